@@ -1,0 +1,77 @@
+/// One compiler message, tied to a file and line the learner can open.
+public struct Diagnostic: Sendable, Equatable, Codable, Hashable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var severity: String
+    public var message: String
+    /// The source line and the caret under it, as the compiler printed them.
+    public var excerpt: String?
+
+    public init(file: String, line: Int, column: Int, severity: String, message: String, excerpt: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+        self.excerpt = excerpt
+    }
+}
+
+/// Reads `-diagnostic-style=llvm` output: `path:line:col: error: message`
+/// headers, each followed by the source line and a caret. Errors are kept once
+/// each (the compiler can print one twice); paths under `root` become relative.
+public enum DiagnosticParser {
+    public static func parse(_ output: String, root: String, severities: Set<String> = ["error"]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var seen: Set<String> = []
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard let header = header(lines[index]), severities.contains(header.severity) else { continue }
+            var excerptLines: [String] = []
+            var next = index + 1
+            while next < lines.count, excerptLines.count < 2, self.header(lines[next]) == nil,
+                  !lines[next].hasPrefix("error:"), !lines[next].trimmingCharacters(in: .whitespaces).isEmpty {
+                excerptLines.append(lines[next])
+                next += 1
+            }
+            let file = relative(header.file, to: root)
+            let key = "\(file):\(header.line):\(header.column):\(header.message)"
+            guard seen.insert(key).inserted else { continue }
+            found.append(Diagnostic(
+                file: file, line: header.line, column: header.column,
+                severity: header.severity, message: header.message,
+                excerpt: excerptLines.isEmpty ? nil : excerptLines.joined(separator: "\n")
+            ))
+        }
+        return found
+    }
+
+    /// Messages with no file (a missing toolchain library, a bad flag).
+    public static func generalErrors(_ output: String) -> [String] {
+        output.split(separator: "\n").map(String.init).filter {
+            $0.hasPrefix("error:") && !$0.contains("emit-module command failed") && !$0.contains("compile command failed")
+        }.uniqued()
+    }
+
+    static func header(_ line: String) -> (file: String, line: Int, column: Int, severity: String, message: String)? {
+        for severity in ["error", "warning", "note", "remark"] {
+            guard let range = line.range(of: ": \(severity): ") else { continue }
+            let location = line[..<range.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            guard location.count >= 3,
+                  let column = Int(location[location.count - 1]),
+                  let number = Int(location[location.count - 2])
+            else { continue }
+            let file = location.dropLast(2).joined(separator: ":")
+            return (file, number, column, severity, String(line[range.upperBound...]))
+        }
+        return nil
+    }
+
+    public static func relative(_ path: String, to root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

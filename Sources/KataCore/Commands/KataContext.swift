@@ -1,0 +1,107 @@
+import Foundation
+
+/// Everything a command may use, handed to it (never reached for).
+/// `Kata.live(...)` builds the real one; tests build one from fakes.
+public struct KataContext: Sendable {
+    public var fileSystem: any FileSystem
+    public var processRunner: any ProcessRunning
+    public var clock: any Clock
+    public var console: any Console
+    public var environment: [String: String]
+    /// The folder holding `Lessons/`, `Tests/` and `Solutions/`.
+    public var courseRoot: String
+    public var language: Language
+    public var style: Style
+    /// Seconds a single test may run during a check.
+    public var perTestTimeout: Double
+
+    public init(
+        fileSystem: any FileSystem,
+        processRunner: any ProcessRunning,
+        clock: any Clock,
+        console: any Console,
+        environment: [String: String],
+        courseRoot: String,
+        language: Language,
+        style: Style,
+        perTestTimeout: Double = 10
+    ) {
+        self.fileSystem = fileSystem
+        self.processRunner = processRunner
+        self.clock = clock
+        self.console = console
+        self.environment = environment
+        self.courseRoot = courseRoot
+        self.language = language
+        self.style = style
+        self.perTestTimeout = perTestTimeout
+    }
+
+    public var words: Words { Words(language: language) }
+    public var stateFolder: String { "\(courseRoot)/.kata" }
+    public var buildRoot: String { "\(stateFolder)/build" }
+
+    public func loadCourse() throws -> Course {
+        try CourseLoader(fileSystem: fileSystem).load(root: courseRoot)
+    }
+
+    public var progressStore: ProgressStore {
+        ProgressStore(fileSystem: fileSystem, clock: clock, courseRoot: courseRoot)
+    }
+
+    /// Progress, telling the learner once when a bad file was set aside.
+    public func loadProgress() -> Progress {
+        let (progress, warning) = progressStore.load()
+        if let warning { console.writeError("kata: \(warning)\n") }
+        return progress
+    }
+
+    /// The environment of every child process: a private TMPDIR, so the
+    /// compiler's temporary folders never litter the learner's /tmp.
+    public var childEnvironment: [String: String] {
+        var child: [String: String] = [:]
+        for key in ["PATH", "HOME", "USER", "LANG", "LC_ALL", "SDKROOT", "DEVELOPER_DIR"] {
+            if let value = environment[key] { child[key] = value }
+        }
+        child["TMPDIR"] = "\(stateFolder)/tmp"
+        return child
+    }
+
+    public func makeChecker() throws -> LessonChecker {
+        let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: environment).locate()
+        try? fileSystem.createDirectory("\(stateFolder)/tmp")
+        let builder = SwiftcLessonBuilder(
+            toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
+            displayRoot: courseRoot, environment: childEnvironment
+        )
+        return LessonChecker(
+            builder: builder,
+            testRunner: TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock),
+            fileSystem: fileSystem, clock: clock, buildRoot: buildRoot,
+            environment: childEnvironment, perTestTimeout: perTestTimeout
+        )
+    }
+
+    /// The lesson a learner named, or a usage error with a "did you mean".
+    public func lesson(named name: String, in course: Course) throws -> Lesson {
+        if let lesson = course.lesson(named: name) { return lesson }
+        if let broken = course.brokenLesson(named: name) {
+            throw KataError.failure("lesson \(broken.id) cannot be used until its metadata is fixed:\n" + broken.problems.map { "  - \($0)" }.joined(separator: "\n"))
+        }
+        var message = "there is no lesson \"\(name)\""
+        let close = course.suggestions(for: name)
+        if !close.isEmpty { message += ". Did you mean \(close.joined(separator: " or "))?" }
+        message += " Run `kata list` to see every lesson."
+        throw KataError.usage(message)
+    }
+
+    /// Writes a JSON value the way every `--json` output does: sorted keys, one object.
+    public func writeJSON<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let data = try encoder.encode(value)
+        console.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}

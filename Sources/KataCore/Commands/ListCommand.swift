@@ -1,0 +1,98 @@
+extension CommandSpec {
+    static let list = CommandSpec(
+        name: "list",
+        summary: LocalizedText(english: "Show every lesson with its status", chinese: "列出所有课程及其状态"),
+        usage: "kata list [--json]",
+        help: """
+            Lists the lessons in order, each with its status (not started, failing,
+            passed) and marks the next one to work on.
+
+            Example:
+              kata list --json
+            """,
+        run: { invocation, context in
+            let course = try context.loadCourse()
+            let progress = context.loadProgress()
+            let rows = CourseStatus.rows(course: course, progress: progress)
+            if invocation.has("--json") {
+                try context.writeJSON(CourseStatus.Listing(lessons: rows, next: CourseStatus.next(rows)))
+            } else {
+                context.console.write(CourseStatus.render(rows: rows, context: context))
+            }
+            return 0
+        }
+    )
+}
+
+/// The course at a glance: what `kata` and `kata list` print.
+public enum CourseStatus {
+    public struct Row: Sendable, Codable, Equatable {
+        public var id: String
+        public var title: String
+        /// "passed", "failing", "not started", or "broken".
+        public var status: String
+        public var passedTests: Int?
+        public var totalTests: Int?
+    }
+
+    public struct Listing: Sendable, Codable, Equatable {
+        public var lessons: [Row]
+        public var next: String?
+    }
+
+    public static func rows(course: Course, progress: Progress, language: Language = .english) -> [Row] {
+        var rows = course.lessons.map { lesson -> Row in
+            let entry = progress[lesson.id]
+            let status: String
+            if progress.hasPassed(lesson.id) { status = entry.status == .pass || entry.status == nil ? "passed" : "failing" }
+            else if entry.status == nil { status = "not started" }
+            else { status = "failing" }
+            return Row(id: lesson.id, title: lesson.title(in: language), status: status,
+                       passedTests: entry.passedTests, totalTests: entry.totalTests)
+        }
+        rows += course.broken.map { Row(id: $0.id, title: $0.id, status: "broken") }
+        return rows.sorted { $0.id < $1.id }
+    }
+
+    /// The first lesson not passed yet.
+    public static func next(_ rows: [Row]) -> String? {
+        rows.first { $0.status != "passed" && $0.status != "broken" }?.id
+    }
+
+    public static func render(rows: [Row], context: KataContext) -> String {
+        let words = context.words
+        let style = context.style
+        let localized = (try? context.loadCourse()).map { course in
+            Dictionary(uniqueKeysWithValues: course.lessons.map { ($0.id, $0.title(in: context.language)) })
+        } ?? [:]
+        let next = next(rows)
+        var lines = [style.bold("DI Kata") + " — " + words.say("dependency injection, one refactoring at a time", "依赖注入，一次一个重构"), ""]
+        for row in rows {
+            let mark: String
+            let label: String
+            switch row.status {
+            case "passed": mark = style.green("✔"); label = words.say("passed", "已通过")
+            case "failing": mark = style.red("✘"); label = words.say("failing", "未通过")
+            case "broken": mark = style.yellow("!"); label = words.say("broken metadata", "元数据有误")
+            default: mark = style.dim("·"); label = words.say("not started", "未开始")
+            }
+            var counts = ""
+            if let passed = row.passedTests, let total = row.totalTests, row.status == "failing" {
+                counts = " (\(passed)/\(total))"
+            }
+            let pointer = row.id == next ? style.cyan(" ← " + words.say("next", "下一课")) : ""
+            lines.append("  \(mark) \(row.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(localized[row.id] ?? row.title)  \(style.dim(label + counts))\(pointer)")
+        }
+        let done = rows.filter { $0.status == "passed" }.count
+        lines.append("")
+        lines.append(words.say("\(done) of \(rows.count) lessons passed.", "已通过 \(done)/\(rows.count) 课。"))
+        if let next {
+            lines.append(words.say(
+                "Next: kata show \(next)   then edit Lessons/\(next)/Sources and run: kata check \(next)",
+                "下一步：kata show \(next)，然后编辑 Lessons/\(next)/Sources 并运行：kata check \(next)"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+import Foundation

@@ -1,0 +1,47 @@
+extension CommandSpec {
+    static let verify = CommandSpec(
+        name: "verify",
+        summary: LocalizedText(english: "Check the whole course against the lesson contract", chinese: "按课程约定检查整个课程"),
+        usage: "kata verify [lesson...] [--json] [--jobs N]",
+        help: """
+            For every lesson (or the ones named): the starter fails, the reference
+            solution passes, every wrong solution fails, the metadata and both texts
+            are complete, and nothing in Lessons/ reaches into Solutions/.
+            Exit status 0 when all holds, 1 with a list of what is wrong.
+
+            Example:
+              kata verify
+              kata verify 01 02 --jobs 1
+            """,
+        options: ["--jobs"],
+        run: { invocation, context in
+            let course = try context.loadCourse()
+            let only = try invocation.positional.isEmpty ? nil : invocation.positional.map { try context.lesson(named: $0, in: course) }
+            var jobs = 2
+            if let value = invocation.option("--jobs") {
+                guard let number = Int(value), number > 0 else { throw KataError.usage("--jobs takes a whole number, like --jobs 2") }
+                jobs = number
+            }
+            let verifier = CourseVerifier(checker: try context.makeChecker(), fileSystem: context.fileSystem, jobs: jobs)
+            let result = verifier.verify(course, only: only)
+            if invocation.has("--json") {
+                try context.writeJSON(result)
+            } else {
+                let style = context.style
+                var lines: [String] = []
+                for problem in result.courseProblems { lines.append(style.red("✘ course: ") + problem) }
+                for lesson in result.lessons {
+                    lines.append((lesson.ok ? style.green("✔ ") : style.red("✘ ")) + lesson.lesson)
+                    for fact in lesson.facts { lines.append(style.dim("    " + fact)) }
+                    for problem in lesson.problems { lines.append(style.red("    - ") + problem) }
+                }
+                let bad = result.lessons.filter { !$0.ok }.count + (result.courseProblems.isEmpty ? 0 : 1)
+                lines.append(bad == 0
+                    ? style.green("The course holds its contract (\(result.lessons.count) lessons).")
+                    : style.red("\(bad) problem area(s): fix the items marked ✘ above."))
+                context.console.write(lines.joined(separator: "\n") + "\n")
+            }
+            return result.ok ? 0 : 1
+        }
+    )
+}

@@ -1,0 +1,86 @@
+/// Draws a `CheckReport` for a person in a terminal.
+public struct CheckReportRenderer: Sendable {
+    public var style: Style
+    public var words: Words
+
+    public init(style: Style, words: Words) {
+        self.style = style
+        self.words = words
+    }
+
+    public func render(_ report: CheckReport, lesson: Lesson) -> String {
+        var lines: [String] = []
+        lines.append(style.bold("\(words.say("Lesson", "第")) \(String(format: "%02d", lesson.number))\(words.say("", " 课")) · \(lesson.title(in: words.language))"))
+        switch report.stage {
+        case .module:
+            lines.append(style.red("✘ " + words.say("Your code does not compile yet:", "你的代码还不能编译：")))
+            lines += diagnosticLines(report.diagnostics)
+            lines.append(words.say(
+                "Fix the first error above and save; the rest often disappear with it.",
+                "先修正上面的第一个错误并保存；其余错误常常会随之消失。"))
+        case .tests:
+            lines.append(style.yellow("✘ " + words.say(
+                "Your code compiles, but the tests do not compile against it yet:",
+                "你的代码可以编译，但测试还无法针对它编译：")))
+            lines += diagnosticLines(report.diagnostics)
+            lines.append(words.say(
+                "The tests use the new shape of your types (read the lesson: kata show \(lesson.id)). Change your code in \(DiagnosticParser.relative(lesson.sources, to: lesson.root))/, not the tests.",
+                "测试使用的是重构后类型的新形状（阅读课程：kata show \(lesson.id)）。请修改 \(DiagnosticParser.relative(lesson.sources, to: lesson.root))/ 中的代码，而不是测试。"))
+        case .run:
+            for test in report.tests { lines += testLines(test) }
+            if report.tests.isEmpty {
+                lines.append(style.red("✘ " + words.say("No test ran.", "没有运行任何测试。")))
+                if !report.output.isEmpty { lines.append(indent(tail(report.output, lines: 8))) }
+            }
+            let passed = report.passedCount
+            let total = report.tests.count
+            if report.status == .pass {
+                lines.append(style.green(words.say("All \(total) tests pass.", "全部 \(total) 个测试通过。")))
+            } else if total > 0 {
+                lines.append(words.say("\(passed) of \(total) tests pass.", "\(total) 个测试中通过 \(passed) 个。"))
+            }
+        }
+        if report.status != .pass {
+            lines.append(style.dim(words.say("Stuck? kata hint \(lesson.id)", "卡住了？运行 kata hint \(lesson.id)")))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func diagnosticLines(_ diagnostics: [Diagnostic]) -> [String] {
+        var lines: [String] = []
+        for diagnostic in diagnostics.prefix(10) {
+            let place = diagnostic.file.isEmpty ? "" : "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): "
+            lines.append("  " + style.cyan(place) + style.red("error: ") + diagnostic.message)
+            if let excerpt = diagnostic.excerpt { lines.append(indent(excerpt, by: 6)) }
+        }
+        if diagnostics.count > 10 {
+            lines.append(words.say("  … and \(diagnostics.count - 10) more errors", "  ……还有 \(diagnostics.count - 10) 个错误"))
+        }
+        return lines
+    }
+
+    private func testLines(_ test: TestVerdict) -> [String] {
+        switch test.status {
+        case .pass:
+            return ["  " + style.green("✔") + " " + test.name]
+        case .fail, .error:
+            var lines = ["  " + style.red("✘") + " " + test.name + (test.errorKind.map { style.yellow("  [\($0.rawValue)]") } ?? "")]
+            if !test.message.isEmpty { lines.append(indent(test.message, by: 6)) }
+            if let file = test.file, let line = test.line, !file.isEmpty {
+                lines.append(style.dim("      at \(file):\(line)"))
+            }
+            return lines
+        }
+    }
+
+    private func indent(_ text: String, by count: Int = 4) -> String {
+        let pad = String(repeating: " ", count: count)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { pad + $0 }.joined(separator: "\n")
+    }
+
+    private func tail(_ text: String, lines count: Int) -> String {
+        text.split(separator: "\n").suffix(count).joined(separator: "\n")
+    }
+}
+
+import Foundation

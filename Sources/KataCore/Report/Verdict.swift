@@ -1,0 +1,77 @@
+/// pass, fail, or error: the three words every report uses.
+public enum Status: String, Sendable, Codable, Equatable {
+    case pass, fail, error
+}
+
+/// Why a test has the status `error`.
+public enum ErrorKind: String, Sendable, Codable, Equatable {
+    case crashed
+    case timedOut = "timed out"
+    case exited
+    case notRun = "not run"
+}
+
+/// One test's verdict.
+public struct TestVerdict: Sendable, Codable, Equatable {
+    public var name: String
+    public var id: String
+    public var status: Status
+    /// What went wrong, in words: the expectation and its comment, or the crash.
+    public var message: String
+    public var errorKind: ErrorKind?
+    /// Where the failure was recorded (the test file), relative to the course.
+    public var file: String?
+    public var line: Int?
+    public var durationMs: Int?
+
+    public init(
+        name: String, id: String, status: Status, message: String = "",
+        errorKind: ErrorKind? = nil, file: String? = nil, line: Int? = nil, durationMs: Int? = nil
+    ) {
+        self.name = name
+        self.id = id
+        self.status = status
+        self.message = message
+        self.errorKind = errorKind
+        self.file = file
+        self.line = line
+        self.durationMs = durationMs
+    }
+}
+
+/// The stage a check stopped at.
+public enum CheckStage: String, Sendable, Codable, Equatable {
+    /// The lesson's own code does not compile.
+    case module
+    /// The code compiles, but not against the tests (the usual first red).
+    case tests
+    /// The tests ran.
+    case run
+}
+
+/// The verdict of one lesson: what `kata check` prints and `--json` writes.
+public struct CheckReport: Sendable, Codable, Equatable {
+    public var lesson: String
+    public var status: Status
+    public var stage: CheckStage
+    public var tests: [TestVerdict]
+    public var diagnostics: [Diagnostic]
+    /// Output of the test process, capped, for crashes and prints.
+    public var output: String
+    public var durationMs: Int
+
+    public init(
+        lesson: String, status: Status, stage: CheckStage, tests: [TestVerdict] = [],
+        diagnostics: [Diagnostic] = [], output: String = "", durationMs: Int = 0
+    ) {
+        self.lesson = lesson
+        self.status = status
+        self.stage = stage
+        self.tests = tests
+        self.diagnostics = diagnostics
+        self.output = output
+        self.durationMs = durationMs
+    }
+
+    public var passedCount: Int { tests.filter { $0.status == .pass }.count }
+}

@@ -1,0 +1,212 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real `ProcessRunning`: every child gets its own process group, so a
+/// timeout, a monitor or Ctrl-C kills the child and everything it started.
+public final class PosixProcessRunner: ProcessRunning, @unchecked Sendable {
+    private let groups: ProcessGroupRegistry
+
+    public init(groups: ProcessGroupRegistry) {
+        self.groups = groups
+    }
+
+    public func run(_ request: ProcessRequest, monitor: ProcessMonitor?) -> ProcessResult {
+        let started = Date()
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else {
+            return ProcessResult(termination: .exited(127), output: "kata: could not create a pipe (errno \(errno))")
+        }
+        let readEnd = pipeEnds[0], writeEnd = pipeEnds[1]
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        sigaddset(&defaults, SIGPIPE)
+        var noMask = sigset_t()
+        sigemptyset(&noMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &noMask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = [request.executable] + request.arguments
+        let envp = request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        var pid: pid_t = 0
+        let spawnError: Int32 = withCStrings(argv) { argvPointers in
+            withCStrings(envp) { envPointers in
+                if let directory = request.workingDirectory {
+                    return Self.spawnInDirectory(directory, &pid, request.executable, &actions, &attributes, argvPointers, envPointers)
+                }
+                return posix_spawn(&pid, request.executable, &actions, &attributes, argvPointers, envPointers)
+            }
+        }
+        close(writeEnd)
+        if spawnError != 0 {
+            close(readEnd)
+            let reason = String(cString: strerror(spawnError))
+            return ProcessResult(termination: .exited(127), output: "kata: could not start \(request.executable): \(reason)")
+        }
+        let child = pid
+        groups.insert(child)
+
+        let collector = OutputCollector(limit: request.outputLimit)
+        let readerDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            collector.drain(readEnd)
+            close(readEnd)
+            readerDone.signal()
+        }
+
+        let exited = DispatchSemaphore(value: 0)
+        let status = StatusBox()
+        Thread.detachNewThread {
+            var raw: Int32 = 0
+            while waitpid(child, &raw, 0) == -1 && errno == EINTR {}
+            status.value = raw
+            exited.signal()
+        }
+
+        var killReason: String?
+        let deadline = request.timeout.map { started.addingTimeInterval($0) }
+        while exited.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
+            if let deadline, Date() >= deadline {
+                killReason = "timed out after \(Self.format(request.timeout ?? 0)) s"
+            } else if let reason = monitor?() {
+                killReason = reason
+            }
+            if killReason != nil {
+                kill(-pid, SIGKILL)
+                exited.wait()
+                break
+            }
+        }
+        // Whatever the child left behind in its group goes with it.
+        kill(-pid, SIGKILL)
+        groups.remove(pid)
+        if readerDone.wait(timeout: .now() + .seconds(2)) == .timedOut {
+            // A grandchild that left the group still holds the pipe: stop reading.
+            collector.abandon()
+        }
+
+        let termination: Termination
+        if let killReason {
+            termination = .killed(reason: killReason)
+        } else {
+            termination = Self.termination(from: status.value)
+        }
+        let (output, truncated) = collector.result()
+        return ProcessResult(
+            termination: termination,
+            output: output,
+            outputTruncated: truncated,
+            duration: Date().timeIntervalSince(started)
+        )
+    }
+
+    private static func termination(from raw: Int32) -> Termination {
+        let signal = raw & 0x7f
+        if signal == 0 { return .exited((raw >> 8) & 0xff) }
+        return .signaled(signal)
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+
+    /// posix_spawn has no portable "change directory" action; a tiny shell does it.
+    private static func spawnInDirectory(
+        _ directory: String,
+        _ pid: inout pid_t,
+        _ executable: String,
+        _ actions: inout posix_spawn_file_actions_t,
+        _ attributes: inout posix_spawnattr_t,
+        _ argv: [UnsafeMutablePointer<CChar>?],
+        _ envp: [UnsafeMutablePointer<CChar>?]
+    ) -> Int32 {
+        let script = "cd \"$1\" && shift && exec \"$@\""
+        var shellArguments = ["/bin/sh", "-c", script, "sh", directory]
+        shellArguments += argv.compactMap { $0.map { String(cString: $0) } }
+        return withCStrings(shellArguments) { shellArgv in
+            posix_spawn(&pid, "/bin/sh", &actions, &attributes, shellArgv, envp)
+        }
+    }
+}
+
+/// The process groups alive right now, so Ctrl-C can kill every one of them.
+public final class ProcessGroupRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var groups: Set<pid_t> = []
+
+    public init() {}
+
+    func insert(_ pid: pid_t) { lock.withLock { _ = groups.insert(pid) } }
+    func remove(_ pid: pid_t) { lock.withLock { _ = groups.remove(pid) } }
+
+    /// Kills every live child group; safe to call from a signal source.
+    public func killAll() {
+        let live = lock.withLock { groups }
+        for pid in live { kill(-pid, SIGKILL) }
+    }
+
+    public var count: Int { lock.withLock { groups.count } }
+}
+
+private final class StatusBox: @unchecked Sendable {
+    var value: Int32 = 0
+}
+
+/// Reads a pipe to its end, keeping the first `limit` bytes.
+private final class OutputCollector: @unchecked Sendable {
+    private let limit: Int
+    private let lock = NSLock()
+    private var data = Data()
+    private var truncated = false
+    private var abandoned = false
+
+    init(limit: Int) { self.limit = limit }
+
+    func drain(_ fd: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            lock.withLock {
+                if abandoned { return }
+                let room = limit - data.count
+                if room > 0 { data.append(contentsOf: buffer[0..<min(room, count)]) }
+                if count > room { truncated = true }
+            }
+        }
+    }
+
+    func abandon() { lock.withLock { abandoned = true } }
+
+    func result() -> (String, Bool) {
+        lock.withLock { (String(decoding: data, as: UTF8.self), truncated) }
+    }
+}
+
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    pointers.append(nil)
+    defer { for pointer in pointers { free(pointer) } }
+    return body(pointers)
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Which code of a lesson to check against its tests.
+public enum LessonVariant: Sendable, Equatable, Hashable {
+    /// The learner's code in `Lessons/NN-slug/Sources`.
+    case learner
+    /// The reference solution in `Solutions/NN-slug/Sources`.
+    case solution
+    /// A plausible wrong solution in `Solutions/NN-slug/Wrong/NAME`.
+    case wrong(String)
+    /// Any other folder holding the module's sources (a submission, a refactoring step).
+    case custom(name: String, sources: String)
+
+    public func sources(of lesson: Lesson) -> String {
+        switch self {
+        case .learner: return lesson.sources
+        case .solution: return lesson.solutionSources
+        case .wrong(let name): return "\(lesson.wrongSolutions)/\(name)"
+        case .custom(_, let sources): return sources
+        }
+    }
+
+    /// The build folder's name: one folder per variant, so switching is free.
+    public var buildName: String {
+        switch self {
+        case .learner: return "learner"
+        case .solution: return "solution"
+        case .wrong(let name): return "wrong-\(name)"
+        case .custom(let name, _): return name
+        }
+    }
+}
+
+/// Builds a lesson variant and runs its tests: the heart of `kata check`.
+///
+///     let report = checker.check(lesson)            // the learner's code
+///     let reference = checker.check(lesson, variant: .solution)
+public struct LessonChecker: Sendable {
+    public let builder: any LessonBuilding
+    public let testRunner: TestRunner
+    public let fileSystem: any FileSystem
+    public let clock: any Clock
+    /// Where build folders live: `.kata/build` in a course.
+    public let buildRoot: String
+    public let environment: [String: String]
+    public var perTestTimeout: Double
+
+    public init(
+        builder: any LessonBuilding,
+        testRunner: TestRunner,
+        fileSystem: any FileSystem,
+        clock: any Clock,
+        buildRoot: String,
+        environment: [String: String],
+        perTestTimeout: Double = 10
+    ) {
+        self.builder = builder
+        self.testRunner = testRunner
+        self.fileSystem = fileSystem
+        self.clock = clock
+        self.buildRoot = buildRoot
+        self.environment = environment
+        self.perTestTimeout = perTestTimeout
+    }
+
+    public func check(_ lesson: Lesson, variant: LessonVariant = .learner, testFiles: [String]? = nil) -> CheckReport {
+        let started = clock.now()
+        func elapsed() -> Int { Int((clock.now().timeIntervalSince(started) * 1000).rounded()) }
+        func failure(_ stage: CheckStage, _ message: String) -> CheckReport {
+            CheckReport(lesson: lesson.id, status: .error, stage: stage,
+                        diagnostics: [Diagnostic(file: "", line: 0, column: 0, severity: "error", message: message)],
+                        durationMs: elapsed())
+        }
+
+        let sourceFolder = variant.sources(of: lesson)
+        let shownFolder = DiagnosticParser.relative(sourceFolder, to: lesson.root)
+        guard fileSystem.isDirectory(sourceFolder),
+              let sources = try? fileSystem.filesRecursively(sourceFolder, withExtension: "swift"),
+              !sources.isEmpty
+        else {
+            return failure(.module, "no Swift files in \(shownFolder). Restore the lesson with `kata reset \(lesson.id)`.")
+        }
+        let tests = testFiles ?? ((try? fileSystem.filesRecursively(lesson.tests, withExtension: "swift")) ?? []).map { "\(lesson.tests)/\($0)" }
+        guard !tests.isEmpty else {
+            return failure(.tests, "lesson \(lesson.id) has no tests in \(DiagnosticParser.relative(lesson.tests, to: lesson.root))")
+        }
+
+        let folder = "\(buildRoot)/\(lesson.id)/\(variant.buildName)"
+        let input = BuildInput(
+            module: lesson.module,
+            sourceFiles: sources.map { "\(sourceFolder)/\($0)" },
+            testFiles: tests,
+            buildDirectory: folder
+        )
+        switch builder.build(input) {
+        case .moduleFailed(let diagnostics, let output):
+            return CheckReport(lesson: lesson.id, status: .error, stage: .module,
+                               diagnostics: diagnostics, output: output, durationMs: elapsed())
+        case .testsFailed(let diagnostics, let output):
+            return CheckReport(lesson: lesson.id, status: .error, stage: .tests,
+                               diagnostics: diagnostics, output: output, durationMs: elapsed())
+        case .ready(let executable, _, _):
+            let run = testRunner.run(executable: executable, options: TestRunOptions(
+                perTestTimeout: perTestTimeout,
+                environment: environment,
+                workDirectory: folder,
+                displayRoot: lesson.root,
+                module: lesson.module,
+                moduleSources: sourceFolder
+            ))
+            let status: Status
+            if run.tests.isEmpty {
+                status = .error
+            } else {
+                status = run.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
+            }
+            return CheckReport(lesson: lesson.id, status: status, stage: .run, tests: run.tests,
+                               output: run.output, durationMs: elapsed())
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// The maintainer's contract for every lesson, as `kata verify` checks it:
+///
+/// - the metadata is complete: title, summary, at least 3 hints, both texts;
+/// - the starter fails (a compile error or failing tests, never a crash or a timeout);
+/// - the reference solution passes every test;
+/// - at least one plausible wrong solution exists, and every one fails;
+/// - nothing under `Solutions/` is reachable from `Lessons/`.
+public struct CourseVerifier: Sendable {
+    public let checker: LessonChecker
+    public let fileSystem: any FileSystem
+    public var jobs: Int
+
+    public init(checker: LessonChecker, fileSystem: any FileSystem, jobs: Int = 2) {
+        self.checker = checker
+        self.fileSystem = fileSystem
+        self.jobs = jobs
+    }
+
+    public struct LessonResult: Sendable, Codable, Equatable {
+        public var lesson: String
+        public var problems: [String]
+        /// e.g. "starter: fails (does not compile against the tests)", "solution: 5/5".
+        public var facts: [String]
+        public var ok: Bool { problems.isEmpty }
+    }
+
+    public struct Result: Sendable, Codable, Equatable {
+        public var lessons: [LessonResult]
+        public var courseProblems: [String]
+        public var ok: Bool { courseProblems.isEmpty && lessons.allSatisfy(\.ok) }
+    }
+
+    public func verify(_ course: Course, only: [Lesson]? = nil) -> Result {
+        let lessons = only ?? course.lessons
+        let results = ConcurrentMap.map(lessons, jobs: jobs) { verify($0) }
+        var all = results
+        if only == nil {
+            all += course.broken.map { LessonResult(lesson: $0.id, problems: $0.problems, facts: []) }
+        }
+        return Result(lessons: all.sorted { $0.lesson < $1.lesson }, courseProblems: only == nil ? course.problems : [])
+    }
+
+    public func verify(_ lesson: Lesson) -> LessonResult {
+        var problems = metadataProblems(lesson) + isolationProblems(lesson)
+        var facts: [String] = []
+
+        let starter = checker.check(lesson, variant: .learner)
+        switch (starter.stage, starter.status) {
+        case (_, .pass):
+            problems.append("the starter code already passes every test: the tests prove nothing yet")
+        case (.module, _):
+            problems.append("the starter code does not compile on its own (it must, so the learner starts from running code): "
+                + (starter.diagnostics.first.map(describe) ?? "no message"))
+        case (.tests, _):
+            facts.append("starter: red (the tests do not compile against it yet)")
+        case (.run, _):
+            let broken = starter.tests.filter { $0.errorKind == .crashed || $0.errorKind == .timedOut || $0.errorKind == .exited }
+            if !broken.isEmpty {
+                problems.append("the starter must fail cleanly, but it \(broken.map { "\($0.errorKind!.rawValue) in \"\($0.name)\"" }.joined(separator: ", "))")
+            }
+            facts.append("starter: red (\(starter.passedCount)/\(starter.tests.count) tests pass)")
+        }
+
+        if fileSystem.isDirectory(lesson.solutionSources) {
+            let solution = checker.check(lesson, variant: .solution)
+            if solution.status == .pass {
+                facts.append("solution: \(solution.tests.count)/\(solution.tests.count) tests pass")
+            } else {
+                problems.append("the reference solution does not pass: " + summary(solution))
+            }
+        } else {
+            problems.append("no reference solution in Solutions/\(lesson.id)/Sources")
+        }
+
+        let wrongNames = ((try? fileSystem.contentsOfDirectory(lesson.wrongSolutions)) ?? [])
+            .filter { !$0.hasPrefix(".") && fileSystem.isDirectory("\(lesson.wrongSolutions)/\($0)") }.sorted()
+        if wrongNames.isEmpty {
+            problems.append("no plausible wrong solution in Solutions/\(lesson.id)/Wrong/NAME (at least one, which the tests must reject)")
+        }
+        for name in wrongNames {
+            let wrong = checker.check(lesson, variant: .wrong(name))
+            if wrong.status == .pass {
+                problems.append("the wrong solution \"\(name)\" passes every test: the tests must reject it")
+            } else {
+                facts.append("wrong/\(name): rejected (\(summary(wrong)))")
+            }
+        }
+        return LessonResult(lesson: lesson.id, problems: problems, facts: facts)
+    }
+
+    func metadataProblems(_ lesson: Lesson) -> [String] {
+        var problems: [String] = []
+        if lesson.metadata.hints.count < 3 {
+            problems.append("lesson.json has \(lesson.metadata.hints.count) hints; a lesson needs at least 3, from a nudge to nearly the answer")
+        }
+        for language in Language.allCases {
+            let path = lesson.readme(in: language)
+            let text = (try? fileSystem.readText(path)) ?? ""
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                problems.append("\(DiagnosticParser.relative(path, to: lesson.root)) is missing or empty")
+            }
+        }
+        return problems
+    }
+
+    func isolationProblems(_ lesson: Lesson) -> [String] {
+        var problems: [String] = []
+        func walk(_ folder: String) {
+            for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] {
+                let path = "\(folder)/\(name)"
+                switch fileSystem.kind(of: path) {
+                case .symlink:
+                    problems.append("\(DiagnosticParser.relative(path, to: lesson.root)) is a symbolic link; a lesson folder holds plain files only")
+                case .directory:
+                    walk(path)
+                case .file where name.hasSuffix(".swift"):
+                    if let text = try? fileSystem.readText(path), text.contains("Solutions/") {
+                        problems.append("\(DiagnosticParser.relative(path, to: lesson.root)) refers to Solutions/")
+                    }
+                default: break
+                }
+            }
+        }
+        walk(lesson.folder)
+        return problems
+    }
+
+    private func summary(_ report: CheckReport) -> String {
+        switch report.stage {
+        case .module: return "does not compile: " + (report.diagnostics.first.map(describe) ?? "")
+        case .tests: return "the tests do not compile against it: " + (report.diagnostics.first.map(describe) ?? "")
+        case .run:
+            let failing = report.tests.filter { $0.status != .pass }.map(\.name)
+            if report.tests.isEmpty { return "no test ran" }
+            return "\(report.passedCount)/\(report.tests.count) tests pass" + (failing.isEmpty ? "" : "; failing: " + failing.joined(separator: ", "))
+        }
+    }
+
+    private func describe(_ diagnostic: Diagnostic) -> String {
+        diagnostic.file.isEmpty ? diagnostic.message : "\(diagnostic.file):\(diagnostic.line): \(diagnostic.message)"
+    }
+}
+
+/// `map` over a few threads, keeping the order.
+public enum ConcurrentMap {
+    public static func map<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> R) -> [R] {
+        let box = ResultsBox<R>(count: items.count)
+        let workers = max(1, min(jobs, items.count))
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = next.take(below: items.count) {
+                box.set(index, transform(items[index]))
+            }
+        }
+        return box.values()
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func take(below limit: Int) -> Int? {
+        lock.withLock {
+            guard value < limit else { return nil }
+            defer { value += 1 }
+            return value
+        }
+    }
+}
+
+private final class ResultsBox<R>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [R?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: R) { lock.withLock { storage[index] = value } }
+    func values() -> [R] { lock.withLock { storage.map { $0! } } }
+}

@@ -1,0 +1,64 @@
+import Testing
+@testable import ConstructorInjection
+
+/// A fake engine that records what the car does with it.
+final class SpyEngine: Engine {
+    let horsepower: Int
+    let runs: Bool
+    private(set) var ignitions = 0
+
+    init(horsepower: Int = 500, runs: Bool = true) {
+        self.horsepower = horsepower
+        self.runs = runs
+    }
+
+    func ignite() -> Bool {
+        ignitions += 1
+        return runs
+    }
+}
+
+@Suite("Constructor injection", .serialized)
+struct RaceCarTests {
+    @Test("the car starts the engine it is handed")
+    func startsTheInjectedEngine() {
+        let spy = SpyEngine()
+        let car = RaceCar(engine: spy)
+        _ = car.start()
+        #expect(spy.ignitions == 1, "start() should ignite the engine passed to RaceCar(engine:) exactly once. Store the engine you are handed and use it in start().")
+    }
+
+    @Test("two engines give two different cars")
+    func differentEnginesDifferentCars() {
+        let strong = RaceCar(engine: SpyEngine(horsepower: 900))
+        let weak = RaceCar(engine: SpyEngine(horsepower: 100))
+        #expect(strong.topSpeed == 330, "A 900 hp engine should give a top speed of 150 + 900 / 5 = 330. Does topSpeed read the horsepower of the engine you were handed?")
+        #expect(weak.topSpeed == 170, "A 100 hp engine should give a top speed of 150 + 100 / 5 = 170. Does topSpeed read the horsepower of the engine you were handed?")
+        #expect(strong.start() == "Vroom! 900 hp", "start() should report the horsepower of the car's own engine.")
+    }
+
+    @Test("a stalling engine makes the car report a stall")
+    func stallingEngine() {
+        let car = RaceCar(engine: SpyEngine(runs: false))
+        #expect(car.start() == "stalled", "When the handed engine does not ignite, start() should return \"stalled\".")
+    }
+
+    @Test("a car built with an engine never touches V8Engine.shared")
+    func neverReachesForTheSingleton() {
+        let before = V8Engine.sharedAccessCount
+        let car = RaceCar(engine: SpyEngine())
+        _ = car.start()
+        _ = car.topSpeed
+        let reads = V8Engine.sharedAccessCount - before
+        #expect(reads == 0, "RaceCar read V8Engine.shared \(reads) time(s). A car that is handed its engine must not reach for the singleton: remove every V8Engine.shared from RaceCar.")
+    }
+
+    @Test("the car keeps one engine for its whole life")
+    func keepsItsEngine() {
+        let spy = SpyEngine()
+        let car = RaceCar(engine: spy)
+        _ = car.start()
+        _ = car.start()
+        #expect(spy.ignitions == 2, "Two calls to start() should ignite the same handed engine twice.")
+    }
+}
