@@ -1,0 +1,62 @@
+import Foundation
+import KataCore
+
+/// The real `kata` program, built by `swift test` next to the test bundle.
+enum KataBinary {
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static let path: String = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        var candidates = [bundle.deletingLastPathComponent().appendingPathComponent("kata").path]
+        // macOS: .../debug/DIKataPackageTests.xctest/Contents/MacOS/DIKataPackageTests
+        candidates.append(bundle.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("kata").path)
+        candidates.append(packageRoot + "/.build/debug/kata")
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+    }()
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var termination: Termination
+    }
+
+    /// Runs kata as a learner would, with its own process group and a time limit.
+    static func run(_ arguments: [String], in directory: String, environment extra: [String: String] = [:], timeout: Double = 300) -> Run {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["LANG"] = "C.UTF-8"
+        for (key, value) in extra { environment[key] = value }
+        let result = PosixProcessRunner(groups: ProcessGroupRegistry()).run(ProcessRequest(
+            executable: path, arguments: arguments, environment: environment,
+            workingDirectory: directory, timeout: timeout, outputLimit: 1 << 20))
+        let status: Int32
+        switch result.termination {
+        case .exited(let code): status = code
+        default: status = -1
+        }
+        return Run(status: status, output: result.output, termination: result.termination)
+    }
+
+    /// A fresh copy of a fixture course in a temporary folder (removed by the caller).
+    static func copyFixture(_ name: String) throws -> String {
+        let target = NSTemporaryDirectory() + "kata-fixture-\(name)-\(UUID().uuidString)"
+        try FileManager.default.copyItem(atPath: packageRoot + "/Tests/Fixtures/\(name)", toPath: target)
+        return target
+    }
+
+    /// A copy of the real course (Lessons, Tests/Lessons, Solutions) in a temporary folder.
+    static func copyCourse() throws -> String {
+        let target = NSTemporaryDirectory() + "kata-course-\(UUID().uuidString)"
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: target + "/Tests", withIntermediateDirectories: true)
+        try manager.copyItem(atPath: packageRoot + "/Lessons", toPath: target + "/Lessons")
+        try manager.copyItem(atPath: packageRoot + "/Solutions", toPath: target + "/Solutions")
+        try manager.copyItem(atPath: packageRoot + "/Tests/Lessons", toPath: target + "/Tests/Lessons")
+        return target
+    }
+}
