@@ -10,6 +10,8 @@ public struct KataContext: Sendable {
     public var environment: [String: String]
     /// The folder holding `Lessons/`, `Tests/` and `Solutions/`.
     public var courseRoot: String
+    /// Where kata was started: relative paths a user types are taken from here.
+    public var workingDirectory: String = "/"
     public var language: Language
     public var style: Style
     /// Seconds a single test may run during a check.

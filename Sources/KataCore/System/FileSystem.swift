@@ -29,9 +29,36 @@ public protocol FileSystem: Sendable {
     func remove(_ path: String) throws
     func move(_ source: String, to destination: String) throws
     func modificationDate(_ path: String) -> Date?
+    /// A folder's entries byte for byte, for folders a stranger made (see `DirectoryListing`).
+    func listEntries(_ path: String) throws -> DirectoryListing
+    /// Reads a regular file, never following a link nor blocking on a FIFO; refuses more than `limit` bytes.
+    func readRegularFile(_ path: String, limit: Int) throws -> Data
+}
+
+/// What `listEntries` found: names, and names that are not valid UTF-8 (escaped, like `bad%FF.swift`).
+public struct DirectoryListing: Sendable, Equatable {
+    public var names: [String]
+    public var undecodable: [String]
+    public init(names: [String], undecodable: [String] = []) {
+        self.names = names
+        self.undecodable = undecodable
+    }
 }
 
 extension FileSystem {
+    public func listEntries(_ path: String) throws -> DirectoryListing {
+        DirectoryListing(names: try contentsOfDirectory(path))
+    }
+
+    public func readRegularFile(_ path: String, limit: Int) throws -> Data {
+        guard kind(of: path) == .file else { throw FileSystemError(path: path, reason: "is not a regular file") }
+        let data = try read(path)
+        guard data.count <= limit else {
+            throw FileSystemError(path: path, reason: "is \(data.count) bytes, over the limit of \(limit)")
+        }
+        return data
+    }
+
     public func exists(_ path: String) -> Bool { kind(of: path) != nil }
     public func isDirectory(_ path: String) -> Bool { kind(of: path) == .directory }
     public func isFile(_ path: String) -> Bool { kind(of: path) == .file }
@@ -134,6 +161,76 @@ public struct LocalFileSystem: FileSystem {
         guard rename(source, destination) == 0 else {
             throw FileSystemError(path: source, reason: "cannot be moved to \(destination)")
         }
+    }
+
+    public func listEntries(_ path: String) throws -> DirectoryListing {
+        let fd = Self.openQuietly(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0, let directory = fdopendir(fd) else {
+            if fd >= 0 { close(fd) }
+            throw FileSystemError(path: path, reason: "cannot list this folder")
+        }
+        defer { closedir(directory) }
+        var listing = DirectoryListing(names: [])
+        while let entry = readdir(directory) {
+            let bytes: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if bytes == [46] || bytes == [46, 46] { continue }
+            if let name = String(validating: bytes, as: UTF8.self) {
+                listing.names.append(name)
+            } else {
+                listing.undecodable.append(bytes.map { $0 < 128 && $0 != 37 ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined())
+            }
+        }
+        listing.names.sort()
+        listing.undecodable.sort()
+        return listing
+    }
+
+    public func readRegularFile(_ path: String, limit: Int) throws -> Data {
+        let fd = Self.openQuietly(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = errno == ELOOP ? "is a symbolic link" : "cannot be read"
+            throw FileSystemError(path: path, reason: reason)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw FileSystemError(path: path, reason: "is not a regular file")
+        }
+        guard Int(info.st_size) <= limit else {
+            throw FileSystemError(path: path, reason: "is \(info.st_size) bytes, over the limit of \(limit)")
+        }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while data.count <= limit {
+            let count = buffer.withUnsafeMutableBytes { Self.readBytes(fd, $0.baseAddress, 65536) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        guard data.count <= limit else {
+            throw FileSystemError(path: path, reason: "grew past the limit of \(limit) bytes while read")
+        }
+        return data
+    }
+
+    private static func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(fd, buffer, count)
+        #else
+        return Darwin.read(fd, buffer, count)
+        #endif
+    }
+
+    /// Opens without touching the access time where the system allows it.
+    private static func openQuietly(_ path: String, _ flags: Int32) -> Int32 {
+        #if os(Linux)
+        let noAccessTime: Int32 = 0o1000000  // O_NOATIME
+        let fd = open(path, flags | noAccessTime)
+        if fd >= 0 || errno != EPERM { return fd }
+        #endif
+        return open(path, flags)
     }
 
     public func modificationDate(_ path: String) -> Date? {

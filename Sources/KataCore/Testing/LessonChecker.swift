@@ -44,6 +44,8 @@ public struct LessonChecker: Sendable {
     public let buildRoot: String
     public let environment: [String: String]
     public var perTestTimeout: Double
+    /// Put in front of the test program (a sandbox and limits, for untrusted code).
+    public var launcher: [String] = []
 
     public init(
         builder: any LessonBuilding,
@@ -107,7 +109,7 @@ public struct LessonChecker: Sendable {
                 displayRoot: lesson.root,
                 module: lesson.module,
                 moduleSources: sourceFolder
-            ))
+            ), launcher: launcher)
             let status: Status
             if run.tests.isEmpty {
                 status = .error

@@ -1,0 +1,157 @@
+import Foundation
+
+extension CommandSpec {
+    static let grade = CommandSpec(
+        name: "grade",
+        summary: LocalizedText(english: "Grade a class of submissions (for instructors)", chinese: "批改全班的提交（供教师使用）"),
+        usage: "kata grade SUBMISSIONS --out REPORTS [--jobs N] [--lessons 01,02] [--timeout SECONDS] [--gradescope FILE]",
+        help: """
+            Each folder in SUBMISSIONS is one student (its name is the student id),
+            holding a copy of the student's working tree (with Lessons/) or the
+            lesson folders directly. Only the Swift sources of each lesson are taken
+            from it; tests, metadata and the manifest come from this course (hidden
+            tests included). SUBMISSIONS is only read, never changed.
+
+            Writes to REPORTS: <student>/results.json, grades.csv, grades-long.csv,
+            junit.xml and report.html. Exit status 0 when every submission has a
+            result, whatever its score; 1 or 2 when grading could not run.
+            --gradescope FILE also writes the one student's result in Gradescope's format.
+
+            Example:
+              kata grade ~/class-2025/submissions --out ~/class-2025/reports --jobs 2
+              kata grade submissions --out reports --lessons 01,02 --timeout 5
+            """,
+        options: ["--out", "--jobs", "--lessons", "--timeout", "--gradescope"],
+        run: { invocation, context in
+            try GradeCommand(invocation: invocation, context: context).run()
+        }
+    )
+}
+
+/// `kata grade`: checks the arguments, builds the grader's parts, writes the reports.
+struct GradeCommand {
+    let invocation: Invocation
+    let context: KataContext
+
+    func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : context.workingDirectory + "/" + path
+        return (joined as NSString).standardizingPath
+    }
+
+    func run() throws -> Int32 {
+        let fileSystem = context.fileSystem
+        guard invocation.positional.count == 1, let given = invocation.positional.first else {
+            throw KataError.usage("name one folder of submissions, like: kata grade submissions --out reports")
+        }
+        guard let outGiven = invocation.option("--out") else {
+            throw KataError.usage("where should the reports go? Add --out REPORTS, like: kata grade \(given) --out reports")
+        }
+        let submissions = absolute(given)
+        let out = absolute(outGiven)
+        guard fileSystem.isDirectory(submissions) else {
+            throw KataError.usage("\(given) is not a folder of submissions (one folder per student)")
+        }
+        guard (try? fileSystem.listEntries(submissions)) != nil else {
+            throw KataError.failure("\(given) cannot be read: check its permissions")
+        }
+        if out == submissions || out.hasPrefix(submissions + "/") {
+            throw KataError.usage("--out must be outside \(given): the submissions are never written to")
+        }
+        if submissions.hasPrefix(out + "/") {
+            throw KataError.usage("--out must not hold the submissions folder: choose a folder next to it")
+        }
+        var jobs = 2
+        if let value = invocation.option("--jobs") {
+            guard let number = Int(value), number > 0, number <= 64 else { throw KataError.usage("--jobs takes a whole number from 1 to 64, like --jobs 2") }
+            jobs = number
+        }
+        var limits = GradeLimits()
+        if let value = invocation.option("--timeout") {
+            guard let seconds = Double(value), seconds > 0 else { throw KataError.usage("--timeout takes a number of seconds, like --timeout 10") }
+            limits.perTestTimeout = seconds
+        }
+
+        let course = try context.loadCourse()
+        var lessons = course.lessons
+        if let names = invocation.option("--lessons") {
+            let wanted = names.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            guard !wanted.isEmpty else { throw KataError.usage("--lessons takes lesson ids, like --lessons 01,02") }
+            let chosen = try wanted.map { try context.lesson(named: $0, in: course).id }
+            lessons = course.lessons.filter { chosen.contains($0.id) }
+        }
+        guard !lessons.isEmpty else { throw KataError.failure("the course at \(course.root) has no lessons to grade") }
+        for broken in course.broken where invocation.option("--lessons") == nil {
+            context.console.writeError("kata: lesson \(broken.id) is not graded: its metadata is broken (\(broken.problems.first ?? ""))\n")
+        }
+
+        let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: context.environment).locate()
+        do { try fileSystem.createDirectory(out) } catch {
+            throw KataError.failure("cannot create \(outGiven): \(error)")
+        }
+        let scratch = "\(out)/.kata-grade-work"
+        try? fileSystem.remove(scratch)
+        try fileSystem.createDirectory(scratch)
+        defer { try? fileSystem.remove(scratch) }
+
+        let version = context.processRunner.run(ProcessRequest(
+            executable: toolchain.swiftc, arguments: ["--version"],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch], timeout: 60))
+        let toolchainName = version.output.split(separator: "\n").first.map { String($0) } ?? toolchain.swiftc
+        let sandbox = Sandbox.probe(processRunner: context.processRunner, fileSystem: fileSystem, environment: context.environment,
+                                    probeFolder: "\(scratch)/probe", limits: limits)
+        let info = GradeRunInfo(toolchain: toolchainName, suiteSHA256: suiteHash(lessons), graderVersion: "kata \(Kata.version)",
+                                isolation: sandbox.isolation, isolationDetail: sandbox.detail,
+                                lessons: lessons.map(\.id), warnings: [])
+
+        let words = context.words
+        context.console.write(words.say("Grading \(given) (\(lessons.count) lessons, \(jobs) jobs); isolation: \(sandbox.isolation.rawValue)\n",
+                                        "正在批改 \(given)（\(lessons.count) 课，\(jobs) 个并行任务）；隔离：\(sandbox.isolation.rawValue)\n"))
+        var grader = Grader(course: course, toolchain: toolchain, fileSystem: fileSystem, processRunner: context.processRunner,
+                            clock: context.clock, sandbox: sandbox, limits: limits, scratch: scratch, jobs: jobs)
+        let console = context.console
+        grader.progress = { student in console.write("  · \(student.student)\n") }
+        let grades = grader.grade(submissions: submissions, lessons: lessons, info: info)
+
+        for student in grades.students {
+            try fileSystem.writeText(GradeReports.resultsJSON(student, info: grades.info), to: "\(out)/\(student.student)/results.json")
+        }
+        try fileSystem.writeText(GradeReports.gradesCSV(grades), to: "\(out)/grades.csv")
+        try fileSystem.writeText(GradeReports.gradesLongCSV(grades), to: "\(out)/grades-long.csv")
+        try fileSystem.writeText(GradeReports.junitXML(grades), to: "\(out)/junit.xml")
+        try fileSystem.writeText(GradeReports.reportHTML(grades), to: "\(out)/report.html")
+        if let gradescope = invocation.option("--gradescope") {
+            guard grades.students.count == 1, let only = grades.students.first else {
+                throw KataError.usage("--gradescope writes one student's result, but \(given) holds \(grades.students.count) submissions")
+            }
+            try fileSystem.writeText(GradeReports.gradescopeJSON(only, info: grades.info), to: absolute(gradescope))
+        }
+
+        let style = context.style
+        var lines: [String] = []
+        for warning in grades.info.warnings { lines.append(style.yellow("! ") + warning) }
+        let width = min(32, grades.students.map(\.student.count).max() ?? 8)
+        for student in grades.students {
+            let mark = student.status == .pass ? style.green("✔") : student.failure != nil ? style.yellow("!") : style.red("✘")
+            lines.append("\(mark) \(student.student.padding(toLength: width, withPad: " ", startingAt: 0))  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(student.gradingStatus)")
+        }
+        lines.append(words.say("isolation: \(sandbox.isolation.rawValue) (\(sandbox.detail))", "隔离：\(sandbox.isolation.rawValue)（\(sandbox.detail)）"))
+        lines.append(words.say("\(grades.students.count) submissions graded. Reports in \(outGiven): grades.csv, grades-long.csv, junit.xml, report.html, <student>/results.json",
+                               "已批改 \(grades.students.count) 份提交。报告在 \(outGiven)：grades.csv、grades-long.csv、junit.xml、report.html、<学生>/results.json"))
+        context.console.write(lines.joined(separator: "\n") + "\n")
+        return 0
+    }
+
+    /// What the verdicts depend on: each lesson's metadata and tests (hidden ones included).
+    func suiteHash(_ lessons: [Lesson]) -> String {
+        var hasher = SHA256()
+        for lesson in lessons {
+            hasher.update(lesson.id + "\u{0}")
+            hasher.update((try? context.fileSystem.read("\(lesson.folder)/lesson.json")) ?? Data())
+            for file in (try? context.fileSystem.filesRecursively(lesson.tests, withExtension: "swift")) ?? [] {
+                hasher.update(file + "\u{0}")
+                hasher.update((try? context.fileSystem.read("\(lesson.tests)/\(file)")) ?? Data())
+            }
+        }
+        return hasher.hexDigest()
+    }
+}

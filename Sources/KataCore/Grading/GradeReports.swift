@@ -1,0 +1,347 @@
+import Foundation
+
+/// Turns a `ClassGrade` into the files other systems read. Pure: text in, text out,
+/// deterministic (sorted students, tests in file order, sorted JSON keys).
+public enum GradeReports {
+    // MARK: results.json (Exercism v3 / Gradescope superset)
+
+    struct ResultsFile: Encodable {
+        var version = 3
+        var student: String
+        var status: Status
+        var message: String
+        var score: Double
+        var maxScore: Double
+        var tests: [ResultsTest]
+        var lessons: [ResultsLesson]
+        var notes: [IntakeNote]
+        var toolchain: String
+        var suiteSha256: String
+        var submissionSha256: String
+        var graderVersion: String
+        var isolation: IsolationLevel
+        var isolationDetail: String
+    }
+
+    struct ResultsTest: Encodable {
+        var name: String
+        var lesson: String
+        var status: Status
+        var errorKind: String?
+        var message: String
+        var output: String
+        var score: Double
+        var maxScore: Double
+        var durationMs: Int
+        var visibility: String
+        var file: String?
+        var line: Int?
+    }
+
+    struct ResultsLesson: Encodable {
+        var lesson: String
+        var status: Status
+        var message: String
+        var score: Double
+        var maxScore: Double
+    }
+
+    /// A student's `results.json`: the student may read it, so hidden tests show only their verdict.
+    public static func resultsJSON(_ grade: StudentGrade, info: GradeRunInfo) -> String {
+        var hiddenCount = 0
+        let tests = grade.tests.map { test -> ResultsTest in
+            guard test.hidden else {
+                return ResultsTest(name: test.name, lesson: test.lesson, status: test.status, errorKind: test.errorKind,
+                                   message: test.message, output: test.output, score: test.score, maxScore: test.maxScore,
+                                   durationMs: test.durationMs, visibility: "visible", file: test.file, line: test.line)
+            }
+            hiddenCount += 1
+            let said: String
+            switch test.status {
+            case .pass: said = ""
+            case .fail: said = "a hidden test failed (its details are not shown)"
+            case .error: said = "a hidden test could not finish: \(test.errorKind ?? "error")"
+            }
+            return ResultsTest(name: "hidden test \(hiddenCount) of \(test.lesson)", lesson: test.lesson, status: test.status,
+                               errorKind: test.errorKind, message: said, output: "", score: test.score, maxScore: test.maxScore,
+                               durationMs: test.durationMs, visibility: "hidden", file: nil, line: nil)
+        }
+        let file = ResultsFile(
+            student: grade.student, status: grade.status, message: grade.message, score: grade.score, maxScore: grade.maxScore,
+            tests: tests,
+            lessons: grade.lessons.map { ResultsLesson(lesson: $0.lesson, status: $0.status, message: $0.message, score: $0.score, maxScore: $0.maxScore) },
+            notes: grade.notes, toolchain: info.toolchain, suiteSha256: info.suiteSHA256, submissionSha256: grade.submissionSHA256,
+            graderVersion: info.graderVersion, isolation: info.isolation, isolationDetail: info.isolationDetail)
+        return encode(file)
+    }
+
+    static func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    // MARK: Gradescope
+
+    struct GradescopeFile: Encodable {
+        var score: Double
+        var output: String
+        var visibility = "visible"
+        var stdoutVisibility = "hidden"
+        var tests: [GradescopeTest]
+    }
+
+    struct GradescopeTest: Encodable {
+        var name: String
+        var number: String
+        var score: Double
+        var maxScore: Double
+        var status: String
+        var output: String
+        var visibility: String
+    }
+
+    /// Gradescope's `results.json` for one student.
+    public static func gradescopeJSON(_ grade: StudentGrade, info: GradeRunInfo) -> String {
+        var hiddenCount = 0
+        let tests = grade.tests.enumerated().map { index, test -> GradescopeTest in
+            var name = "\(test.lesson) · \(test.name)"
+            var output = [test.message, test.output].filter { !$0.isEmpty }.joined(separator: "\n\n")
+            if test.hidden {
+                hiddenCount += 1
+                name = "\(test.lesson) · hidden test \(hiddenCount)"
+                output = test.status == .pass ? "" : "a hidden test did not pass (its details are not shown)"
+            }
+            return GradescopeTest(name: name, number: "\(index + 1)", score: test.score, maxScore: test.maxScore,
+                                  status: test.status == .pass ? "passed" : "failed", output: output,
+                                  visibility: test.hidden ? "after_published" : "visible")
+        }
+        var lines = [grade.message]
+        for note in grade.notes { lines.append("note: \(note.path): \(note.problem)") }
+        lines.append("isolation: \(info.isolation.rawValue) (\(info.isolationDetail))")
+        return encode(GradescopeFile(score: grade.score, output: lines.joined(separator: "\n"), tests: tests))
+    }
+
+    // MARK: CSV (RFC 4180)
+
+    public static func gradesCSV(_ grades: ClassGrade) -> String {
+        var rows = [["student"] + grades.info.lessons + ["total", "max_total", "percent", "grading_status"]]
+        for student in grades.students {
+            var row = [student.student]
+            for lesson in grades.info.lessons {
+                row.append(student.lessons.first { $0.lesson == lesson }.map { $0.score.scoreText } ?? "0")
+            }
+            let percent = student.maxScore > 0 ? student.score / student.maxScore * 100 : 0
+            row += [student.score.scoreText, student.maxScore.scoreText, percent.scoreText, student.gradingStatus]
+            rows.append(row)
+        }
+        return csv(rows)
+    }
+
+    public static func gradesLongCSV(_ grades: ClassGrade) -> String {
+        var rows = [["student", "lesson", "test", "status", "score", "max_score"]]
+        for student in grades.students {
+            if let failure = student.failure {
+                rows.append([student.student, "", "", "error", "0", student.maxScore.scoreText])
+                _ = failure
+                continue
+            }
+            for test in student.tests {
+                rows.append([student.student, test.lesson, test.name, test.status.rawValue, test.score.scoreText, test.maxScore.scoreText])
+            }
+        }
+        return csv(rows)
+    }
+
+    static func csv(_ rows: [[String]]) -> String {
+        rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Quotes per RFC 4180; a text that a spreadsheet would run as a formula gets a leading `'`.
+    static func csvField(_ value: String) -> String {
+        var text = value
+        if let first = text.first, "=+@".contains(first) || (first == "-" && Double(text) == nil) {
+            text = "'" + text
+        }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: JUnit XML
+
+    public static func junitXML(_ grades: ClassGrade) -> String {
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
+        let all = grades.students.flatMap(\.tests)
+        let intakeErrors = grades.students.filter { $0.failure != nil }.count
+        lines.append("<testsuites name=\"kata grade\" tests=\"\(all.count + intakeErrors)\" failures=\"\(all.filter { $0.status == .fail }.count)\" errors=\"\(all.filter { $0.status == .error }.count + intakeErrors)\">")
+        for student in grades.students {
+            let tests = student.tests
+            let errors = tests.filter { $0.status == .error }.count + (student.failure == nil ? 0 : 1)
+            let time = Double(tests.map(\.durationMs).reduce(0, +)) / 1000
+            lines.append("  <testsuite name=\"\(xmlAttribute(student.student))\" tests=\"\(tests.count + (student.failure == nil ? 0 : 1))\" failures=\"\(tests.filter { $0.status == .fail }.count)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(String(format: "%.3f", time))\">")
+            if let failure = student.failure {
+                lines.append("    <testcase classname=\"\(xmlAttribute(student.student)).submission\" name=\"submission\" time=\"0.000\">")
+                lines.append("      <error message=\"\(xmlAttribute(failure))\" type=\"submission\"></error>")
+                lines.append("    </testcase>")
+            }
+            var used: Set<String> = []
+            for test in tests {
+                let classname = "\(student.student).\(test.lesson)"
+                var name = test.name
+                var counter = 2
+                while !used.insert("\(classname)\u{0}\(name)").inserted {
+                    name = "\(test.name) (\(counter))"
+                    counter += 1
+                }
+                let time = String(format: "%.3f", Double(test.durationMs) / 1000)
+                let open = "    <testcase classname=\"\(xmlAttribute(classname))\" name=\"\(xmlAttribute(name))\" time=\"\(time)\""
+                let place = test.file.map { " file=\"\(xmlAttribute($0))\"" + (test.line.map { " line=\"\($0)\"" } ?? "") } ?? ""
+                switch test.status {
+                case .pass:
+                    lines.append(open + place + "/>")
+                case .fail, .error:
+                    let tag = test.status == .fail ? "failure" : "error"
+                    let type = test.status == .fail ? "expectation" : (test.errorKind ?? "error")
+                    let firstLine = test.message.split(separator: "\n").first.map(String.init) ?? test.status.rawValue
+                    var body = test.message
+                    if let file = test.file, let line = test.line { body += "\nat \(file):\(line)" }
+                    lines.append(open + place + ">")
+                    lines.append("      <\(tag) message=\"\(xmlAttribute(firstLine))\" type=\"\(xmlAttribute(type))\">\(cdata(body))</\(tag)>")
+                    if !test.output.isEmpty { lines.append("      <system-out>\(cdata(test.output))</system-out>") }
+                    lines.append("    </testcase>")
+                }
+            }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Removes what XML 1.0 cannot hold (NUL and other control characters) and terminal color codes.
+    static func xmlSafe(_ text: String) -> String {
+        var cleaned = text.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[ -/]*[@-~]", with: "", options: .regularExpression)
+        cleaned.unicodeScalars.removeAll { scalar in
+            let value = scalar.value
+            return (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0xFFFE || value == 0xFFFF
+                || (value >= 0x7F && value <= 0x84) || (value >= 0x86 && value <= 0x9F)
+        }
+        return cleaned
+    }
+
+    static func xmlAttribute(_ text: String) -> String {
+        xmlSafe(text)
+            .replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&apos;")
+            .replacingOccurrences(of: "\n", with: "&#10;")
+            .replacingOccurrences(of: "\r", with: "&#13;")
+            .replacingOccurrences(of: "\t", with: "&#9;")
+    }
+
+    static func cdata(_ text: String) -> String {
+        "<![CDATA[" + xmlSafe(text).replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") + "]]>"
+    }
+
+    // MARK: HTML
+
+    static func html(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+
+    static func anchor(_ student: String) -> String {
+        "student-" + student.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : String(format: "_%X", $0.value) }.joined()
+    }
+
+    /// The class at a glance, the pass rate of every test, and a section per student.
+    public static func reportHTML(_ grades: ClassGrade) -> String {
+        let info = grades.info
+        var out: [String] = []
+        out.append("""
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>kata grade: class report</title>
+            <style>
+            body{font-family:system-ui,sans-serif;margin:2em;color:#222}
+            table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}
+            .pass{background:#c8f0c8}.partial{background:#fff2b3}.fail{background:#f8c8c8}.error{background:#ddd;color:#555}
+            .num{text-align:right}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;max-width:60em}
+            .meta{color:#666;font-size:.9em}section{border-top:2px solid #ccc;margin-top:2em}
+            </style></head><body>
+            <h1>Class report</h1>
+            <p class="meta">grader \(html(info.graderVersion)) · \(html(info.toolchain)) · suite \(html(String(info.suiteSHA256.prefix(12)))) · isolation: \(html(info.isolation.rawValue)) (\(html(info.isolationDetail)))</p>
+            """)
+        for warning in info.warnings { out.append("<p class=\"error\">\(html(warning))</p>") }
+        out.append("<h2>At a glance</h2><table><tr><th>student</th>" + info.lessons.map { "<th>\(html($0))</th>" }.joined() + "<th>total</th><th>%</th><th>status</th></tr>")
+        for student in grades.students {
+            var row = "<tr><td><a href=\"#\(anchor(student.student))\">\(html(student.student))</a></td>"
+            for id in info.lessons {
+                if let lesson = student.lessons.first(where: { $0.lesson == id }) {
+                    let css = lesson.status == .error ? "error" : lesson.score >= lesson.maxScore ? "pass" : lesson.score > 0 ? "partial" : "fail"
+                    row += "<td class=\"\(css) num\" title=\"\(html(lesson.message))\">\(lesson.score.scoreText) / \(lesson.maxScore.scoreText)</td>"
+                } else {
+                    row += "<td class=\"error\">not graded</td>"
+                }
+            }
+            let percent = student.maxScore > 0 ? student.score / student.maxScore * 100 : 0
+            row += "<td class=\"num\">\(student.score.scoreText) / \(student.maxScore.scoreText)</td><td class=\"num\">\(percent.scoreText)</td><td>\(html(student.gradingStatus))</td></tr>"
+            out.append(row)
+        }
+        out.append("</table>")
+
+        out.append("<h2>Pass rate per test</h2><table><tr><th>lesson</th><th>test</th><th>passed</th><th>rate</th></tr>")
+        var order: [String] = []
+        var counts: [String: (lesson: String, name: String, hidden: Bool, passed: Int, total: Int)] = [:]
+        for student in grades.students where student.failure == nil {
+            for test in student.tests {
+                let key = "\(test.lesson)\u{0}\(test.name)"
+                if counts[key] == nil { order.append(key); counts[key] = (test.lesson, test.name, test.hidden, 0, 0) }
+                counts[key]!.total += 1
+                if test.status == .pass { counts[key]!.passed += 1 }
+            }
+        }
+        let graded = grades.students.filter { $0.failure == nil }.count
+        for key in order.sorted(by: { (counts[$0]!.lesson, order.firstIndex(of: $0)!) < (counts[$1]!.lesson, order.firstIndex(of: $1)!) }) {
+            let count = counts[key]!
+            let rate = graded > 0 ? Double(count.passed) / Double(graded) * 100 : 0
+            let css = rate >= 80 ? "pass" : rate >= 40 ? "partial" : "fail"
+            out.append("<tr><td>\(html(count.lesson))</td><td>\(html(count.name))\(count.hidden ? " <em>(hidden)</em>" : "")</td><td class=\"num\">\(count.passed) / \(graded)</td><td class=\"\(css) num\">\(rate.scoreText)%</td></tr>")
+        }
+        out.append("</table>")
+
+        for student in grades.students {
+            out.append("<section id=\"\(anchor(student.student))\"><h2>\(html(student.student))</h2>")
+            out.append("<p><strong>\(html(student.status.rawValue))</strong>: \(html(student.message))</p>")
+            if !student.notes.isEmpty {
+                out.append("<h3>About the submission</h3><ul>" + student.notes.map { "<li><code>\(html($0.path))</code>: \(html($0.problem))</li>" }.joined() + "</ul>")
+            }
+            for lesson in student.lessons {
+                let failing = lesson.tests.filter { $0.status != .pass }
+                out.append("<h3>\(html(lesson.lesson)): \(lesson.score.scoreText) / \(lesson.maxScore.scoreText)</h3>")
+                if !lesson.message.isEmpty && lesson.status == .error {
+                    out.append("<pre>\(html(lesson.message))</pre>")
+                    continue
+                }
+                if failing.isEmpty { out.append("<p class=\"pass\">every test passes</p>"); continue }
+                out.append("<ul>")
+                for test in failing {
+                    var item = "<li><strong>\(html(test.name))</strong>\(test.hidden ? " <em>(hidden)</em>" : "") · \(html(test.status.rawValue))\(test.errorKind.map { " (\(html($0)))" } ?? "")"
+                    if let file = test.file, let line = test.line { item += " · <code>\(html(file)):\(line)</code>" }
+                    if !test.message.isEmpty { item += "<pre>\(html(test.message))</pre>" }
+                    if !test.output.isEmpty { item += "<details><summary>output</summary><pre>\(html(test.output))</pre></details>" }
+                    out.append(item + "</li>")
+                }
+                out.append("</ul>")
+            }
+            out.append("</section>")
+        }
+        out.append("</body></html>")
+        return out.joined(separator: "\n") + "\n"
+    }
+}
