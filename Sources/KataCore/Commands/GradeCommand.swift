@@ -4,7 +4,7 @@ extension CommandSpec {
     static let grade = CommandSpec(
         name: "grade",
         summary: LocalizedText(english: "Grade a class of submissions (for instructors)", chinese: "批改全班的提交（供教师使用）"),
-        usage: "kata grade SUBMISSIONS --out REPORTS [--jobs N] [--lessons 01,02] [--timeout SECONDS] [--gradescope FILE]",
+        usage: "kata grade SUBMISSIONS --out REPORTS [--jobs N] [--lessons 01,02] [--timeout SECONDS] [--memory MB] [--gradescope FILE]",
         help: """
             Each folder in SUBMISSIONS is one student (its name is the student id),
             holding a copy of the student's working tree (with Lessons/) or the
@@ -21,7 +21,7 @@ extension CommandSpec {
               kata grade ~/class-2025/submissions --out ~/class-2025/reports --jobs 2
               kata grade submissions --out reports --lessons 01,02 --timeout 5
             """,
-        options: ["--out", "--jobs", "--lessons", "--timeout", "--gradescope"],
+        options: ["--out", "--jobs", "--lessons", "--timeout", "--memory", "--gradescope"],
         run: { invocation, context in
             try GradeCommand(invocation: invocation, context: context).run()
         }
@@ -69,6 +69,10 @@ struct GradeCommand {
         if let value = invocation.option("--timeout") {
             guard let seconds = Double(value), seconds > 0 else { throw KataError.usage("--timeout takes a number of seconds, like --timeout 10") }
             limits.perTestTimeout = seconds
+        }
+        if let value = invocation.option("--memory") {
+            guard let megabytes = Int(value), megabytes >= 64 else { throw KataError.usage("--memory takes megabytes of at least 64, like --memory 1024") }
+            limits.memoryBytes = megabytes << 20
         }
 
         let course = try context.loadCourse()

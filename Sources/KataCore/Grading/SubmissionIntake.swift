@@ -206,6 +206,20 @@ public struct SubmissionIntakeReader: Sendable {
         }
     }
 
+    /// Regular Swift files below `folder` (relative paths), read the careful way: no links, no access times.
+    private func swiftFiles(in folder: String, depth: Int = 0) -> [String] {
+        guard depth <= limits.depth, let listing = try? fileSystem.listEntries(folder) else { return [] }
+        var found: [String] = []
+        for name in listing.names where !name.hasPrefix(".") {
+            switch fileSystem.kind(of: "\(folder)/\(name)") {
+            case .directory: found += swiftFiles(in: "\(folder)/\(name)", depth: depth + 1).map { "\(name)/\($0)" }
+            case .file where name.hasSuffix(".swift"): found.append(name)
+            default: break
+            }
+        }
+        return found.sorted()
+    }
+
     /// Tests and the manifest always come from the course: say so when the student changed them.
     private func changedCourseFiles(root: String, lessons: [Lesson], course: String, testsShown: String) -> [IntakeNote] {
         var notes: [IntakeNote] = []
@@ -224,7 +238,7 @@ public struct SubmissionIntakeReader: Sendable {
             let hidden = Set(lesson.metadata.hiddenTests)
             let ours = ((try? fileSystem.filesRecursively(lesson.tests, withExtension: "swift")) ?? []).filter { !hidden.contains($0) }
             let folder = "\(testsRoot)/\(lesson.id)"
-            let theirs = fileSystem.kind(of: folder) == .directory ? ((try? fileSystem.filesRecursively(folder, withExtension: "swift")) ?? []) : []
+            let theirs = fileSystem.kind(of: folder) == .directory ? swiftFiles(in: folder) : []
             let shown = "\(testsShown)Tests/Lessons/\(lesson.id)"
             for file in ours {
                 if !theirs.contains(file) {

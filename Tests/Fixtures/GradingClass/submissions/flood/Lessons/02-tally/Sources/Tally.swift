@@ -28,7 +28,7 @@ public struct Tally {
 
     public func label() -> String {
         let line = String(repeating: "flood ", count: 100)
-        for _ in 0..<200_000 { print(line) }
+        for _ in 0..<20_000 { print(line) }
         return "\(store.votes().count) votes"
     }
 }

@@ -1,0 +1,240 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import KataCore
+
+/// The fixture class under Tests/Fixtures/GradingClass, graded by the real `kata grade`.
+@Suite("kata grade on a class of faulty submissions", .serialized)
+struct GradeIntegrationTests {
+    static let fixture = KataBinary.packageRoot + "/Tests/Fixtures/GradingClass"
+
+    /// A temporary copy of the submissions, with the files git cannot hold made here.
+    static func makeClass() throws -> String {
+        let root = NSTemporaryDirectory() + "kata-grade-\(UUID().uuidString)"
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let subs = root + "/subs"
+        try manager.copyItem(atPath: fixture + "/submissions", toPath: subs)
+        try manager.createSymbolicLink(atPath: subs + "/symlinks/Lessons/01-greeting/Sources/Passwd.swift", withDestinationPath: "/etc/passwd")
+        try manager.removeItem(atPath: subs + "/symlinks/Lessons/02-tally/Sources")
+        try manager.createSymbolicLink(atPath: subs + "/symlinks/Lessons/02-tally/Sources", withDestinationPath: "../../../alice/Lessons/02-tally/Sources")
+        try manager.createSymbolicLink(atPath: subs + "/copycat", withDestinationPath: "alice")
+        #expect(mkfifo(subs + "/fifo/Lessons/01-greeting/Sources/Pipe.swift", 0o644) == 0)
+        try Data(repeating: UInt8(ascii: "/"), count: 5_000_000).write(to: URL(fileURLWithPath: subs + "/huge-file/Lessons/01-greeting/Sources/Huge.swift"))
+        var badName = Array((subs + "/non-utf8/Lessons/01-greeting/Sources/Extra").utf8)
+        badName += [0xFF] + Array(".swift".utf8) + [0]
+        let fd = badName.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(fd >= 0)
+        _ = "// not UTF-8 named\n".withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        try manager.createDirectory(atPath: subs + "/empty-folder", withIntermediateDirectories: true)
+        return root
+    }
+
+    /// Every entry under `folder`, byte for byte: kind, mode, size, times, contents (or link target).
+    static func snapshot(_ folder: String) -> [String: String] {
+        var result: [String: String] = [:]
+        func walk(_ path: String, _ shown: String) {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { result[shown] = "gone"; return }
+            let times = "m\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) a\(info.st_atim.tv_sec).\(info.st_atim.tv_nsec) c\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+            var entry = "mode \(info.st_mode) size \(info.st_size) \(times)"
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                entry += " sha \(SHA256.hex((try? LocalFileSystem().readRegularFile(path, limit: 1 << 30)) ?? Data()))"
+            case S_IFLNK:
+                entry += " -> " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?")
+            case S_IFDIR:
+                let fd = open(path, O_RDONLY | O_DIRECTORY | 0o1000000)  // O_NOATIME: looking must not change what is looked at
+                guard fd >= 0, let directory = fdopendir(fd) else { break }
+                var names: [[UInt8]] = []
+                while let item = readdir(directory) {
+                    let bytes = withUnsafeBytes(of: item.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                    if bytes != [46] && bytes != [46, 46] { names.append(bytes) }
+                }
+                closedir(directory)
+                for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                    let child = String(decoding: name, as: UTF8.self)
+                    walk(path + "/" + String(cString: name + [0]), shown + "/" + child)
+                }
+            default: break
+            }
+            result[shown] = entry
+        }
+        walk(folder, "")
+        return result
+    }
+
+    static func results(_ reports: String, _ student: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(reports)/\(student)/results.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    static func tests(_ results: [String: Any], lesson: String) -> [[String: Any]] {
+        ((results["tests"] as? [[String: Any]]) ?? []).filter { $0["lesson"] as? String == lesson }
+    }
+
+    static func statuses(_ results: [String: Any], lesson: String) -> [String] {
+        tests(results, lesson: lesson).map { ($0["status"] as? String ?? "?") + (($0["error_kind"] as? String).map { ":" + $0 } ?? "") }
+    }
+
+    static func livingProcesses(mentioning text: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.filter { Int($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(text) ? "\(pid): \(line)" : nil
+        }
+    }
+
+    static func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: #""duration_ms" : \d+"#, with: "\"duration_ms\" : 0", options: .regularExpression)
+            .replacingOccurrences(of: #"time="[0-9.]+""#, with: "time=\"0\"", options: .regularExpression)
+    }
+
+    @Test("every fault gets its fair verdict, the reports agree, and the submissions are untouched")
+    func gradesTheFaultyClass() throws {
+        let root = try Self.makeClass()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try? FileManager.default.removeItem(atPath: "/tmp/kata-grade-escaped")
+        try? FileManager.default.removeItem(atPath: "/tmp/kata-grade-manifest-ran")
+        let before = Self.snapshot(root + "/subs")
+
+        let run = KataBinary.run(["grade", "subs", "--out", "reports", "--course", Self.fixture + "/course", "--timeout", "4", "--memory", "256", "--jobs", "2"], in: root, timeout: 600)
+        #expect(run.status == 0, "kata grade: \(run.output)")
+        let reports = root + "/reports"
+
+        // Nothing in SUBMISSIONS changed: bytes, files, modes, times.
+        let after = Self.snapshot(root + "/subs")
+        #expect(after == before)
+        #expect(!FileManager.default.fileExists(atPath: reports + "/.kata-grade-work"), "the scratch folder is removed")
+        #expect(Self.livingProcesses(mentioning: reports).isEmpty, "no process outlives the run")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/kata-grade-manifest-ran"), "a student's Package.swift is never run")
+
+        let alice = try Self.results(reports, "alice")
+        #expect(alice["status"] as? String == "pass")
+        #expect(alice["score"] as? Double == 16 && alice["max_score"] as? Double == 16)
+        for key in ["version", "message", "tests", "toolchain", "suite_sha256", "submission_sha256", "grader_version", "isolation"] {
+            #expect(alice[key] != nil, "results.json has \(key)")
+        }
+        let isolation = alice["isolation"] as? String
+        #expect(isolation == "full" || isolation == "reduced")
+        if isolation == "full" {
+            #expect(!FileManager.default.fileExists(atPath: "/tmp/kata-grade-escaped"), "writes outside the scratch copy are refused")
+        }
+        // test_points: greetsTheInjectedName() is worth 4, the other three share the remaining 6.
+        #expect(Self.tests(alice, lesson: "01-greeting").map { $0["max_score"] as? Double } == [4, 2, 2, 2])
+        #expect(Self.tests(alice, lesson: "02-tally").map { $0["max_score"] as? Double } == [1.5, 1.5, 1.5, 1.5])
+
+        #expect(try Self.results(reports, "bob")["score"] as? Double == 16, "the Lessons/ contents directly are accepted")
+
+        let crashes = try Self.results(reports, "crashes")
+        #expect(Self.statuses(crashes, lesson: "02-tally") == ["error:crashed", "error:crashed", "error:crashed", "pass"])
+        let crashMessages = Self.tests(crashes, lesson: "02-tally").map { $0["message"] as? String ?? "" }
+        #expect(crashMessages[0].contains("Index out of range"))
+        #expect(crashMessages[1].contains("average is not written yet") && crashMessages[1].contains("Lessons/02-tally/Sources/Tally.swift:23"))
+        #expect(crashMessages[2].contains("Unexpectedly found nil"))
+
+        let loop = try Self.results(reports, "infinite-loop")
+        #expect(Self.statuses(loop, lesson: "02-tally") == ["pass", "pass", "error:timed out", "pass"])
+        let hog = try Self.results(reports, "memory-hog")
+        #expect(Self.statuses(hog, lesson: "02-tally").map { $0.hasPrefix("error") ? "error" : $0 } == ["pass", "pass", "error", "pass"], "killed by the memory limit (or the clock), never a pass")
+
+        let exitZero = try Self.results(reports, "exit-zero")
+        #expect(Self.statuses(exitZero, lesson: "02-tally") == ["pass", "pass", "error:exited", "fail"], "exit(0) and printed \"passed\" lines are not passes")
+
+        let flood = try Self.results(reports, "flood")
+        #expect(flood["status"] as? String == "pass")
+        let floodOutput = Self.tests(flood, lesson: "02-tally").last?["output"] as? String ?? ""
+        #expect(floodOutput.hasPrefix("flood flood") && floodOutput.count < 600, "output is trimmed per test")
+
+        let renamed = try Self.results(reports, "renamed-type")
+        #expect(Set(Self.statuses(renamed, lesson: "01-greeting")) == ["error:does not compile"])
+        #expect((Self.tests(renamed, lesson: "01-greeting").first?["message"] as? String ?? "").contains("cannot find 'Greeter' in scope"))
+        #expect(Self.statuses(renamed, lesson: "02-tally") == ["pass", "pass", "pass", "pass"], "a compile error costs its lesson only")
+        #expect(renamed["score"] as? Double == 6)
+
+        let editedTests = try Self.results(reports, "edited-tests")
+        #expect(editedTests["score"] as? Double == 0, "weakened tests are ignored")
+        let editedNotes = (editedTests["notes"] as? [[String: Any]] ?? []).map { "\($0["path"] ?? ""): \($0["problem"] ?? "")" }
+        #expect(editedNotes.contains { $0.contains("GreeterTests.swift: edited") })
+        #expect(editedNotes.contains { $0.contains("TallyTests.swift: deleted") })
+
+        let package = try Self.results(reports, "edited-package")
+        #expect(package["score"] as? Double == 16)
+        #expect((package["notes"] as? [[String: Any]] ?? []).contains { ($0["path"] as? String) == "Package.swift" })
+
+        func notes(_ student: String) throws -> String {
+            ((try Self.results(reports, student)["notes"] as? [[String: Any]]) ?? []).map { "\($0["path"] ?? ""): \($0["problem"] ?? "")" }.joined(separator: "\n")
+        }
+        let symlinks = try Self.results(reports, "symlinks")
+        #expect(symlinks["score"] as? Double == 10, "lesson 01 graded without the link; lesson 02's linked Sources refused")
+        #expect(try notes("symlinks").contains("Passwd.swift: a symbolic link"))
+        #expect(Set(Self.statuses(symlinks, lesson: "02-tally")) == ["error:missing"])
+        #expect(try Self.results(reports, "fifo")["score"] as? Double == 16)
+        #expect(try notes("fifo").contains("Pipe.swift: not a regular file"))
+        #expect(try notes("huge-file").contains("Huge.swift: is 5000000 bytes"))
+        #expect(try notes("non-utf8").contains("Extra%FF.swift: the file name is not valid UTF-8"))
+        #expect(try Self.results(reports, "copycat")["status"] as? String == "error")
+        #expect((try Self.results(reports, "malformed")["message"] as? String ?? "").contains("no Lessons/ folder"))
+        #expect(try Self.results(reports, "empty-folder")["status"] as? String == "error")
+        #expect(try Self.results(reports, "stray.txt")["status"] as? String == "error")
+        #expect(try Self.results(reports, "nested-zip")["score"] as? Double == 10)
+        #expect(try Self.results(reports, "partial")["score"] as? Double == 10)
+
+        // Hidden tests never reach a student's results.json.
+        for student in try FileManager.default.contentsOfDirectory(atPath: reports) where !student.contains(".") || student == "stray.txt" {
+            let text = (try? String(contentsOfFile: "\(reports)/\(student)/results.json", encoding: .utf8)) ?? ""
+            #expect(!text.contains("SECRET-HIDDEN") && !text.contains("stranger") && !text.contains("greetsAStranger"), "\(student)")
+        }
+
+        // grades.csv: one row per submission, a column per lesson.
+        let csv = try String(contentsOfFile: reports + "/grades.csv", encoding: .utf8)
+        let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(rows.first == "student,01-greeting,02-tally,total,max_total,percent,grading_status")
+        #expect(rows.count == 1 + 21)
+        #expect(rows.contains("crashes,10,1.5,11.5,16,71.88,ok"))
+        #expect(rows.contains { $0.hasPrefix("malformed,0,0,0,16,0,\"error: no Lessons/ folder") })
+        #expect(FileManager.default.fileExists(atPath: reports + "/grades-long.csv"))
+        let html = try String(contentsOfFile: reports + "/report.html", encoding: .utf8)
+        #expect(html.contains("id=\"student-crashes\"") && html.contains("average is not written yet") && html.contains("Pass rate per test"))
+
+        // junit.xml, read by a real XML parser.
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: reports + "/junit.xml"))
+        let suites = try document.nodes(forXPath: "/testsuites/testsuite")
+        #expect(suites.count == 21)
+        let crashCases = try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']")
+        #expect(crashCases.count == 4)
+        #expect(try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']/error").count == 3)
+        #expect(try document.nodes(forXPath: "//testcase[@classname='exit-zero.02-tally']/failure").count == 1)
+        #expect(try document.nodes(forXPath: "//testcase[@classname='renamed-type.01-greeting']/error").count == 4)
+
+        // A second run on the same input gives the same reports, apart from durations.
+        let again = KataBinary.run(["grade", "subs", "--out", "reports-again", "--course", Self.fixture + "/course", "--timeout", "4", "--memory", "256", "--jobs", "2"], in: root, timeout: 600)
+        #expect(again.status == 0)
+        for file in ["grades.csv", "grades-long.csv", "junit.xml", "alice/results.json", "crashes/results.json", "symlinks/results.json", "exit-zero/results.json"] {
+            let first = Self.normalized((try? String(contentsOfFile: "\(reports)/\(file)", encoding: .utf8)) ?? "1")
+            let second = Self.normalized((try? String(contentsOfFile: "\(root)/reports-again/\(file)", encoding: .utf8)) ?? "2")
+            #expect(first == second, "\(file) differs between two runs")
+        }
+        #expect(Self.snapshot(root + "/subs") == before)
+    }
+
+    @Test("bad arguments stop grading with a usage error; the submissions are never a place for reports")
+    func refusesBadArguments() throws {
+        let root = try Self.makeClass()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let course = Self.fixture + "/course"
+        let inside = KataBinary.run(["grade", "subs", "--out", "subs/reports", "--course", course], in: root)
+        #expect(inside.status == 2 && inside.output.contains("--out must be outside"))
+        let missing = KataBinary.run(["grade", "nowhere", "--out", "reports", "--course", course], in: root)
+        #expect(missing.status == 2 && missing.output.contains("not a folder of submissions"))
+        let noOut = KataBinary.run(["grade", "subs", "--course", course], in: root)
+        #expect(noOut.status == 2 && noOut.output.contains("--out"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/subs/reports"))
+    }
+}
