@@ -2,7 +2,7 @@ extension CommandSpec {
     static let check = CommandSpec(
         name: "check",
         summary: LocalizedText(english: "Build and test a lesson against your code", chinese: "针对你的代码构建并测试一课"),
-        usage: "kata check <lesson> [--json] [--timeout SECONDS]",
+        usage: "kata check <lesson> [--json] [--timeout SECONDS] [--junit FILE]  |  kata check --all [--junit FILE]",
         help: """
             Compiles your code in Lessons/<lesson>/Sources with the lesson's tests
             and prints a verdict for every test. Exit status: 0 when every test
@@ -11,9 +11,16 @@ extension CommandSpec {
             Example:
               kata check 01
               kata check constructor-injection --json
+              kata check --all --junit kata-junit.xml   (every lesson; JUnit XML for CI)
             """,
-        options: ["--timeout"],
+        flags: ["--all"],
+        options: ["--timeout", "--junit"],
         run: { invocation, context in
+            if invocation.has("--all") || invocation.option("--junit") != nil {
+                var context = context
+                if let value = invocation.option("--timeout"), let seconds = Double(value), seconds > 0 { context.perTestTimeout = seconds }
+                return try CheckAll.run(invocation, context)
+            }
             guard let name = invocation.positional.first else {
                 throw KataError.usage("which lesson? Example: kata check 01 (see kata list)")
             }
