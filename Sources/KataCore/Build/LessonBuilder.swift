@@ -50,6 +50,10 @@ public struct SwiftcLessonBuilder: LessonBuilding {
     public let displayRoot: String
     public let environment: [String: String]
     public let compileTimeout: Double
+    /// A folder shared by builds of the same lesson in different build folders (a class being
+    /// graded): libraries are kept by the sources' names and contents, test programs by the
+    /// module's interface and the tests, so identical work is done once.
+    public var sharedCache: String?
 
     public init(
         toolchain: Toolchain,
@@ -94,8 +98,15 @@ public struct SwiftcLessonBuilder: LessonBuilding {
 
         let moduleKey = hash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module])
         var rebuiltModule = false
+        let sharedModule = sharedCache.map { "\($0)/module-\(contentHash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module]))" }
         if stamp(moduleStamp) != moduleKey || !fileSystem.exists(library) || !fileSystem.exists(interface) {
             try? fileSystem.remove(moduleStamp)
+            if let sharedModule, fileSystem.exists("\(sharedModule)/done"),
+               (try? fileSystem.copyFile("\(sharedModule)/lib", to: library)) != nil,
+               (try? fileSystem.copyFile("\(sharedModule)/swiftmodule", to: interface)) != nil {
+                try? fileSystem.writeText(moduleKey, to: moduleStamp)
+                return buildTests(input, library: library, interface: interface, executable: executable, testsStamp: testsStamp, rebuiltModule: false)
+            }
             let result = swiftc([
                 "-swift-version", "6", "-parse-as-library", "-enable-testing", "-wmo",
                 "-diagnostic-style=llvm",
@@ -108,7 +119,18 @@ public struct SwiftcLessonBuilder: LessonBuilding {
             }
             try? fileSystem.writeText(moduleKey, to: moduleStamp)
             rebuiltModule = true
+            if let sharedModule {
+                try? fileSystem.createDirectory(sharedModule)
+                try? fileSystem.copyFile(library, to: "\(sharedModule)/lib")
+                try? fileSystem.copyFile(interface, to: "\(sharedModule)/swiftmodule")
+                try? fileSystem.writeText("", to: "\(sharedModule)/done")
+            }
         }
+        return buildTests(input, library: library, interface: interface, executable: executable, testsStamp: testsStamp, rebuiltModule: rebuiltModule)
+    }
+
+    private func buildTests(_ input: BuildInput, library: String, interface: String, executable: String, testsStamp: String, rebuiltModule: Bool) -> BuildOutcome {
+        let folder = input.buildDirectory
 
         let interfaceData = (try? fileSystem.read(interface)) ?? Data()
         let testsKey = hash(
@@ -116,8 +138,18 @@ public struct SwiftcLessonBuilder: LessonBuilding {
             salt: [Self.recipeVersion, toolchain.identity, SHA256.hex(interfaceData), Self.entryPointSource]
         )
         var rebuiltTests = false
+        let sharedTests = sharedCache.map { "\($0)/tests-\(testsKey)" }
         if stamp(testsStamp) != testsKey || !fileSystem.exists(executable) {
             try? fileSystem.remove(testsStamp)
+            if let sharedTests, fileSystem.exists("\(sharedTests)/done") {
+                if let failure = try? fileSystem.readText("\(sharedTests)/failed") {
+                    return .testsFailed(diagnostics(ProcessResult(termination: .exited(1), output: failure)), output: failure)
+                }
+                if (try? fileSystem.copyFile("\(sharedTests)/program", to: executable)) != nil {
+                    try? fileSystem.writeText(testsKey, to: testsStamp)
+                    return .ready(executable: executable, rebuiltModule: rebuiltModule, rebuiltTests: false)
+                }
+            }
             let entryPoint = "\(folder)/KataTestEntryPoint.swift"
             try? fileSystem.writeText(Self.entryPointSource, to: entryPoint)
             let result = swiftc([
@@ -129,10 +161,19 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 "-o", executable,
             ] + input.testFiles + [entryPoint])
             guard result.termination.succeeded else {
+                if let sharedTests, case .exited = result.termination {
+                    try? fileSystem.writeText(result.output, to: "\(sharedTests)/failed")
+                    try? fileSystem.writeText("", to: "\(sharedTests)/done")
+                }
                 return .testsFailed(diagnostics(result), output: result.output)
             }
             try? fileSystem.writeText(testsKey, to: testsStamp)
             rebuiltTests = true
+            if let sharedTests {
+                try? fileSystem.createDirectory(sharedTests)
+                try? fileSystem.copyFile(executable, to: "\(sharedTests)/program")
+                try? fileSystem.writeText("", to: "\(sharedTests)/done")
+            }
         }
         return .ready(executable: executable, rebuiltModule: rebuiltModule, rebuiltTests: rebuiltTests)
     }
@@ -162,6 +203,18 @@ public struct SwiftcLessonBuilder: LessonBuilding {
             found = [Diagnostic(file: "", line: 0, column: 0, severity: "error", message: reason)]
         }
         return found
+    }
+
+    /// Like `hash`, but by file name and contents only, so two folders holding the same files agree.
+    private func contentHash(_ files: [String], salt: [String]) -> String {
+        var hasher = SHA256()
+        for part in salt { hasher.update(part + "\u{0}") }
+        for file in files {
+            hasher.update((file as NSString).lastPathComponent + "\u{0}")
+            hasher.update((try? fileSystem.read(file)) ?? Data("<unreadable>".utf8))
+            hasher.update("\u{0}")
+        }
+        return hasher.hexDigest()
     }
 
     private func stamp(_ path: String) -> String? {

@@ -153,8 +153,11 @@ public struct Grader: Sendable {
         let compilerEnvironment = ["PATH": "/usr/bin:/bin", "HOME": folder, "TMPDIR": "\(folder)/tmp", "LANG": "C.UTF-8"]
         var testEnvironment = compilerEnvironment
         testEnvironment["SWIFT_BACKTRACE"] = "enable=no"
-        let builder = SwiftcLessonBuilder(toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
+        var builder = SwiftcLessonBuilder(toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
                                           displayRoot: displayRoot, environment: compilerEnvironment, compileTimeout: 120)
+        // Students with the same sources share a library, and the same interface a test program. Only when the
+        // tests cannot write outside their own scratch folder: otherwise one could plant a program for the others.
+        if sandbox.isolation == .full { builder.sharedCache = "\(scratch)/cache" }
         var checker = LessonChecker(builder: builder,
                                     testRunner: TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock),
                                     fileSystem: fileSystem, clock: clock, buildRoot: "\(folder)/build",

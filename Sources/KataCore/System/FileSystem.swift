@@ -33,6 +33,8 @@ public protocol FileSystem: Sendable {
     func listEntries(_ path: String) throws -> DirectoryListing
     /// Reads a regular file, never following a link nor blocking on a FIFO; refuses more than `limit` bytes.
     func readRegularFile(_ path: String, limit: Int) throws -> Data
+    /// Copies a file, keeping its permissions (an executable stays executable).
+    func copyFile(_ source: String, to destination: String) throws
 }
 
 /// What `listEntries` found: names, and names that are not valid UTF-8 (escaped, like `bad%FF.swift`).
@@ -46,6 +48,10 @@ public struct DirectoryListing: Sendable, Equatable {
 }
 
 extension FileSystem {
+    public func copyFile(_ source: String, to destination: String) throws {
+        try writeAtomically(try read(source), to: destination)
+    }
+
     public func listEntries(_ path: String) throws -> DirectoryListing {
         DirectoryListing(names: try contentsOfDirectory(path))
     }
@@ -221,6 +227,19 @@ public struct LocalFileSystem: FileSystem {
         #else
         return Darwin.read(fd, buffer, count)
         #endif
+    }
+
+    public func copyFile(_ source: String, to destination: String) throws {
+        let temporary = destination + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        do {
+            try FileManager.default.copyItem(atPath: source, toPath: temporary)
+        } catch {
+            throw FileSystemError(path: source, reason: "cannot be copied to \(destination)")
+        }
+        guard rename(temporary, destination) == 0 else {
+            unlink(temporary)
+            throw FileSystemError(path: destination, reason: "cannot be replaced")
+        }
     }
 
     /// Opens without touching the access time where the system allows it.
