@@ -3,7 +3,7 @@ enum Help {
         var lines = [
             "DI Kata — " + words.say("learn dependency injection in Swift, one refactoring at a time.", "用 Swift 学习依赖注入，一次一个重构。"),
             "",
-            words.say("Usage: kata [command] [options]   (no command: the course status)", "用法：kata [命令] [选项]   （不带命令：显示课程状态）"),
+            words.say("Usage: kata [command] [options]   (no command: watch mode in a terminal, else the course status)", "用法：kata [命令] [选项]   （不带命令：在终端中进入观察模式，否则显示课程状态）"),
             "",
             words.say("Commands:", "命令："),
         ]

@@ -14,6 +14,8 @@ public struct KataContext: Sendable {
     public var style: Style
     /// Seconds a single test may run during a check.
     public var perTestTimeout: Double
+    /// Raw key mode for watch mode (`NoTerminal` in tests and pipes).
+    public var terminal: any TerminalModes
 
     public init(
         fileSystem: any FileSystem,
@@ -24,7 +26,8 @@ public struct KataContext: Sendable {
         courseRoot: String,
         language: Language,
         style: Style,
-        perTestTimeout: Double = 10
+        perTestTimeout: Double = 10,
+        terminal: any TerminalModes = NoTerminal()
     ) {
         self.fileSystem = fileSystem
         self.processRunner = processRunner
@@ -35,6 +38,7 @@ public struct KataContext: Sendable {
         self.language = language
         self.style = style
         self.perTestTimeout = perTestTimeout
+        self.terminal = terminal
     }
 
     public var words: Words { Words(language: language) }

@@ -13,6 +13,7 @@ extension CommandSpec {
         run: { invocation, context in
             let course = try context.loadCourse()
             let progress = context.loadProgress()
+            StarterStore(context: context).rememberUnseen(course, progress: progress)
             let rows = CourseStatus.rows(course: course, progress: progress)
             if invocation.has("--json") {
                 try context.writeJSON(CourseStatus.Listing(lessons: rows, next: CourseStatus.next(rows)))
