@@ -2,7 +2,7 @@
 # Drives the real `kata` watch mode in tmux, as a learner would:
 #   opens watch mode (plain `kata` in a terminal), saves the lesson file as the
 #   solution, reads the screen until the verdict turns green, presses h, resizes
-#   the window, presses q; then Ctrl-C during a check of a lesson that hangs.
+#   the window, presses q; then Ctrl-C, and q, during a check of a lesson that hangs.
 # Asserts: the verdicts, the hint, the key bar fitting the narrow window, exit
 # statuses, the terminal's modes restored, and no kata or test process left.
 #
@@ -145,10 +145,24 @@ grep -qw -- "-icanon" "$WORK/stty" && fail "the terminal was left in raw mode af
 sleep 0.5
 [ -z "$(leftovers)" ] || fail "processes left after Ctrl-C: $(leftovers)"
 
-# 7. Not a terminal: the status, no prompts, no escape codes.
+# 7. q while the same check hangs: the check is stopped, kata leaves at once.
+step "q during a hanging check"
+rm -f "$WORK/exit" "$WORK/stty"
+start "watch 01"
+wait_for "Checking" 30
+sleep 3
+pgrep -af -- "$COURSE/.kata/build" >/dev/null || fail "the hanging test program is not running (cannot test q during a check)"
+t send-keys -t "$SESSION" q
+wait_file "$WORK/exit" 10
+[ "$(cat "$WORK/exit")" = 0 ] || fail "kata exited with $(cat "$WORK/exit") after q during a check"
+grep -qw -- "-icanon" "$WORK/stty" && fail "the terminal was left in raw mode after q during a check"
+sleep 0.5
+[ -z "$(leftovers)" ] || fail "processes left after q during a check: $(leftovers)"
+
+# 8. Not a terminal: the status, no prompts, no escape codes.
 step "kata in a pipe"
 (cd "$COURSE" && "$KATA" </dev/null | cat > "$WORK/piped")
 grep -q "lessons passed" "$WORK/piped" || fail "kata in a pipe did not print the status"
 if grep -q $'\x1b' "$WORK/piped"; then fail "escape codes in piped output"; fi
 
-echo "watch-tmux: OK (watch mode opened, turned green on save, h, resize, q, Ctrl-C, pipe)"
+echo "watch-tmux: OK (watch mode opened, turned green on save, h, resize, q, Ctrl-C and q during a hanging check, pipe)"

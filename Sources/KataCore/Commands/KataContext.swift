@@ -94,7 +94,7 @@ public struct KataContext: Sendable {
         }
         var message = "there is no lesson \"\(name)\""
         let close = course.suggestions(for: name)
-        if !close.isEmpty { message += ". Did you mean \(close.joined(separator: " or "))?" }
+        message += close.isEmpty ? "." : ". Did you mean \(close.joined(separator: " or "))?"
         message += " Run `kata list` to see every lesson."
         throw KataError.usage(message)
     }

@@ -65,8 +65,8 @@ struct LessonReset {
         }
         let shown = relative(backup.path)
         context.console.write(words.say(
-            "Lesson \(lesson.id) is back to its starter code (from the \(starter.origin)).\nYour files are saved in \(shown)/\nBring them back with: kata reset --restore \(backup.lesson)/\(backup.name)\n",
-            "第 \(lesson.id) 课已恢复为初始代码（来源：\(starter.origin)）。\n你的文件保存在 \(shown)/\n恢复它们：kata reset --restore \(backup.lesson)/\(backup.name)\n"))
+            "Lesson \(lesson.id) is back to its starter code (from \(starter.origin.describe(words))).\nYour files are saved in \(shown)/\nBring them back with: kata reset --restore \(backup.lesson)/\(backup.name)\n",
+            "第 \(lesson.id) 课已恢复为初始代码（来源：\(starter.origin.describe(words))）。\n你的文件保存在 \(shown)/\n恢复它们：kata reset --restore \(backup.lesson)/\(backup.name)\n"))
         return 0
     }
 

@@ -38,8 +38,21 @@ public struct StarterStore: Sendable {
     /// The starter's files by path relative to `Sources/`, and where they came from.
     public struct Starter: Sendable, Equatable {
         public var files: [String: Data]
-        /// "snapshot (git HEAD)", "snapshot (first seen)", or "git HEAD".
-        public var origin: String
+        public var origin: Origin
+    }
+
+    public enum Origin: String, Sendable, Equatable {
+        /// `git show HEAD:...` of the course checkout.
+        case gitHead = "git HEAD"
+        /// The lesson's files the first time kata saw it, before any check or hint.
+        case firstSeen = "first seen"
+
+        public func describe(_ words: Words) -> String {
+            switch self {
+            case .gitHead: return words.say("the course's git history (HEAD)", "课程的 git 历史（HEAD）")
+            case .firstSeen: return words.say("the copy kata kept when it first saw the lesson", "kata 第一次见到这一课时保存的副本")
+            }
+        }
     }
 
     public func folder(of lesson: Lesson) -> String { "\(courseRoot)/.kata/starters/\(lesson.id)" }
@@ -54,12 +67,12 @@ public struct StarterStore: Sendable {
     public func remember(_ lesson: Lesson, progress: Progress) -> Starter? {
         if let stored = stored(lesson) { return stored }
         if let files = fromGit(lesson) {
-            save(files, of: lesson, origin: "git HEAD")
-            return Starter(files: files, origin: "git HEAD")
+            save(files, of: lesson, origin: .gitHead)
+            return Starter(files: files, origin: .gitHead)
         }
         guard progress.lessons[lesson.id] == nil, let files = fromWorkingCopy(lesson), !files.isEmpty else { return nil }
-        save(files, of: lesson, origin: "first seen")
-        return Starter(files: files, origin: "first seen")
+        save(files, of: lesson, origin: .firstSeen)
+        return Starter(files: files, origin: .firstSeen)
     }
 
     /// The pristine starter for `kata reset`, or an error that says what to do.
@@ -85,17 +98,17 @@ public struct StarterStore: Sendable {
             guard let data = try? fileSystem.read("\(folder)/Sources/\(name)") else { return nil }
             files[name] = data
         }
-        let origin = object["origin"] as? String ?? "?"
-        return Starter(files: files, origin: "snapshot (\(origin))")
+        let origin = (object["origin"] as? String).flatMap(Origin.init(rawValue:)) ?? .firstSeen
+        return Starter(files: files, origin: origin)
     }
 
-    private func save(_ files: [String: Data], of lesson: Lesson, origin: String) {
+    private func save(_ files: [String: Data], of lesson: Lesson, origin: Origin) {
         let folder = folder(of: lesson)
         do {
             for (name, data) in files { try fileSystem.writeAtomically(data, to: "\(folder)/Sources/\(name)") }
             let formatter = ISO8601DateFormatter()
             let manifest: [String: Any] = [
-                "format_version": 1, "lesson": lesson.id, "origin": origin,
+                "format_version": 1, "lesson": lesson.id, "origin": origin.rawValue,
                 "taken_at": formatter.string(from: clock.now()), "files": files.keys.sorted(),
             ]
             let data = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys])

@@ -145,7 +145,7 @@ struct GuidanceCommandTests {
         kata.fileSystem.add(source, "my work\n")
         #expect(kata.run("reset", "01", "--yes") == 0)
         #expect(kata.fileSystem.text(source) == "// from git\n")
-        #expect(kata.console.output.contains("git HEAD"))
+        #expect(kata.console.output.contains("git history (HEAD)"))
         #expect(kata.processRunner.commands.contains { $0.contains("show") && $0.contains("HEAD:./Lessons/01-add/Sources/Main.swift") })
     }
 
