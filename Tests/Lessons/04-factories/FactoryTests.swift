@@ -46,10 +46,11 @@ struct FactoryTests {
     func fourDistinctWheels() {
         let made = Made<Wheel>()
         let car = RaceCar(wheelFactory: { made.record(Wheel()) }, fireExtinguisherFactory: { FireExtinguisher() })
-        #expect(made.items.count == 4, "Building a car should call the wheel factory 4 times, once per wheel, but it was called \(made.items.count) time(s).")
-        #expect(car.wheels.count == 4, "A car should have 4 wheels, but it has \(car.wheels.count).")
-        let distinct = allDistinct(car.wheels)
-        let fromFactory = car.wheels.allSatisfy { wheel in made.items.contains { $0 === wheel } }
+        let wheels = car.wheels
+        #expect(made.items.count == 4, "A car and its wheels should take 4 calls to the wheel factory, one per wheel, but it was called \(made.items.count) time(s).")
+        #expect(wheels.count == 4, "A car should have 4 wheels, but it has \(wheels.count).")
+        let distinct = allDistinct(wheels)
+        let fromFactory = wheels.allSatisfy { wheel in made.items.contains { $0 === wheel } }
         #expect(distinct, "The 4 wheels must be 4 different instances (checked with !==). Call the factory once per wheel instead of reusing one wheel.")
         #expect(fromFactory, "Every wheel on the car should come from the wheel factory passed to RaceCar(wheelFactory:fireExtinguisherFactory:); do not write Wheel() inside RaceCar.")
     }
