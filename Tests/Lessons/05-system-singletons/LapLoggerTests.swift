@@ -75,7 +75,12 @@ func makeLogger(
 }
 
 @Suite("System singletons", .serialized)
-struct LapLoggerTests {
+final class LapLoggerTests {
+    /// A logger that still writes to the real disk leaves a file behind; clean it up after every test.
+    deinit {
+        try? FileManager.default.removeItem(atPath: LapLogger.logPath)
+    }
+
     @Test("the clock it is handed stamps the line")
     func handedClockStampsTheLine() throws {
         let late = try makeLogger(clock: FixedClock(date: sentinel)).record(lap: 81.25, by: "Leclerc")
