@@ -123,3 +123,43 @@ struct DiagnosticParserTests {
         #expect(DiagnosticParser.generalErrors("error: no such module 'Testing'\n") == ["error: no such module 'Testing'"])
     }
 }
+
+@Suite("FallbackLessonBuilder")
+struct FallbackBuilderTests {
+    struct Answer: LessonBuilding {
+        let outcome: BuildOutcome
+        let calls: Counter
+        func build(_ input: BuildInput) -> BuildOutcome {
+            _ = calls.next()
+            return outcome
+        }
+    }
+
+    let input = BuildInput(module: "M", sourceFiles: [], testFiles: [], buildDirectory: "/b")
+
+    @Test("a toolchain that cannot find Swift Testing falls back to SwiftPM, and says so")
+    func fallsBack() {
+        let notices = RecordingConsole()
+        let fallbackCalls = Counter()
+        let missing = Diagnostic(file: "Tests/Lessons/01-x/T.swift", line: 1, column: 8, severity: "error", message: "no such module 'Testing'")
+        let builder = FallbackLessonBuilder(
+            primary: Answer(outcome: .testsFailed([missing], output: ""), calls: Counter()),
+            fallback: Answer(outcome: .ready(executable: "/b/run", rebuiltModule: true, rebuiltTests: true), calls: fallbackCalls),
+            notice: { notices.writeError($0) })
+        #expect(builder.build(input) == .ready(executable: "/b/run", rebuiltModule: true, rebuiltTests: true))
+        #expect(fallbackCalls.next() == 1)
+        #expect(notices.errors.contains("building with SwiftPM instead"))
+    }
+
+    @Test("tests that do not compile against the learner's code are a verdict, not a reason to fall back")
+    func keepsRealErrors() {
+        let fallbackCalls = Counter()
+        let red = BuildOutcome.testsFailed([Diagnostic(file: "T.swift", line: 3, column: 1, severity: "error", message: "extra argument 'engine' in call")], output: "")
+        let builder = FallbackLessonBuilder(
+            primary: Answer(outcome: red, calls: Counter()),
+            fallback: Answer(outcome: .ready(executable: "/b/run", rebuiltModule: true, rebuiltTests: true), calls: fallbackCalls),
+            notice: { _ in })
+        #expect(builder.build(input) == red)
+        #expect(fallbackCalls.next() == 0)
+    }
+}

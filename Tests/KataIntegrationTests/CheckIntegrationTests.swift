@@ -269,3 +269,23 @@ enum ProcessTable {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
+
+@Suite("kata check --builder swiftpm, for real")
+struct SwiftPMBuilderIntegrationTests {
+    @Test("the SwiftPM fallback builds a lesson of the package and gives the same verdicts")
+    func swiftPMBuilder() throws {
+        let package = try KataBinary.copyCourse()
+        defer { try? FileManager.default.removeItem(atPath: package) }
+        try FileManager.default.copyItem(atPath: KataBinary.packageRoot + "/Package.swift", toPath: package + "/Package.swift")
+        let red = KataBinary.run(["check", "01", "--builder", "swiftpm"], in: package, timeout: 600)
+        #expect(red.status == 1)
+        #expect(red.output.contains("the tests do not compile against it yet"))
+        #expect(red.output.contains("Tests/Lessons/01-constructor-injection/RaceCarTests.swift:"))
+        let lesson = package + "/Lessons/01-constructor-injection/Sources/RaceCar.swift"
+        try FileManager.default.removeItem(atPath: lesson)
+        try FileManager.default.copyItem(atPath: package + "/Solutions/01-constructor-injection/Sources/RaceCar.swift", toPath: lesson)
+        let green = KataBinary.run(["check", "01", "--builder", "swiftpm"], in: package, timeout: 600)
+        #expect(green.status == 0, "\(green.output)")
+        #expect(green.output.contains("All 5 tests pass."))
+    }
+}
