@@ -177,6 +177,21 @@ struct CheckIntegrationTests {
         }
     }
 
+    @Test("two checks of one lesson at once (an editor and watch mode) both get whole verdicts")
+    func concurrentChecks() throws {
+        let course = try KataBinary.copyFixture("SpineCourse")
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in
+            results.append(KataBinary.run(["check", "04", "--json"], in: course))
+        }
+        for run in results.all {
+            #expect(run.status == 1)
+            #expect(run.output.contains(#""name" : "reads the last element""#))
+            #expect(run.output.components(separatedBy: #""error_kind" : "crashed""#).count == 3, "\(run.output)")
+        }
+    }
+
     @Test("Ctrl-C during a check leaves no process behind")
     func interrupt() throws {
         let course = try KataBinary.copyFixture("SpineCourse")
@@ -246,6 +261,13 @@ struct CheckIntegrationTests {
         #expect(run.output.contains("wrong/times-three: rejected"))
         #expect(run.output.contains("solution: 2/2 tests pass"))
     }
+}
+
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs: [KataBinary.Run] = []
+    func append(_ run: KataBinary.Run) { lock.withLock { runs.append(run) } }
+    var all: [KataBinary.Run] { lock.withLock { runs } }
 }
 
 /// The command lines of the processes running now (Linux /proc; `ps` elsewhere).
