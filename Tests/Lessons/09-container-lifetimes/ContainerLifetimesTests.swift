@@ -7,23 +7,23 @@ struct ContainerLifetimesTests {
     @Test("weak: the same instance while someone holds it")
     func weakIsSharedWhileHeld() throws {
         let container = Container()
-        var builds = 0
+        let builds = Counter()
         container.register(TestEngine.self, lifetime: .weak) { _ in
-            builds += 1
+            _ = builds.increment()
             return TestEngine()
         }
         let held = try container.resolve(TestEngine.self)
         let again = try container.resolve(TestEngine.self)
         #expect(again === held, "While the test still holds the first engine, a .weak resolve should return that same instance. Remember it (weakly) after building it.")
-        #expect(builds == 1, "A .weak factory should not run again while its instance is alive; it ran \(builds) times.")
+        #expect(builds.value == 1, "A .weak factory should not run again while its instance is alive; it ran \(builds.value) times.")
     }
 
     @Test("weak: a new instance once nobody holds the old one")
     func weakIsRebuiltAfterRelease() throws {
         let container = Container()
-        var builds = 0
+        let builds = Counter()
         container.register(TestEngine.self, lifetime: .weak) { _ in
-            builds += 1
+            _ = builds.increment()
             return TestEngine()
         }
         weak var firstEngine: TestEngine?
@@ -33,16 +33,15 @@ struct ContainerLifetimesTests {
         }
         #expect(firstEngine == nil, "After the only holder let go, the engine should be freed. The container keeps a .weak instance alive: hold it in a `weak var` (e.g. a small struct with `weak var object: AnyObject?`), not in a normal dictionary entry.")
         _ = try container.resolve(TestEngine.self)
-        #expect(builds == 2, "Once the weak instance is gone, the next resolve should build a new one (factory runs: expected 2, got \(builds)).")
+        #expect(builds.value == 2, "Once the weak instance is gone, the next resolve should build a new one (factory runs: expected 2, got \(builds.value)).")
     }
 
     @Test("a dependency cycle throws an error showing its path")
     func cycleIsReportedWithItsPath() {
         let container = Container()
-        var driverBuilds = 0
+        let driverBuilds = Counter()
         container.register(Driver.self) { c in
-            driverBuilds += 1
-            if driverBuilds > 25 { throw EndlessLoop() }
+            if driverBuilds.increment() > 25 { throw EndlessLoop() }
             return Driver(strategist: try c.resolve(Strategist.self))
         }
         container.register(Strategist.self) { c in
@@ -58,7 +57,7 @@ struct ContainerLifetimesTests {
         }
         let text = String(describing: error)
         #expect(text.contains("Driver -> Strategist -> Driver"), "The cycle error should show the path with \" -> \" between type names, e.g. \"Driver -> Strategist -> Driver\". Keep a stack of the types being resolved; when a type is asked for while it is already on the stack, throw. The error said: \(text)")
-        #expect(driverBuilds == 1, "Driver's factory should start once; the cycle must be caught when Driver is asked for the second time (it started \(driverBuilds) times).")
+        #expect(driverBuilds.value == 1, "Driver's factory should start once; the cycle must be caught when Driver is asked for the second time (it started \(driverBuilds.value) times).")
     }
 
     @Test("a factory can resolve its own dependencies without deadlock")
@@ -89,8 +88,10 @@ struct ContainerLifetimesTests {
         let objects = Counter()
         let successes = Counter()
         container.register(Telemetry.self, lifetime: .shared) { _ in
-            _ = builds.increment()
-            Thread.sleep(forTimeInterval: 0.02) // a slow factory widens the race
+            // A slow factory widens the race. Each extra run sleeps longer, so
+            // racing threads store their results at different moments.
+            let run = builds.increment()
+            if run <= 8 { Thread.sleep(forTimeInterval: 0.02 * Double(run)) }
             return Telemetry()
         }
         nonisolated(unsafe) let shared = container
@@ -103,7 +104,7 @@ struct ContainerLifetimesTests {
             }
         }
         guard finished != nil else {
-            Issue.record("1,000 concurrent resolves did not finish within 6 s: probably a deadlock in your locking.")
+            Issue.record("1,000 concurrent resolves did not finish within 6 s (the factory had run \(builds.value) times by then): probably a deadlock in your locking.")
             return
         }
         #expect(builds.value == 1, "The .shared factory ran \(builds.value) times under 1,000 concurrent resolves; it must run exactly once. Guard resolve with one lock, held around the whole check-build-store, not just around each dictionary read and write.")

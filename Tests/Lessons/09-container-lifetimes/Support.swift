@@ -2,22 +2,22 @@ import Foundation
 @testable import ContainerLifetimes
 
 /// A test engine: each one is a distinct object, so `===` tells them apart.
-final class TestEngine: Engine {
+final class TestEngine: Engine, Sendable {
     let horsepower: Int
     init(horsepower: Int = 500) { self.horsepower = horsepower }
 }
 
 /// Shared telemetry for the whole team.
-final class Telemetry {}
+final class Telemetry: Sendable {}
 
 /// A driver who needs a strategist, and a strategist who needs the driver:
 /// a dependency cycle.
-final class Driver {
+final class Driver: Sendable {
     let strategist: Strategist
     init(strategist: Strategist) { self.strategist = strategist }
 }
 
-final class Strategist {
+final class Strategist: Sendable {
     let driver: Driver
     init(driver: Driver) { self.driver = driver }
 }
