@@ -1,7 +1,7 @@
 /// A line diff for a terminal: what the learner changed since the starter.
 ///
-///     let text = LineDiff.unified(old: starter, new: yours, oldName: "starter/RaceCar.swift", newName: "yours/RaceCar.swift")
-public enum LineDiff {
+///     let text = SourceDiff.unified(old: starter, new: yours, oldName: "starter/RaceCar.swift", newName: "yours/RaceCar.swift")
+public enum SourceDiff {
     public enum Line: Equatable, Sendable {
         case same(String), removed(String), added(String)
     }
