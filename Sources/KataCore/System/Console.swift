@@ -47,10 +47,11 @@ public final class StandardConsole: Console, @unchecked Sendable {
     public func readKey(timeout: Double) -> String? {
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, Int32(timeout * 1000))
-        guard ready > 0 else { return ready == 0 ? "" : nil }
+        // A signal arriving during the wait (a resize, a child ending) is not the end of input.
+        guard ready > 0 else { return ready == 0 || errno == EINTR ? "" : nil }
         var byte: UInt8 = 0
         let count = read(0, &byte, 1)
-        guard count == 1 else { return nil }
+        guard count == 1 else { return count < 0 && errno == EINTR ? "" : nil }
         return String(UnicodeScalar(byte))
     }
 

@@ -129,7 +129,7 @@ public final class WatchSession {
         case .none:
             return ""
         case .welcome:
-            return Welcome.text(first: course.lessons.first ?? lesson, words: words, style: style)
+            return Welcome.text(first: lesson, words: words, style: style)
         case .hint(let index, _):
             return Hints.render(lesson, upTo: index, words: words, style: style)
         case .noHints:
