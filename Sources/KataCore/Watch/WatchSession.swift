@@ -29,7 +29,7 @@ public final class WatchSession {
     public init(
         context: KataContext, course: Course, lesson: Lesson, checks: any LessonCheckScheduling,
         refactoring: any RefactoringView = RefactoringViews.standard,
-        tick: Double = 0.03, quietPeriod: Double = 0.1
+        tick: Double = 0.02, quietPeriod: Double = 0.06
     ) {
         self.context = context
         self.course = course
