@@ -10,10 +10,16 @@ public protocol Console: Sendable {
     var isInteractive: Bool { get }
     /// Columns of the terminal, or nil when not a terminal.
     var width: Int? { get }
+    /// Rows of the terminal, or nil when not a terminal (or not known).
+    var height: Int? { get }
     /// One key press (raw mode), or nil at end of input or after `timeout` seconds.
     func readKey(timeout: Double) -> String?
     /// One line typed by the user, or nil at end of input.
     func readLine() -> String?
+}
+
+extension Console {
+    public var height: Int? { nil }
 }
 
 /// The process's own standard streams.
@@ -42,6 +48,13 @@ public final class StandardConsole: Console, @unchecked Sendable {
         #endif
         guard ioctl(1, request, &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
+    }
+
+    public var height: Int? {
+        guard isatty(1) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
     }
 
     public func readKey(timeout: Double) -> String? {

@@ -6,11 +6,15 @@ public struct WatchScreen: Sendable {
     public var style: Style
     public var words: Words
     public var width: Int?
+    /// Rows of the window: a verdict too long for it is cut, so the lesson's
+    /// title, the first errors and the keys all stay in sight.
+    public var height: Int?
 
-    public init(style: Style, words: Words, width: Int?) {
+    public init(style: Style, words: Words, width: Int?, height: Int? = nil) {
         self.style = style
         self.words = words
         self.width = width
+        self.height = height
     }
 
     /// Clears the screen and moves to its top-left corner.
@@ -26,6 +30,8 @@ public struct WatchScreen: Sendable {
             "Edit Lessons/\(lesson.id)/Sources/ and save. The whole lesson: kata show \(lesson.id)",
             "编辑 Lessons/\(lesson.id)/Sources/ 并保存。完整课文：kata show \(lesson.id)")))
         lines.append(rule)
+        let header = lines
+        lines = []
 
         if machine.checking {
             let again = machine.recheckPending
@@ -49,6 +55,8 @@ public struct WatchScreen: Sendable {
             lines.append(style.dim(words.say(
                 "Checked in \(seconds(report.durationMs)) s.", "检查用时 \(seconds(report.durationMs)) 秒。")))
         }
+        var verdictLines = lines
+        lines = []
         if machine.celebrating {
             lines.append("")
             lines.append(style.green(style.bold("🎉 " + words.say("Lesson \(number) passed. Well done!", "第 \(number) 课通过了，干得好！"))))
@@ -68,7 +76,28 @@ public struct WatchScreen: Sendable {
         }
         lines.append(rule)
         lines += keyBar()
-        return Self.clear + lines.joined(separator: "\n") + "\n"
+        if let height {
+            // Rows the frame takes, counting lines the terminal wraps.
+            let columns = max(20, width ?? 80)
+            func rows(_ part: [String]) -> Int { part.reduce(0) { $0 + max(1, (displayWidth(plain($1)) + columns - 1) / columns) } }
+            let excess = rows(header) + rows(verdictLines) + rows(lines) - (height - 1)
+            if excess > 0 && verdictLines.count > 4 {
+                var cut = 0
+                while !verdictLines.isEmpty && verdictLines.count > 3 && cut < excess + 1 {
+                    cut += rows([verdictLines.removeLast()])
+                }
+                verdictLines.append(style.dim(words.say(
+                    "… more in a taller window, or run: kata check \(lesson.id)",
+                    "……窗口更高时可看到更多，或运行：kata check \(lesson.id)")))
+            }
+        }
+        return Self.clear + (header + verdictLines + lines).joined(separator: "\n") + "\n"
+    }
+
+    /// The text without color codes, to count columns.
+    private func plain(_ text: String) -> String {
+        guard text.contains("\u{1B}") else { return text }
+        return text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     }
 
     public var rule: String { style.dim(String(repeating: "─", count: max(10, min(width ?? 72, 72)))) }

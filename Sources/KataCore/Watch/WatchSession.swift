@@ -21,10 +21,8 @@ public final class WatchSession {
     public private(set) var machine: WatchMachine
     private var watcher: LessonWatcher
     private var report: CheckReport?
-    private var lastWidth: Int?
+    private var lastSize: [Int?] = []
     private var showWelcome: Bool
-    /// Frames drawn, for tests and for the latency benchmark's curiosity.
-    public private(set) var frames = 0
 
     public init(
         context: KataContext, course: Course, lesson: Lesson, checks: any LessonCheckScheduling,
@@ -59,7 +57,7 @@ public final class WatchSession {
     public func run() -> Int32 {
         if showWelcome { try? context.progressStore.update { $0.welcomed = true } }
         open(lesson)
-        lastWidth = context.console.width
+        lastSize = [context.console.width, context.console.height]
         while !machine.finished {
             guard let key = context.console.readKey(timeout: tick) else {
                 perform(machine.handle(.key("q")))
@@ -73,9 +71,9 @@ public final class WatchSession {
                 try? CommandSpec.recordCheck(finished, context: context)
                 perform(machine.handle(.checkFinished(finished.status)))
             }
-            let width = context.console.width
-            if width != lastWidth {
-                lastWidth = width
+            let size = [context.console.width, context.console.height]
+            if size != lastSize {
+                lastSize = size
                 perform(machine.handle(.resized))
             }
         }
@@ -116,10 +114,9 @@ public final class WatchSession {
     }
 
     private func draw() {
-        let screen = WatchScreen(style: context.style, words: context.words, width: context.console.width)
+        let screen = WatchScreen(style: context.style, words: context.words, width: context.console.width, height: context.console.height)
         let next = Self.lesson(after: lesson, in: course)
         context.console.write(screen.frame(lesson: lesson, next: next, machine: machine, report: report, panel: panelText(next: next)))
-        frames += 1
     }
 
     private func panelText(next: Lesson?) -> String {
