@@ -74,4 +74,13 @@ struct RaceEngineerTests {
         #expect(PitCrew.sharedAccessCount == crewReads, "RaceTeam or its engineers read PitCrew.shared. The team is where the crew is made: build it there and pass it in.")
         #expect(Locator.resolveCount == resolves, "RaceTeam's engineers asked the Locator for something. Build the radio in RaceTeam and pass it in.")
     }
+
+    @Test("the team registers nothing in the locator")
+    func teamRegistersNothing() {
+        Locator.reset()
+        _ = RaceTeam(drivers: ["Leclerc", "Sainz"])
+        let leftover = Locator.resolve((any TeamRadio).self)
+        Locator.reset()
+        #expect(leftover == nil, "After RaceTeam(drivers:) was built, the Locator hands out a radio to anyone who asks: the team still registers one. The team hands its radio to every engineer directly; delete the Locator.register line from RaceTeam.")
+    }
 }
