@@ -47,6 +47,22 @@ struct RaceEngineerTests {
         #expect(radio.messages == [report], "The radio passed to RaceEngineer(driver:crew:radio:) should send exactly the crew's report \"\(report)\", but it sent \(radio.messages). Send through the radio you were handed, not one from the Locator.")
     }
 
+    @Test("the engineer keeps the radio it is handed")
+    func keepsItsRadio() {
+        weak var watcher: SpyRadio?
+        let engineer: RaceEngineer
+        do {
+            let radio = SpyRadio()
+            engineer = RaceEngineer(driver: "Albon", crew: PitCrew(tyreSets: 1), radio: radio)
+            watcher = radio
+        }
+        #expect(watcher != nil, "The radio handed to RaceEngineer(driver:crew:radio:) was gone as soon as nobody else held it: the engineer does not keep it. Store the radio you are handed in a plain `let radio: any TeamRadio` (a radio is not a delegate: not `weak`) and send through it.")
+        let report = engineer.boxBox()
+        if let radio = watcher {
+            #expect(radio.messages == [report], "The radio nobody else holds should still send the report \"\(report)\", but it sent \(radio.messages).")
+        }
+    }
+
     @Test("an engineer is built and used with an empty locator")
     func worksWithAnEmptyLocator() {
         Locator.reset()
