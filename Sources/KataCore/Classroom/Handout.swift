@@ -134,7 +134,7 @@ public struct HandoutExporter: Sendable {
         for courseRoot in Set(roots) where target == courseRoot || target.hasPrefix(courseRoot + "/") {
             throw KataError.usage("\(target) is inside the course \(courseRoot): export to a folder outside it, like ../handout")
         }
-        if root.hasPrefix(target + "/") {
+        if root.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
             throw KataError.usage("\(target) holds the course itself: export to a new folder outside it")
         }
         switch fileSystem.kind(of: target) {
