@@ -187,6 +187,15 @@ struct ExportTests {
         #expect(!kata.fileSystem.exists("/handout/Package.swift"))
     }
 
+    @Test("refuses when hidden_tests names a file that does not exist: the real one would be handed out")
+    func refusesMisspeltHiddenTest() {
+        let kata = teacherCourse()
+        kata.fileSystem.add("/course/Lessons/01-engines/lesson.json", lessonJSON(module: "Engines", extra: #", "hidden_tests": ["HidenTests.swift"]"#))
+        #expect(kata.run("export", "/handout") == 1)
+        #expect(kata.console.errors.contains("Tests/Lessons/01-engines/HidenTests.swift"))
+        #expect(!kata.fileSystem.allFiles.contains { $0.hasPrefix("/handout/") })
+    }
+
     @Test("in a handout, list works and verify says the instructor kept the solutions")
     func handoutCommands() {
         let kata = teacherCourse()

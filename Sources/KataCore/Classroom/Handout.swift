@@ -82,6 +82,14 @@ public struct HandoutExporter: Sendable {
                 + all.map { "  - \($0)" }.joined(separator: "\n") + "\nRun `kata verify` for the whole list.")
         }
 
+        let missing = course.lessons.flatMap { lesson in
+            lesson.metadata.hiddenTests.filter { !fileSystem.isFile("\(lesson.tests)/\($0)") }.map { "Tests/Lessons/\(lesson.id)/\($0)" }
+        }
+        if !missing.isEmpty {
+            throw KataError.failure("hidden_tests names files that do not exist, so the real hidden tests may be misspelt and would be handed out:\n"
+                + missing.map { "  - \($0)" }.joined(separator: "\n") + "\nFix the names in lesson.json (kata verify lists them), then export again.")
+        }
+
         var withheld: [String] = []
         var skipped: [String] = []
         var copied = 0

@@ -56,3 +56,12 @@ public enum HiddenTests {
         return view
     }
 }
+
+extension LessonChecker {
+    /// A check as a learner sees it: the learner's code against the visible
+    /// tests only. `kata check` and watch mode use this; `kata verify` and
+    /// `kata grade` call `check(_:variant:)`, which builds every test.
+    public func checkAsLearner(_ lesson: Lesson) -> CheckReport {
+        check(lesson, variant: .learner, testFiles: HiddenTests.studentTestFiles(of: lesson, fileSystem: fileSystem))
+    }
+}
