@@ -135,6 +135,14 @@ struct CompletenessTests {
         #expect(problems.contains { $0.contains("\"../x.swift\": name a .swift file directly inside") })
     }
 
+    @Test("a lesson whose every test is hidden leaves a learner nothing to check")
+    func everythingHidden() throws {
+        let kata = teacherCourse()
+        kata.fileSystem.add("/course/Lessons/01-engines/lesson.json", lessonJSON(module: "Engines", extra: #", "hidden_tests": ["HiddenTests.swift", "EngineTests.swift"]"#))
+        let lesson = try #require(try kata.context().loadCourse().lesson(named: "01"))
+        #expect(LessonCompleteness(fileSystem: kata.fileSystem).problems(of: lesson).contains { $0.contains("every test file of the lesson is in hidden_tests") })
+    }
+
     @Test("an ordinary TODO in starter code is the learner's, not the author's")
     func ordinaryTodoIsFine() throws {
         let kata = teacherCourse()

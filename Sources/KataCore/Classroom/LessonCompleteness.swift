@@ -40,6 +40,9 @@ public struct LessonCompleteness: Sendable {
                 problems.append("lesson.json hidden_tests names \"\(name)\", but Tests/Lessons/\(lesson.id)/\(name) does not exist: a misspelt name would hand the test out")
             }
         }
+        if let visible = HiddenTests.studentTestFiles(of: lesson, fileSystem: fileSystem), visible.isEmpty {
+            problems.append("every test file of the lesson is in hidden_tests: a learner's kata check would have no test to run; keep at least one visible")
+        }
         return problems
     }
 
