@@ -177,6 +177,21 @@ struct CheckIntegrationTests {
         }
     }
 
+    @Test("two checks of one lesson at once (an editor and watch mode) both get whole verdicts")
+    func concurrentChecks() throws {
+        let course = try KataBinary.copyFixture("SpineCourse")
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in
+            results.append(KataBinary.run(["check", "04", "--json"], in: course))
+        }
+        for run in results.all {
+            #expect(run.status == 1)
+            #expect(run.output.contains(#""name" : "reads the last element""#))
+            #expect(run.output.components(separatedBy: #""error_kind" : "crashed""#).count == 3, "\(run.output)")
+        }
+    }
+
     @Test("Ctrl-C during a check leaves no process behind")
     func interrupt() throws {
         let course = try KataBinary.copyFixture("SpineCourse")
@@ -248,6 +263,13 @@ struct CheckIntegrationTests {
     }
 }
 
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs: [KataBinary.Run] = []
+    func append(_ run: KataBinary.Run) { lock.withLock { runs.append(run) } }
+    var all: [KataBinary.Run] { lock.withLock { runs } }
+}
+
 /// The command lines of the processes running now (Linux /proc; `ps` elsewhere).
 enum ProcessTable {
     static func commands() -> [String] {
@@ -267,5 +289,25 @@ enum ProcessTable {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         ps.waitUntilExit()
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+}
+
+@Suite("kata check --builder swiftpm, for real")
+struct SwiftPMBuilderIntegrationTests {
+    @Test("the SwiftPM fallback builds a lesson of the package and gives the same verdicts")
+    func swiftPMBuilder() throws {
+        let package = try KataBinary.copyCourse()
+        defer { try? FileManager.default.removeItem(atPath: package) }
+        try FileManager.default.copyItem(atPath: KataBinary.packageRoot + "/Package.swift", toPath: package + "/Package.swift")
+        let red = KataBinary.run(["check", "01", "--builder", "swiftpm"], in: package, timeout: 600)
+        #expect(red.status == 1)
+        #expect(red.output.contains("the tests do not compile against it yet"))
+        #expect(red.output.contains("Tests/Lessons/01-constructor-injection/RaceCarTests.swift:"))
+        let lesson = package + "/Lessons/01-constructor-injection/Sources/RaceCar.swift"
+        try FileManager.default.removeItem(atPath: lesson)
+        try FileManager.default.copyItem(atPath: package + "/Solutions/01-constructor-injection/Sources/RaceCar.swift", toPath: lesson)
+        let green = KataBinary.run(["check", "01", "--builder", "swiftpm"], in: package, timeout: 600)
+        #expect(green.status == 0, "\(green.output)")
+        #expect(green.output.contains("All 5 tests pass."))
     }
 }

@@ -9,8 +9,8 @@ import Foundation
 /// file system in memory, an empty store and randomness that always picks the
 /// same cheer, and can then expect exact lines.
 public final class LapLogger {
-    /// Where the log file lives.
-    public static let logPath = NSTemporaryDirectory() + "di-kata-lap-log.txt"
+    /// Where the log file lives (one file per process, so two runs side by side never share a log).
+    public static let logPath = NSTemporaryDirectory() + "di-kata-lap-log-\(ProcessInfo.processInfo.processIdentifier).txt"
     /// The cheers for a new best lap.
     public static let cheers = ["Purple sector!", "Mega lap!", "Get in there!"]
     static let bestLapKey = "bestLap"

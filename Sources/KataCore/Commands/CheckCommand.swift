@@ -2,17 +2,18 @@ extension CommandSpec {
     static let check = CommandSpec(
         name: "check",
         summary: LocalizedText(english: "Build and test a lesson against your code", chinese: "针对你的代码构建并测试一课"),
-        usage: "kata check <lesson> [--json] [--timeout SECONDS]",
+        usage: "kata check <lesson> [--json] [--timeout SECONDS] [--builder swiftc|swiftpm]",
         help: """
             Compiles your code in Lessons/<lesson>/Sources with the lesson's tests
             and prints a verdict for every test. Exit status: 0 when every test
-            passes, 1 when not, 2 for a usage error.
+            passes, 1 when not, 2 for a usage error. `--builder swiftpm` builds
+            with SwiftPM instead of the compiler directly (slower; the fallback).
 
             Example:
               kata check 01
               kata check constructor-injection --json
             """,
-        options: ["--timeout"],
+        options: ["--timeout", "--builder"],
         run: { invocation, context in
             guard let name = invocation.positional.first else {
                 throw KataError.usage("which lesson? Example: kata check 01 (see kata list)")
@@ -23,6 +24,11 @@ extension CommandSpec {
                     throw KataError.usage("--timeout takes a number of seconds, like --timeout 10")
                 }
                 context.perTestTimeout = seconds
+            }
+            switch invocation.option("--builder") {
+            case nil, "swiftc": break
+            case "swiftpm": context.useSwiftPM = true
+            case let other?: throw KataError.usage("--builder takes swiftc or swiftpm, not \"\(other)\"")
             }
             let course = try context.loadCourse()
             let lesson = try context.lesson(named: name, in: course)

@@ -14,6 +14,8 @@ public struct KataContext: Sendable {
     public var style: Style
     /// Seconds a single test may run during a check.
     public var perTestTimeout: Double
+    /// Build with SwiftPM instead of driving swiftc (`--builder swiftpm`, `KATA_BUILDER=swiftpm`).
+    public var useSwiftPM: Bool
     /// Where kata was started; relative paths on the command line are read from here.
     public var workingDirectory: String = ""
     /// Course folders whose lessons join this course (`KATA_EXTRA_COURSE`).
@@ -28,7 +30,8 @@ public struct KataContext: Sendable {
         courseRoot: String,
         language: Language,
         style: Style,
-        perTestTimeout: Double = 10
+        perTestTimeout: Double = 10,
+        useSwiftPM: Bool = false
     ) {
         self.fileSystem = fileSystem
         self.processRunner = processRunner
@@ -39,6 +42,7 @@ public struct KataContext: Sendable {
         self.language = language
         self.style = style
         self.perTestTimeout = perTestTimeout
+        self.useSwiftPM = useSwiftPM || environment["KATA_BUILDER"] == "swiftpm"
     }
 
     public var words: Words { Words(language: language) }
@@ -75,10 +79,18 @@ public struct KataContext: Sendable {
     public func makeChecker() throws -> LessonChecker {
         let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: environment).locate()
         try? fileSystem.createDirectory("\(stateFolder)/tmp")
-        let builder = SwiftcLessonBuilder(
+        let direct = SwiftcLessonBuilder(
             toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
             displayRoot: courseRoot, environment: childEnvironment
         )
+        let swiftPM = SwiftPMLessonBuilder(
+            swift: (toolchain.swiftc as NSString).deletingLastPathComponent + "/swift",
+            fileSystem: fileSystem, processRunner: processRunner,
+            packageRoot: courseRoot, environment: childEnvironment
+        )
+        let console = self.console
+        let builder: any LessonBuilding = useSwiftPM ? swiftPM : FallbackLessonBuilder(
+            primary: direct, fallback: swiftPM, notice: { console.writeError("kata: \($0)\n") })
         return LessonChecker(
             builder: builder,
             testRunner: TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock),

@@ -29,6 +29,9 @@ public protocol FileSystem: Sendable {
     func remove(_ path: String) throws
     func move(_ source: String, to destination: String) throws
     func modificationDate(_ path: String) -> Date?
+    /// Runs `body` while holding an exclusive lock on `path` (created if needed),
+    /// so two kata processes never build in one folder at once.
+    func withExclusiveLock<T>(_ path: String, _ body: () throws -> T) rethrows -> T
 }
 
 extension FileSystem {
@@ -134,6 +137,17 @@ public struct LocalFileSystem: FileSystem {
         guard rename(source, destination) == 0 else {
             throw FileSystemError(path: source, reason: "cannot be moved to \(destination)")
         }
+    }
+
+    public func withExclusiveLock<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try? createDirectory(directory) }
+        let descriptor = open(path, O_CREAT | O_RDWR, 0o644)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
     }
 
     public func modificationDate(_ path: String) -> Date? {

@@ -60,6 +60,22 @@ struct RaceTrackTests {
         #expect(southSpeaker.messages == ["Ben: 90000 ms"], "Each track should announce through the announcer set on that track, but the second one heard \(southSpeaker.messages). Store the announcer in an instance property, not in a static or global one.")
     }
 
+    @Test("the track keeps the announcer it is given")
+    func keepsItsAnnouncer() {
+        let track = TrackBuilder.makeTrack()
+        weak var watcher: SpyAnnouncer?
+        do {
+            let spy = SpyAnnouncer()
+            track.announcer = spy
+            watcher = spy
+        }
+        #expect(watcher != nil, "The announcer handed to track.announcer was gone as soon as the test stopped holding it: the track does not keep it. Unlike the delegate, the announcer belongs to the track: declare it as a plain `var announcer: any Announcer`, not `weak`.")
+        _ = track.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
+        if let spy = watcher {
+            #expect(spy.messages == ["Ada: 81500 ms"], "The announcer handed to track.announcer should announce the lap exactly once, even when nobody else holds on to it, but it heard \(spy.messages).")
+        }
+    }
+
     @Test("a track with no announcer set stays silent and never touches the speakers")
     func safeDefaultWhenNothingIsSet() {
         let before = StadiumSpeakers.sharedAccessCount

@@ -6,8 +6,8 @@ import Foundation
 /// Step 2: all four collaborators are handed in and used. The defaults are
 /// still there, so `LapLogger()` quietly gets the real disk and the shared store.
 public final class LapLogger {
-    /// Where the log file lives.
-    public static let logPath = NSTemporaryDirectory() + "di-kata-lap-log.txt"
+    /// Where the log file lives (one file per process, so two runs side by side never share a log).
+    public static let logPath = NSTemporaryDirectory() + "di-kata-lap-log-\(ProcessInfo.processInfo.processIdentifier).txt"
     /// The cheers for a new best lap.
     public static let cheers = ["Purple sector!", "Mega lap!", "Get in there!"]
     static let bestLapKey = "bestLap"

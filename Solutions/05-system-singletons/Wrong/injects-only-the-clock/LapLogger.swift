@@ -3,7 +3,7 @@ import Foundation
 /// Wrong on purpose: the logger takes all four collaborators but only uses the
 /// clock; the disk, the shared store and Int.random are still reached directly.
 public final class LapLogger {
-    public static let logPath = NSTemporaryDirectory() + "di-kata-lap-log.txt"
+    public static let logPath = NSTemporaryDirectory() + "di-kata-lap-log-\(ProcessInfo.processInfo.processIdentifier).txt"
     public static let cheers = ["Purple sector!", "Mega lap!", "Get in there!"]
     static let bestLapKey = "bestLap"
 

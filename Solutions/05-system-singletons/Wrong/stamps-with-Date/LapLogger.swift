@@ -3,8 +3,8 @@ import Foundation
 /// Wrong on purpose: everything is injected except the time. The stamp still
 /// comes from Date(), so the handed clock is never asked.
 public final class LapLogger {
-    /// Where the log file lives.
-    public static let logPath = NSTemporaryDirectory() + "di-kata-lap-log.txt"
+    /// Where the log file lives (one file per process, so two runs side by side never share a log).
+    public static let logPath = NSTemporaryDirectory() + "di-kata-lap-log-\(ProcessInfo.processInfo.processIdentifier).txt"
     /// The cheers for a new best lap.
     public static let cheers = ["Purple sector!", "Mega lap!", "Get in there!"]
     static let bestLapKey = "bestLap"
