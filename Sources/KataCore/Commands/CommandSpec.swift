@@ -36,5 +36,6 @@ extension CommandSpec {
     /// Every command, in the order `kata --help` lists them.
     public static let all: [CommandSpec] = [
         .list, .show, .check, .verify,
+        .new, .export,
     ]
 }
