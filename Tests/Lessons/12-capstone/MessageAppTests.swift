@@ -36,8 +36,9 @@ struct FixedClock: AppClock {
     }
 }
 
-/// A clock a test moves forward by hand.
-final class ManualClock: AppClock {
+/// A clock a test moves forward by hand. Only the test's own thread touches
+/// it; `@unchecked Sendable` lets it conform to an `AppClock` declared `Sendable`.
+final class ManualClock: AppClock, @unchecked Sendable {
     var current: Date
 
     init(_ start: Date) {
