@@ -94,6 +94,7 @@ struct CheckIntegrationTests {
         #expect(pastTheEnd.status == "error")
         #expect(pastTheEnd.errorKind == "crashed")
         #expect(pastTheEnd.message.contains("Index out of range"))
+        #expect(pastTheEnd.message.contains("in your code: element(at:) at Lessons/04-crashes/Sources/Shelf.swift:3"))
         let unwrap = try test("unwraps nil", checked)
         #expect(unwrap.errorKind == "crashed")
         #expect(unwrap.message.contains("Lessons/04-crashes/Sources/Shelf.swift:8: Fatal error: Unexpectedly found nil"))

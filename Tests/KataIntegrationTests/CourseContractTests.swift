@@ -7,7 +7,8 @@ import KataCore
 /// is rejected, every text and hint is there.
 @Suite("The course contract")
 struct CourseContractTests {
-    @Test("kata verify holds for every lesson of the course")
+    @Test("kata verify holds for every lesson of the course",
+          .enabled(if: !KataBinary.isHandout, "a student handout has no Solutions/: the contract is checked in the instructor's copy"))
     func verifyWholeCourse() throws {
         let course = try KataBinary.copyCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }

@@ -32,7 +32,7 @@ extension CommandSpec {
             }
             let course = try context.loadCourse()
             let lesson = try context.lesson(named: name, in: course)
-            let report = try context.makeChecker().check(lesson)
+            let report = try context.makeChecker().checkAsLearner(lesson)
             try recordCheck(report, context: context)
             if invocation.has("--json") {
                 try context.writeJSON(report)

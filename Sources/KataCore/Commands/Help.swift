@@ -15,6 +15,7 @@ enum Help {
             words.say("Options for every command:", "所有命令通用的选项："),
             "  --lang en|zh-Hans   " + words.say("language of lessons and messages (default: from LANG)", "课程和消息的语言（默认取自 LANG）"),
             "  --course PATH       " + words.say("a course folder (default: the nearest folder with Lessons/; or KATA_COURSE)", "课程文件夹（默认：最近的含 Lessons/ 的文件夹；或 KATA_COURSE）"),
+            "  KATA_EXTRA_COURSE=PATH  " + words.say("your own lessons, added to the course (see AUTHORING.md)", "你自己的课程，加入到本课程中（见 AUTHORING.md）"),
             "  --no-color          " + words.say("plain output (NO_COLOR works too)", "不使用颜色（也可设置 NO_COLOR）"),
             "  --json              " + words.say("machine-readable output where a command has it", "在支持的命令中输出 JSON"),
             "",

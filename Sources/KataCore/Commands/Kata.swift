@@ -70,9 +70,12 @@ public enum Kata {
             let root = try CourseLocator.locate(
                 flag: invocation.option("--course"), environment: environment,
                 workingDirectory: workingDirectory, fileSystem: fileSystem)
-            let context = KataContext(
+            var context = KataContext(
                 fileSystem: fileSystem, processRunner: processRunner, clock: clock, console: console,
                 environment: environment, courseRoot: root, language: language, style: style, terminal: terminal)
+            context.workingDirectory = workingDirectory
+            context.extraCourseRoots = try ExtraCourses.locate(
+                environment: environment, workingDirectory: workingDirectory, courseRoot: root, fileSystem: fileSystem)
             return try command.run(invocation, context)
         } catch let error as KataError {
             console.writeError("kata: \(error.description)\n")

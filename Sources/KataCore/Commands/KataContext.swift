@@ -16,6 +16,10 @@ public struct KataContext: Sendable {
     public var perTestTimeout: Double
     /// Build with SwiftPM instead of driving swiftc (`--builder swiftpm`, `KATA_BUILDER=swiftpm`).
     public var useSwiftPM: Bool
+    /// Where kata was started; relative paths on the command line are read from here.
+    public var workingDirectory: String = ""
+    /// Course folders whose lessons join this course (`KATA_EXTRA_COURSE`).
+    public var extraCourseRoots: [String] = []
     /// Raw key mode for watch mode (`NoTerminal` in tests and pipes).
     public var terminal: any TerminalModes
 
@@ -50,7 +54,8 @@ public struct KataContext: Sendable {
     public var buildRoot: String { "\(stateFolder)/build" }
 
     public func loadCourse() throws -> Course {
-        try CourseLoader(fileSystem: fileSystem).load(root: courseRoot)
+        let loader = CourseLoader(fileSystem: fileSystem)
+        return ExtraCourses.merge(try loader.load(root: courseRoot), try extraCourseRoots.map { try loader.load(root: $0) })
     }
 
     public var progressStore: ProgressStore {

@@ -106,6 +106,7 @@ final class LapLoggerTests {
         let line = try makeLogger(fileSystem: files).record(lap: 80.5, by: "Sainz")
         let written = files.files[LapLogger.logPath] ?? ""
         #expect(written.hasPrefix(old) && written.contains(line), "The log should keep its old line and gain the new one, but it reads \"\(written)\". Read the old log through the handed file system (contents(atPath:)) before writing.")
+        #expect(written == old + line + "\n", "The log should be the old text, then the new line, then one newline (\"\\n\"), so that the next lap starts on a line of its own; it reads \"\(written.debugDescription.dropFirst().dropLast())\". Write oldLog + line + \"\\n\".")
     }
 
     @Test("the best lap is kept in the store it is handed")
@@ -128,7 +129,7 @@ final class LapLoggerTests {
         let slow = try makeLogger(store: remembering).record(lap: 81.0, by: "Piastri")
         let fresh = try makeLogger(store: InMemoryStore()).record(lap: 81.0, by: "Piastri")
         #expect(!slow.contains("new best!"), "The handed store remembers a best lap of 80.0, so 81.0 is not a new best; record returned \"\(slow)\". Ask the handed store for the best lap.")
-        #expect(remembering.sets == 0, "A lap slower than the best must not be stored as the best one.")
+        #expect(remembering.sets == 0, "A lap slower than the best one remembered (81.0 after 80.0) must not be stored, but store.set(_:forKey:) was called \(remembering.sets) time(s). Save to the store only when the lap is a new best.")
         #expect(fresh.contains("new best!"), "An empty store remembers no best lap, so 81.0 is a new best; record returned \"\(fresh)\".")
     }
 

@@ -47,6 +47,22 @@ struct RaceEngineerTests {
         #expect(radio.messages == [report], "The radio passed to RaceEngineer(driver:crew:radio:) should send exactly the crew's report \"\(report)\", but it sent \(radio.messages). Send through the radio you were handed, not one from the Locator.")
     }
 
+    @Test("the engineer keeps the radio it is handed")
+    func keepsItsRadio() {
+        weak var watcher: SpyRadio?
+        let engineer: RaceEngineer
+        do {
+            let radio = SpyRadio()
+            engineer = RaceEngineer(driver: "Albon", crew: PitCrew(tyreSets: 1), radio: radio)
+            watcher = radio
+        }
+        #expect(watcher != nil, "The radio handed to RaceEngineer(driver:crew:radio:) was gone as soon as nobody else held it: the engineer does not keep it. Store the radio you are handed in a plain `let radio: any TeamRadio` (a radio is not a delegate: not `weak`) and send through it.")
+        let report = engineer.boxBox()
+        if let radio = watcher {
+            #expect(radio.messages == [report], "The radio nobody else holds should still send the report \"\(report)\", but it sent \(radio.messages).")
+        }
+    }
+
     @Test("an engineer is built and used with an empty locator")
     func worksWithAnEmptyLocator() {
         Locator.reset()
@@ -73,5 +89,14 @@ struct RaceEngineerTests {
         #expect(second == "Sainz: fresh tyres, 2 set(s) left", "Both engineers share the team's one crew, so the second stop should report \"Sainz: fresh tyres, 2 set(s) left\"; it reported \"\(second)\". Build the crew once in RaceTeam and hand the same one to every engineer.")
         #expect(PitCrew.sharedAccessCount == crewReads, "RaceTeam or its engineers read PitCrew.shared. The team is where the crew is made: build it there and pass it in.")
         #expect(Locator.resolveCount == resolves, "RaceTeam's engineers asked the Locator for something. Build the radio in RaceTeam and pass it in.")
+    }
+
+    @Test("the team registers nothing in the locator")
+    func teamRegistersNothing() {
+        Locator.reset()
+        _ = RaceTeam(drivers: ["Leclerc", "Sainz"])
+        let leftover = Locator.resolve((any TeamRadio).self)
+        Locator.reset()
+        #expect(leftover == nil, "After RaceTeam(drivers:) was built, the Locator hands out a radio to anyone who asks: the team still registers one. The team hands its radio to every engineer directly; delete the Locator.register line from RaceTeam.")
     }
 }

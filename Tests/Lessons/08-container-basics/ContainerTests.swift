@@ -69,6 +69,7 @@ struct ContainerTests {
         }
         let garage = Container()
         garage.register(TestEngine.self, lifetime: .shared, factory: factory)
+        #expect(builds == 0, "A .shared service is built on the first resolve, not when it is registered; the factory already ran \(builds) time(s) in register(_:lifetime:factory:). Only store the factory there, and build in resolve.")
         let first = try garage.resolve(TestEngine.self)
         let second = try garage.resolve(TestEngine.self)
         #expect(first === second, "A .shared registration should return the same instance on every resolve from one container, but two resolves gave two objects. Keep the first instance and hand it out again.")
@@ -85,7 +86,7 @@ struct ContainerTests {
         let container = Container()
         container.register((any Engine).self, lifetime: .shared) { TestEngine(horsepower: 750) }
         let real = try container.resolve((any Engine).self)
-        #expect(real.horsepower == 750)
+        #expect(real.horsepower == 750, "resolve((any Engine).self) should build the registered 750 hp engine; it returned one with \(real.horsepower) hp.")
 
         let fake = TestEngine(horsepower: 1)
         container.register((any Engine).self, lifetime: .shared) { fake }

@@ -81,6 +81,35 @@ struct ContainerLifetimesTests {
         }
     }
 
+    @Test("a factory that throws leaves the container ready for the next resolve")
+    func failedResolveLeavesNoTrace() {
+        let container = Container()
+        container.register(RaceCar.self) { c in
+            RaceCar(engine: try c.resolve((any Engine).self))
+        }
+        guard let first = finishes(within: 3, { try container.resolve(RaceCar.self) }) else {
+            Issue.record("Resolving RaceCar (whose factory resolves the engine) did not finish within 3 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; use NSRecursiveLock.")
+            return
+        }
+        if case .success = first {
+            Issue.record("No engine is registered, so resolve(RaceCar.self) should throw; it returned a car.")
+        }
+        let second = finishes(within: 3) {
+            container.register((any Engine).self) { _ in TestEngine(horsepower: 640) }
+            return try container.resolve(RaceCar.self)
+        }
+        guard let second else {
+            Issue.record("After the failed resolve, registering the engine and resolving RaceCar again did not finish within 3 s: the lock is still held by the failed resolve. Release it on every path, also when a factory throws: lock.withLock { ... }, or lock() followed by defer { unlock() }.")
+            return
+        }
+        switch second {
+        case .success(let car):
+            #expect(car.engine.horsepower == 640, "The car should get the engine registered after the first, failed resolve.")
+        case .failure(let error):
+            Issue.record("The first resolve of RaceCar failed because no engine was registered. Once the engine is registered, resolving RaceCar must work. When a factory throws, take its type off your stack of types being built too (pop it in a `defer`), or the next resolve sees a cycle that is not there. The second resolve threw: \(error)")
+        }
+    }
+
     @Test("1,000 concurrent resolves of a shared service run its factory once")
     func sharedIsThreadSafe() {
         let container = Container()

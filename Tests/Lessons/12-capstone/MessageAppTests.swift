@@ -36,6 +36,20 @@ struct FixedClock: AppClock {
     }
 }
 
+/// A clock a test moves forward by hand. Only the test's own thread touches
+/// it; `@unchecked Sendable` lets it conform to an `AppClock` declared `Sendable`.
+final class ManualClock: AppClock, @unchecked Sendable {
+    var current: Date
+
+    init(_ start: Date) {
+        current = start
+    }
+
+    func now() -> Date {
+        current
+    }
+}
+
 private let lightsOut = Date(timeIntervalSince1970: 1_720_000_000)
 private let chequeredFlag = Date(timeIntervalSince1970: 1_720_005_400)
 
@@ -74,6 +88,19 @@ struct MessageAppTests {
         #expect(early.posted.map(\.author) == ["Kimi"] && late.posted.map(\.author) == ["Lewis"], "Each app should sign with the userName it was built with (\"Kimi\", \"Lewis\"), but the authors were \(early.posted.map(\.author)) and \(late.posted.map(\.author)).")
     }
 
+    @Test("each message is stamped with the clock's time at the moment it is sent")
+    func eachMessageAsksTheClock() {
+        let network = FakeNetwork()
+        let clock = ManualClock(lightsOut)
+        let screen = AppContainer(network: network, clock: clock, userName: "Kimi").makeMessageList()
+        clock.current = lightsOut.addingTimeInterval(30)
+        screen.send("Box this lap.")
+        clock.current = lightsOut.addingTimeInterval(95)
+        screen.send("Staying out.")
+        let stamps = network.posted.map { $0.sentAt.timeIntervalSince(lightsOut) }
+        #expect(stamps == [30, 95], "The screen was made at lights out; then the clock moved to 30 s, and later to 95 s, after lights out, each time just before send(_:). The two posted messages should carry those times, but they carry \(stamps) s after lights out. Hand the sender the clock itself and ask it for now() inside send(_:), when the message is sent, not once when the sender is made.")
+    }
+
     @Test("a failing network shows an error text and no stale rows")
     func failingNetworkShowsAnError() {
         let network = FakeNetwork(messages: [Message(author: "Ana", text: "Box, box.", sentAt: lightsOut)])
@@ -85,7 +112,7 @@ struct MessageAppTests {
         #expect(screen.rows.isEmpty, "When loading fails, the screen should show no rows; it shows \(screen.rows).")
         screen.send("Anyone there?")
         #expect(screen.errorText == "Could not send your message.", "When posting throws, send(_:) should set errorText to \"Could not send your message.\"; it is \(String(describing: screen.errorText)).")
-        #expect(screen.rows.isEmpty && network.posted.isEmpty, "A message that could not be sent should not appear as a row.")
+        #expect(screen.rows.isEmpty && network.posted.isEmpty, "A message that could not be sent should not appear as a row, and the fake network should have received nothing; rows are \(screen.rows), posted: \(network.posted).")
     }
 
     @Test("the composition root hands one network client to the loader and the sender")
