@@ -130,31 +130,32 @@ public struct StarterStore: Sendable {
     }
 
     /// The lesson's files as committed at HEAD, when the course is a git checkout.
+    /// (A lesson from an extra course folder is read from that folder's git.)
     private func fromGit(_ lesson: Lesson) -> [String: Data]? {
-        guard let git = locateGit() else { return nil }
+        guard let git = locateGit(in: lesson.root) else { return nil }
         let folder = "Lessons/\(lesson.id)/Sources"
-        let listing = runGit(git, ["ls-tree", "-r", "--name-only", "HEAD", "--", folder])
+        let listing = runGit(git, in: lesson.root, ["ls-tree", "-r", "--name-only", "HEAD", "--", folder])
         guard let listing, !listing.isEmpty else { return nil }
         var files: [String: Data] = [:]
         for path in listing.split(separator: "\n").map(String.init) where path.hasPrefix(folder + "/") {
-            guard let text = runGit(git, ["show", "HEAD:./\(path)"]) else { return nil }
+            guard let text = runGit(git, in: lesson.root, ["show", "HEAD:./\(path)"]) else { return nil }
             files[String(path.dropFirst(folder.count + 1))] = Data(text.utf8)
         }
         return files.isEmpty ? nil : files
     }
 
-    private func runGit(_ git: String, _ arguments: [String]) -> String? {
+    private func runGit(_ git: String, in root: String, _ arguments: [String]) -> String? {
         var childEnvironment: [String: String] = ["GIT_PAGER": "cat", "LC_ALL": "C"]
         for key in ["PATH", "HOME"] { childEnvironment[key] = environment[key] }
         let result = processRunner.run(ProcessRequest(
-            executable: git, arguments: ["-C", courseRoot, "-c", "core.quotepath=off"] + arguments,
+            executable: git, arguments: ["-C", root, "-c", "core.quotepath=off"] + arguments,
             environment: childEnvironment, timeout: 20, outputLimit: 4 << 20))
         guard result.termination.succeeded, !result.outputTruncated else { return nil }
         return result.output
     }
 
-    private func locateGit() -> String? {
-        guard fileSystem.exists("\(courseRoot)/.git") else { return nil }
+    private func locateGit(in root: String) -> String? {
+        guard fileSystem.exists("\(root)/.git") else { return nil }
         for folder in (environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":") {
             let candidate = "\(folder)/git"
             if fileSystem.exists(candidate) { return candidate }
