@@ -2,7 +2,8 @@
 # Drives the real `kata` watch mode in tmux, as a learner would:
 #   opens watch mode (plain `kata` in a terminal), saves the lesson file as the
 #   solution, reads the screen until the verdict turns green, presses h, resizes
-#   the window, presses q; then Ctrl-C, and q, during a check of a lesson that hangs.
+#   the window, presses q; then Ctrl-C, and q, during a check of a lesson that hangs;
+#   then kills kata with SIGSEGV (a crash of the runner itself).
 # Asserts: the verdicts, the hint, the key bar fitting the narrow window, exit
 # statuses, the terminal's modes restored, and no kata or test process left.
 #
@@ -159,10 +160,24 @@ grep -qw -- "-icanon" "$WORK/stty" && fail "the terminal was left in raw mode af
 sleep 0.5
 [ -z "$(leftovers)" ] || fail "processes left after q during a check: $(leftovers)"
 
-# 8. Not a terminal: the status, no prompts, no escape codes.
+# 8. kata itself crashing (a SIGSEGV): the terminal is restored before it dies.
+step "a crash of kata itself"
+rm -f "$WORK/exit" "$WORK/stty"
+cp "$COURSE/Solutions/01-add/Sources/Adder.swift" "$LESSON_FILE"
+start "watch 01"
+wait_for "All 2 tests pass" 60
+kata_pid="$(pgrep -f -- "^$KATA watch 01" | head -1)"
+[ -n "$kata_pid" ] || fail "cannot find the kata process"
+kill -SEGV "$kata_pid"
+wait_file "$WORK/stty" 30
+[ "$(cat "$WORK/exit")" = 139 ] || fail "kata exited with $(cat "$WORK/exit") after SIGSEGV, expected 139"
+grep -qw -- "-icanon" "$WORK/stty" && fail "the terminal was left in raw mode after a crash"
+[ -z "$(leftovers)" ] || fail "processes left after a crash: $(leftovers)"
+
+# 9. Not a terminal: the status, no prompts, no escape codes.
 step "kata in a pipe"
 (cd "$COURSE" && "$KATA" </dev/null | cat > "$WORK/piped")
 grep -q "lessons passed" "$WORK/piped" || fail "kata in a pipe did not print the status"
 if grep -q $'\x1b' "$WORK/piped"; then fail "escape codes in piped output"; fi
 
-echo "watch-tmux: OK (watch mode opened, turned green on save, h, resize, q, Ctrl-C and q during a hanging check, pipe)"
+echo "watch-tmux: OK (watch mode opened, turned green on save, h, resize, q, Ctrl-C and q during a hanging check, crash, pipe)"
