@@ -20,6 +20,8 @@ var targets: [Target] = [
 
 let environment = ProcessInfo.processInfo.environment
 if let lesson = environment["KATA_LESSON"], !lesson.isEmpty {
+    // KATA_LESSON_ONLY=1 leaves the runner out: `kata check --builder swiftpm` builds just the lesson.
+    if environment["KATA_LESSON_ONLY"] == "1" { targets = [] }
     let variant = environment["KATA_VARIANT"] ?? "Lessons"
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     let metadataURL = root.appendingPathComponent("Lessons/\(lesson)/lesson.json")
@@ -40,6 +42,6 @@ if let lesson = environment["KATA_LESSON"], !lesson.isEmpty {
 let package = Package(
     name: "DIKata",
     platforms: [.macOS(.v13)],
-    products: [.executable(name: "kata", targets: ["kata"])],
+    products: targets.contains { $0.name == "kata" } ? [.executable(name: "kata", targets: ["kata"])] : [],
     targets: targets
 )

@@ -58,7 +58,7 @@ struct AutogradingTests {
         #expect(run.status == 1, "\(run.output)")
         #expect(run.output.contains("1 of 2 lessons pass"))
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: course + "/kata-junit.xml"))
-        #expect(try document.nodes(forXPath: "//testcase[@classname='kata.01-greeting']").count == 4)
+        #expect(try document.nodes(forXPath: "//testcase[@classname='kata.01-greeting']").count == 3, "the visible tests, as in a student's repository")
         #expect(try document.nodes(forXPath: "//testcase[@classname='kata.01-greeting']/failure").isEmpty)
         #expect(try document.nodes(forXPath: "//testcase[@classname='kata.02-tally']/error").count == 1)
 

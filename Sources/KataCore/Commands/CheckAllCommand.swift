@@ -22,7 +22,7 @@ enum CheckAll {
         var graded: [GradedLesson] = []
         let renderer = CheckReportRenderer(style: context.style, words: context.words)
         for lesson in lessons {
-            let report = checker.check(lesson)
+            let report = checker.checkAsLearner(lesson)
             try CommandSpec.recordCheck(report, context: context)
             reports.append(report)
             graded.append(gradedLesson(report, lesson: lesson))

@@ -2,11 +2,12 @@ extension CommandSpec {
     static let check = CommandSpec(
         name: "check",
         summary: LocalizedText(english: "Build and test a lesson against your code", chinese: "针对你的代码构建并测试一课"),
-        usage: "kata check <lesson> [--json] [--timeout SECONDS] [--junit FILE]  |  kata check --all [--junit FILE]",
+        usage: "kata check <lesson> [--json] [--timeout SECONDS] [--builder swiftc|swiftpm] [--junit FILE]  |  kata check --all [--junit FILE]",
         help: """
             Compiles your code in Lessons/<lesson>/Sources with the lesson's tests
             and prints a verdict for every test. Exit status: 0 when every test
-            passes, 1 when not, 2 for a usage error.
+            passes, 1 when not, 2 for a usage error. `--builder swiftpm` builds
+            with SwiftPM instead of the compiler directly (slower; the fallback).
 
             Example:
               kata check 01
@@ -14,16 +15,8 @@ extension CommandSpec {
               kata check --all --junit kata-junit.xml   (every lesson; JUnit XML for CI)
             """,
         flags: ["--all"],
-        options: ["--timeout", "--junit"],
+        options: ["--timeout", "--builder", "--junit"],
         run: { invocation, context in
-            if invocation.has("--all") || invocation.option("--junit") != nil {
-                var context = context
-                if let value = invocation.option("--timeout"), let seconds = Double(value), seconds > 0 { context.perTestTimeout = seconds }
-                return try CheckAll.run(invocation, context)
-            }
-            guard let name = invocation.positional.first else {
-                throw KataError.usage("which lesson? Example: kata check 01 (see kata list)")
-            }
             var context = context
             if let value = invocation.option("--timeout") {
                 guard let seconds = Double(value), seconds > 0 else {
@@ -31,9 +24,20 @@ extension CommandSpec {
                 }
                 context.perTestTimeout = seconds
             }
+            switch invocation.option("--builder") {
+            case nil, "swiftc": break
+            case "swiftpm": context.useSwiftPM = true
+            case let other?: throw KataError.usage("--builder takes swiftc or swiftpm, not \"\(other)\"")
+            }
+            if invocation.has("--all") || invocation.option("--junit") != nil {
+                return try CheckAll.run(invocation, context)
+            }
+            guard let name = invocation.positional.first else {
+                throw KataError.usage("which lesson? Example: kata check 01 (see kata list)")
+            }
             let course = try context.loadCourse()
             let lesson = try context.lesson(named: name, in: course)
-            let report = try context.makeChecker().check(lesson)
+            let report = try context.makeChecker().checkAsLearner(lesson)
             try recordCheck(report, context: context)
             if invocation.has("--json") {
                 try context.writeJSON(report)

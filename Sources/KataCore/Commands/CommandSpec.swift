@@ -36,6 +36,8 @@ extension CommandSpec {
     /// Every command, in the order `kata --help` lists them.
     public static let all: [CommandSpec] = [
         .list, .show, .check, .verify,
+        .new, .export,
+        .watch, .hint, .solution, .reset,
         .grade,
     ]
 }

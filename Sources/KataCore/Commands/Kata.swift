@@ -17,7 +17,8 @@ public enum Kata {
             fileSystem: LocalFileSystem(),
             processRunner: PosixProcessRunner(groups: groups),
             clock: SystemClock(),
-            console: console
+            console: console,
+            terminal: PosixTerminalModes()
         )
     }
 
@@ -29,7 +30,8 @@ public enum Kata {
         fileSystem: any FileSystem,
         processRunner: any ProcessRunning,
         clock: any Clock,
-        console: any Console
+        console: any Console,
+        terminal: any TerminalModes = NoTerminal()
     ) -> Int32 {
         let commands = CommandSpec.all
         do {
@@ -52,7 +54,8 @@ public enum Kata {
                 console.write(Help.overview(commands: commands, words: Words(language: language)))
                 return 0
             }
-            let name = invocation.command ?? "list"
+            // No command: watch mode for a person at a terminal, the status for a pipe.
+            let name = invocation.command ?? (console.isInteractive && !invocation.has("--json") ? "watch" : "list")
             guard let command = commands.first(where: { $0.name == name }) else {
                 var message = "unknown command \"\(name)\""
                 if let close = Suggestions.closest(to: name, among: commands.map(\.name), limit: 1).first {
@@ -69,8 +72,10 @@ public enum Kata {
                 workingDirectory: workingDirectory, fileSystem: fileSystem)
             var context = KataContext(
                 fileSystem: fileSystem, processRunner: processRunner, clock: clock, console: console,
-                environment: environment, courseRoot: root, language: language, style: style)
+                environment: environment, courseRoot: root, language: language, style: style, terminal: terminal)
             context.workingDirectory = workingDirectory
+            context.extraCourseRoots = try ExtraCourses.locate(
+                environment: environment, workingDirectory: workingDirectory, courseRoot: root, fileSystem: fileSystem)
             return try command.run(invocation, context)
         } catch let error as KataError {
             console.writeError("kata: \(error.description)\n")

@@ -10,12 +10,18 @@ public struct KataContext: Sendable {
     public var environment: [String: String]
     /// The folder holding `Lessons/`, `Tests/` and `Solutions/`.
     public var courseRoot: String
-    /// Where kata was started: relative paths a user types are taken from here.
-    public var workingDirectory: String = "/"
     public var language: Language
     public var style: Style
     /// Seconds a single test may run during a check.
     public var perTestTimeout: Double
+    /// Build with SwiftPM instead of driving swiftc (`--builder swiftpm`, `KATA_BUILDER=swiftpm`).
+    public var useSwiftPM: Bool
+    /// Where kata was started; relative paths on the command line are read from here.
+    public var workingDirectory: String = ""
+    /// Course folders whose lessons join this course (`KATA_EXTRA_COURSE`).
+    public var extraCourseRoots: [String] = []
+    /// Raw key mode for watch mode (`NoTerminal` in tests and pipes).
+    public var terminal: any TerminalModes
 
     public init(
         fileSystem: any FileSystem,
@@ -26,7 +32,9 @@ public struct KataContext: Sendable {
         courseRoot: String,
         language: Language,
         style: Style,
-        perTestTimeout: Double = 10
+        perTestTimeout: Double = 10,
+        useSwiftPM: Bool = false,
+        terminal: any TerminalModes = NoTerminal()
     ) {
         self.fileSystem = fileSystem
         self.processRunner = processRunner
@@ -37,6 +45,8 @@ public struct KataContext: Sendable {
         self.language = language
         self.style = style
         self.perTestTimeout = perTestTimeout
+        self.useSwiftPM = useSwiftPM || environment["KATA_BUILDER"] == "swiftpm"
+        self.terminal = terminal
     }
 
     public var words: Words { Words(language: language) }
@@ -44,7 +54,8 @@ public struct KataContext: Sendable {
     public var buildRoot: String { "\(stateFolder)/build" }
 
     public func loadCourse() throws -> Course {
-        try CourseLoader(fileSystem: fileSystem).load(root: courseRoot)
+        let loader = CourseLoader(fileSystem: fileSystem)
+        return ExtraCourses.merge(try loader.load(root: courseRoot), try extraCourseRoots.map { try loader.load(root: $0) })
     }
 
     public var progressStore: ProgressStore {
@@ -72,10 +83,18 @@ public struct KataContext: Sendable {
     public func makeChecker() throws -> LessonChecker {
         let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: environment).locate()
         try? fileSystem.createDirectory("\(stateFolder)/tmp")
-        let builder = SwiftcLessonBuilder(
+        let direct = SwiftcLessonBuilder(
             toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
             displayRoot: courseRoot, environment: childEnvironment
         )
+        let swiftPM = SwiftPMLessonBuilder(
+            swift: (toolchain.swiftc as NSString).deletingLastPathComponent + "/swift",
+            fileSystem: fileSystem, processRunner: processRunner,
+            packageRoot: courseRoot, environment: childEnvironment
+        )
+        let console = self.console
+        let builder: any LessonBuilding = useSwiftPM ? swiftPM : FallbackLessonBuilder(
+            primary: direct, fallback: swiftPM, notice: { console.writeError("kata: \($0)\n") })
         return LessonChecker(
             builder: builder,
             testRunner: TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock),
@@ -92,7 +111,7 @@ public struct KataContext: Sendable {
         }
         var message = "there is no lesson \"\(name)\""
         let close = course.suggestions(for: name)
-        if !close.isEmpty { message += ". Did you mean \(close.joined(separator: " or "))?" }
+        message += close.isEmpty ? "." : ". Did you mean \(close.joined(separator: " or "))?"
         message += " Run `kata list` to see every lesson."
         throw KataError.usage(message)
     }

@@ -13,6 +13,7 @@ extension CommandSpec {
         run: { invocation, context in
             let course = try context.loadCourse()
             let progress = context.loadProgress()
+            StarterStore(context: context).rememberUnseen(course, progress: progress)
             let rows = CourseStatus.rows(course: course, progress: progress)
             if invocation.has("--json") {
                 try context.writeJSON(CourseStatus.Listing(lessons: rows, next: CourseStatus.next(rows)))
@@ -44,9 +45,11 @@ public enum CourseStatus {
         var rows = course.lessons.map { lesson -> Row in
             let entry = progress[lesson.id]
             let status: String
-            if progress.hasPassed(lesson.id) { status = entry.status == .pass || entry.status == nil ? "passed" : "failing" }
-            else if entry.status == nil { status = "not started" }
-            else { status = "failing" }
+            switch entry.status {
+            case nil: status = "not started"
+            case .pass?: status = "passed"
+            default: status = "failing"
+            }
             return Row(id: lesson.id, title: lesson.title(in: language), status: status,
                        passedTests: entry.passedTests, totalTests: entry.totalTests)
         }

@@ -15,6 +15,7 @@ extension CommandSpec {
             """,
         options: ["--jobs"],
         run: { invocation, context in
+            try Handout.requireInstructorCopy(context, command: "verify")
             let course = try context.loadCourse()
             let only = try invocation.positional.isEmpty ? nil : invocation.positional.map { try context.lesson(named: $0, in: course) }
             var jobs = 2

@@ -46,17 +46,39 @@ public struct CheckReportRenderer: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Each distinct error once with its excerpt; the same message at more
+    /// places is folded into one line listing them.
     private func diagnosticLines(_ diagnostics: [Diagnostic]) -> [String] {
         var lines: [String] = []
-        for diagnostic in diagnostics.prefix(10) {
-            let place = diagnostic.file.isEmpty ? "" : "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): "
-            lines.append("  " + style.cyan(place) + style.red("error: ") + diagnostic.message)
-            if let excerpt = diagnostic.excerpt { lines.append(indent(excerpt, by: 6)) }
+        var groups: [(message: String, items: [Diagnostic])] = []
+        for diagnostic in diagnostics {
+            if let index = groups.firstIndex(where: { $0.message == diagnostic.message }) {
+                groups[index].items.append(diagnostic)
+            } else {
+                groups.append((diagnostic.message, [diagnostic]))
+            }
         }
-        if diagnostics.count > 10 {
-            lines.append(words.say("  … and \(diagnostics.count - 10) more errors", "  ……还有 \(diagnostics.count - 10) 个错误"))
+        for group in groups.prefix(8) {
+            let first = group.items[0]
+            lines.append("  " + style.cyan(place(first)) + style.red("error: ") + first.message)
+            if let excerpt = first.excerpt { lines.append(indent(excerpt, by: 6)) }
+            let others = group.items.dropFirst()
+            if !others.isEmpty {
+                let places = others.prefix(4).map { "\($0.line)" }.joined(separator: ", ")
+                let more = others.count > 4 ? words.say(" and \(others.count - 4) more", " 等 \(others.count - 4) 处") : ""
+                lines.append(style.dim(words.say(
+                    "      the same error also at line\(others.count > 1 ? "s" : "") \(places)\(more)",
+                    "      同样的错误还出现在第 \(places) 行\(more)")))
+            }
+        }
+        if groups.count > 8 {
+            lines.append(words.say("  … and \(groups.count - 8) more errors", "  ……还有 \(groups.count - 8) 个错误"))
         }
         return lines
+    }
+
+    private func place(_ diagnostic: Diagnostic) -> String {
+        diagnostic.file.isEmpty ? "" : "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): "
     }
 
     private func testLines(_ test: TestVerdict) -> [String] {

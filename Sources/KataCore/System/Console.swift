@@ -10,10 +10,16 @@ public protocol Console: Sendable {
     var isInteractive: Bool { get }
     /// Columns of the terminal, or nil when not a terminal.
     var width: Int? { get }
+    /// Rows of the terminal, or nil when not a terminal (or not known).
+    var height: Int? { get }
     /// One key press (raw mode), or nil at end of input or after `timeout` seconds.
     func readKey(timeout: Double) -> String?
     /// One line typed by the user, or nil at end of input.
     func readLine() -> String?
+}
+
+extension Console {
+    public var height: Int? { nil }
 }
 
 /// The process's own standard streams.
@@ -44,13 +50,21 @@ public final class StandardConsole: Console, @unchecked Sendable {
         return Int(size.ws_col)
     }
 
+    public var height: Int? {
+        guard isatty(1) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     public func readKey(timeout: Double) -> String? {
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, Int32(timeout * 1000))
-        guard ready > 0 else { return ready == 0 ? "" : nil }
+        // A signal arriving during the wait (a resize, a child ending) is not the end of input.
+        guard ready > 0 else { return ready == 0 || errno == EINTR ? "" : nil }
         var byte: UInt8 = 0
         let count = read(0, &byte, 1)
-        guard count == 1 else { return nil }
+        guard count == 1 else { return count < 0 && errno == EINTR ? "" : nil }
         return String(UnicodeScalar(byte))
     }
 

@@ -35,6 +35,9 @@ public protocol FileSystem: Sendable {
     func readRegularFile(_ path: String, limit: Int) throws -> Data
     /// Copies a file, keeping its permissions (an executable stays executable).
     func copyFile(_ source: String, to destination: String) throws
+    /// Runs `body` while holding an exclusive lock on `path` (created if needed),
+    /// so two kata processes never build in one folder at once.
+    func withExclusiveLock<T>(_ path: String, _ body: () throws -> T) rethrows -> T
 }
 
 /// What `listEntries` found: names, and names that are not valid UTF-8 (escaped, like `bad%FF.swift`).
@@ -250,6 +253,17 @@ public struct LocalFileSystem: FileSystem {
         if fd >= 0 || errno != EPERM { return fd }
         #endif
         return open(path, flags)
+    }
+
+    public func withExclusiveLock<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try? createDirectory(directory) }
+        let descriptor = open(path, O_CREAT | O_RDWR, 0o644)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
     }
 
     public func modificationDate(_ path: String) -> Date? {

@@ -94,6 +94,13 @@ public struct LessonChecker: Sendable {
             testFiles: tests,
             buildDirectory: folder
         )
+        return fileSystem.withExclusiveLock("\(folder).lock") {
+            buildAndRun(lesson, input: input, sourceFolder: sourceFolder, elapsed: elapsed)
+        }
+    }
+
+    private func buildAndRun(_ lesson: Lesson, input: BuildInput, sourceFolder: String, elapsed: () -> Int) -> CheckReport {
+        let folder = input.buildDirectory
         switch builder.build(input) {
         case .moduleFailed(let diagnostics, let output):
             return CheckReport(lesson: lesson.id, status: .error, stage: .module,

@@ -153,14 +153,16 @@ public struct TestRunner: Sendable {
             message = "the test program exited with status \(code) in the middle of this test (a call to exit()?)"
         }
         let reasons = crashLines(result.output, options: options)
-        if !reasons.isEmpty { message += ": " + reasons.joined(separator: "; ") }
+        if !reasons.isEmpty { message += "\n" + reasons.joined(separator: "\n") }
         return TestVerdict(name: info?.name ?? id, id: id, status: .error, message: message,
                            errorKind: kind, file: file, line: info?.line)
     }
 
-    /// `Fatal error` lines, with the learner's module path turned into the learner's file.
+    /// `Fatal error` lines, with the learner's module path turned into the learner's file,
+    /// and the first frame of the crash's backtrace that lies in the learner's code.
     private func crashLines(_ output: String, options: TestRunOptions) -> [String] {
-        output.split(separator: "\n").map(String.init).filter {
+        let lines = output.split(separator: "\n").map(String.init)
+        var found = lines.filter {
             $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("Assertion failed")
         }.map { line in
             guard let module = options.module, let sources = options.moduleSources,
@@ -169,6 +171,30 @@ public struct TestRunner: Sendable {
             let shown = DiagnosticParser.relative(sources, to: options.displayRoot)
             return shown + "/" + line.dropFirst(module.count + 1)
         }.uniqued().prefix(3).map { $0 }
+        if let module = options.module, let frame = learnerFrame(lines, module: module, root: options.displayRoot) {
+            found.append(frame)
+        }
+        return found
+    }
+
+    /// `3 [ra] 0x… element(at:) + 108 in libCrashing.so at /course/Lessons/04-crashes/Sources/Shelf.swift:3:17`
+    /// becomes `in your code: element(at:) at Lessons/04-crashes/Sources/Shelf.swift:3`.
+    private func learnerFrame(_ lines: [String], module: String, root: String) -> String? {
+        for line in lines {
+            guard let library = line.range(of: " in lib\(module).") else { continue }
+            let before = line[..<library.lowerBound]
+            let symbol = before.split(separator: " ").drop { !$0.hasPrefix("0x") }.dropFirst()
+                .joined(separator: " ").replacingOccurrences(of: #" \+ \d+$"#, with: "", options: .regularExpression)
+            var place = ""
+            if let at = line.range(of: " at ", range: library.upperBound..<line.endIndex) {
+                let location = line[at.upperBound...].split(separator: ":")
+                if location.count >= 2 {
+                    place = " at " + DiagnosticParser.relative(String(location[0]), to: root) + ":" + location[1]
+                }
+            }
+            return "in your code: \(symbol)\(place)"
+        }
+        return nil
     }
 
     private func name(of id: String, in state: RunState) -> String {

@@ -6,7 +6,8 @@ import Foundation
 /// - the starter fails (a compile error or failing tests, never a crash or a timeout);
 /// - the reference solution passes every test;
 /// - at least one plausible wrong solution exists, and every one fails;
-/// - nothing under `Solutions/` is reachable from `Lessons/`.
+/// - nothing under `Solutions/` is reachable from `Lessons/`;
+/// - nothing is still marked `TODO(author)`, and every hidden test file exists.
 public struct CourseVerifier: Sendable {
     public let checker: LessonChecker
     public let fileSystem: any FileSystem
@@ -44,6 +45,7 @@ public struct CourseVerifier: Sendable {
 
     public func verify(_ lesson: Lesson) -> LessonResult {
         var problems = metadataProblems(lesson) + isolationProblems(lesson)
+            + LessonCompleteness(fileSystem: fileSystem).problems(of: lesson)
         var facts: [String] = []
 
         let starter = checker.check(lesson, variant: .learner)

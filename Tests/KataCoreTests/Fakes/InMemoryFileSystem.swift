@@ -93,6 +93,13 @@ final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    private(set) var locks: [String] = []
+
+    func withExclusiveLock<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+        lock.withLock { locks.append(path) }
+        return try body()
+    }
+
     func modificationDate(_ path: String) -> Date? {
         lock.withLock { dates[path] }
     }

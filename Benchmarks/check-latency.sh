@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Measures the learner's loop of `kata check` on lesson 01 (its reference
+# solution standing in for the learner's code), in a scratch copy of the course:
+#
+#   first    first check of the lesson after the runner is built (cold build folder)
+#   body     check after a one-line edit inside a function body
+#   api      check after an edit that changes a signature (the module's interface)
+#   floor    in the same run: compiling only the lesson module with the same
+#            flags, then running the already linked test program
+#
+# Prints each case's median and the ratio against the floor.
+# Usage: Benchmarks/check-latency.sh [runs]   (default 7)
+set -euo pipefail
+runs=${1:-7}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+swift build --product kata >/dev/null
+kata="$root/.build/debug/kata"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kata-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/Tests"
+cp -R Lessons Solutions "$work/"
+cp -R Tests/Lessons "$work/Tests/Lessons"
+lesson=01-constructor-injection
+sources="$work/Lessons/$lesson/Sources"
+cp "Solutions/$lesson/Sources/"*.swift "$sources/"
+car="$sources/RaceCar.swift"
+cd "$work"
+
+now() { date +%s.%N; }
+median() { sort -n | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.3f", m }'; }
+check() {
+  local start end
+  start=$(now)
+  "$kata" check 01 --no-color >/dev/null || { echo "check failed unexpectedly" >&2; "$kata" check 01 --no-color >&2; exit 1; }
+  end=$(now)
+  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f\n", b - a }'
+}
+
+first=()
+for _ in $(seq 3); do
+  rm -rf "$work/.kata/build"
+  first+=("$(check)")
+done
+check >/dev/null
+
+build="$work/.kata/build/$lesson/learner"
+floor_once() {
+  local start end
+  start=$(now)
+  TMPDIR="$work/.kata/tmp" swiftc -swift-version 6 -parse-as-library -enable-testing -wmo -diagnostic-style=llvm \
+    -module-name ConstructorInjection \
+    -emit-module -emit-module-path "$build/ConstructorInjection.swiftmodule" \
+    -emit-library -o "$build/libConstructorInjection.so" "$sources"/*.swift
+  "$build/ConstructorInjectionTests" --no-parallel >/dev/null 2>&1
+  end=$(now)
+  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f\n", b - a }'
+}
+
+# The cases alternate with the floor, so a busy machine weighs on both alike.
+floor=()
+body=()
+for i in $(seq "$runs"); do
+  sed -i.bak "s/\"stalled\"/\"stalled\" + String(repeating: \" \", count: $((i % 2)) * 0)/" "$car" && rm -f "$car.bak"
+  body+=("$(check)")
+  cp "$root/Solutions/$lesson/Sources/RaceCar.swift" "$car"
+  check >/dev/null
+  floor+=("$(floor_once)")
+  check >/dev/null
+done
+
+api=()
+for i in $(seq "$runs"); do
+  printf '\nextension RaceCar {\n    public func bench%s() -> Int { %s }\n}\n' "$i" "$i" >> "$car"
+  api+=("$(check)")
+  cp "$root/Solutions/$lesson/Sources/RaceCar.swift" "$car"
+  check >/dev/null
+done
+
+f=$(printf '%s\n' "${floor[@]}" | median)
+report() {
+  local name=$1 goal=$2; shift 2
+  local m
+  m=$(printf '%s\n' "$@" | median)
+  awk -v n="$name" -v m="$m" -v f="$f" -v g="$goal" -v c="$#" \
+    'BEGIN { printf "%-8s median %6.3f s   (%d runs)   %5.2fx floor   goal <= %s s\n", n, m, c, m / f, g }'
+}
+echo "kata check latency, lesson $lesson, $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(swiftc --version 2>&1 | head -1)"
+report first 3.0 "${first[@]}"
+report body 0.5 "${body[@]}"
+report api 1.5 "${api[@]}"
+printf '%-8s median %6.3f s   (%d runs)   compile the module alone + run the linked tests\n' floor "$f" "${#floor[@]}"

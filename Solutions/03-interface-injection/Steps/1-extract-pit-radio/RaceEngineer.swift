@@ -1,0 +1,16 @@
+/// The race engineer on the pit wall, who calls the driver in for a stop.
+///
+/// Step 1: the engineer depends on the narrow `PitRadio`, not on `TeamRadio`.
+/// The assembler still reaches into it to set the radio.
+public final class RaceEngineer {
+    var radio: (any PitRadio)?
+
+    public init() {}
+
+    /// Calls the driver in for a pit stop on `lap`, and reports what happened.
+    public func callPitStop(onLap lap: Int) -> String {
+        guard let radio else { return "No radio: cannot call lap \(lap)." }
+        let acknowledged = radio.send("Box, box! Lap \(lap).")
+        return acknowledged ? "Driver confirmed: box on lap \(lap)." : "No reply: box on lap \(lap)."
+    }
+}

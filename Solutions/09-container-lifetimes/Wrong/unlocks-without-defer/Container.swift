@@ -1,0 +1,96 @@
+import Foundation
+
+/// Wrong on purpose: resolve takes the lock with `lock()` and gives it back
+/// with `unlock()` at the end, without `defer`. When a factory throws, the
+/// unlock is skipped and the lock stays held for good. It compiles against
+/// the tests; the tests must reject it.
+public final class Container: @unchecked Sendable {
+    private struct Registration {
+        let name: String
+        let lifetime: Lifetime
+        let factory: (Container) throws -> Any
+    }
+
+    /// Holds a weak-lifetime instance without keeping it alive.
+    private struct WeakBox {
+        weak var object: AnyObject?
+    }
+
+    private let parent: Container?
+    private let lock = NSRecursiveLock()
+    private var registrations: [ObjectIdentifier: Registration] = [:]
+    private var sharedInstances: [ObjectIdentifier: Any] = [:]
+    private var weakInstances: [ObjectIdentifier: WeakBox] = [:]
+    /// The types being built right now, outermost first (guarded by `lock`).
+    private var resolving: [(key: ObjectIdentifier, name: String)] = []
+
+    public init() {
+        parent = nil
+    }
+
+    /// A child container: it sees everything registered in `parent`, and what
+    /// is registered in the child stays in the child.
+    public init(parent: Container) {
+        self.parent = parent
+    }
+
+    public func register<Service>(
+        _ type: Service.Type = Service.self,
+        lifetime: Lifetime = .transient,
+        factory: @escaping (Container) throws -> Service
+    ) {
+        let key = ObjectIdentifier(type)
+        lock.withLock {
+            registrations[key] = Registration(name: String(describing: type), lifetime: lifetime, factory: factory)
+            sharedInstances[key] = nil
+            weakInstances[key] = nil
+        }
+    }
+
+    public func resolve<Service>(_ type: Service.Type) throws -> Service {
+        let key = ObjectIdentifier(type)
+        lock.lock()
+        let result: Service = try {
+            guard let registration = registrations[key] else {
+                if let parent {
+                    return try parent.resolve(type)
+                }
+                throw ResolutionError.notRegistered(
+                    type: String(describing: type),
+                    registered: registrations.values.map(\.name).sorted()
+                )
+            }
+            switch registration.lifetime {
+            case .transient:
+                return try build(registration, key: key) as! Service
+            case .shared:
+                if let instance = sharedInstances[key] {
+                    return instance as! Service
+                }
+                let instance = try build(registration, key: key)
+                sharedInstances[key] = instance
+                return instance as! Service
+            case .weak:
+                if let instance = weakInstances[key]?.object {
+                    return instance as! Service
+                }
+                let instance = try build(registration, key: key)
+                weakInstances[key] = WeakBox(object: instance as AnyObject)
+                return instance as! Service
+            }
+        }()
+        lock.unlock()
+        return result
+    }
+
+    /// Runs a factory, refusing to start a type that is already being built.
+    private func build(_ registration: Registration, key: ObjectIdentifier) throws -> Any {
+        if let start = resolving.firstIndex(where: { $0.key == key }) {
+            let path = resolving[start...].map(\.name) + [registration.name]
+            throw ResolutionError.cycle(path: path)
+        }
+        resolving.append((key, registration.name))
+        defer { resolving.removeLast() }
+        return try registration.factory(self)
+    }
+}

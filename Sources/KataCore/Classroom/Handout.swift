@@ -1,0 +1,187 @@
+import Foundation
+
+/// A student handout: the course without `Solutions/` and hidden tests,
+/// marked by a `.kata-handout` file at its root.
+public enum Handout {
+    public static let markerName = ".kata-handout"
+
+    public static func isHandout(_ root: String, fileSystem: any FileSystem) -> Bool {
+        fileSystem.isFile("\(root)/\(markerName)")
+    }
+
+    /// For the commands that need the solutions (`kata verify`, `kata solution`):
+    /// in a handout, says that the instructor kept them.
+    ///
+    ///     try Handout.requireInstructorCopy(context, command: "verify")
+    public static func requireInstructorCopy(_ context: KataContext, command: String) throws {
+        guard isHandout(context.courseRoot, fileSystem: context.fileSystem) else { return }
+        throw KataError.failure(context.words.say(
+            "`kata \(command)` needs the reference solutions, and this folder is a student handout: the instructor kept the solutions and the hidden tests. Use `kata check <lesson>` to test your code, and `kata hint <lesson>` when you are stuck.",
+            "`kata \(command)` 需要参考答案，而这个文件夹是发给学生的版本：参考答案和隐藏测试都留在老师那里。请用 `kata check <课程>` 测试你的代码，卡住时用 `kata hint <课程>`。"))
+    }
+
+    /// The text of the marker file.
+    static func markerText(version: String, date: Date, lessons: [String]) -> String {
+        let day = ISO8601DateFormatter.string(from: date, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        return """
+            This folder is a DI Kata student handout, exported by kata \(version) on \(day).
+            The reference solutions and the hidden tests stay with the instructor, so
+            `kata verify` and `kata solution` do not run here; `kata check` does.
+            Lessons: \(lessons.joined(separator: ", "))
+
+            """
+    }
+}
+
+/// What an export did.
+public struct HandoutSummary: Sendable, Equatable, Codable {
+    public var folder: String
+    public var lessons: [String]
+    public var filesCopied: Int
+    /// Hidden test files left out, relative to the course (`Tests/Lessons/01-x/HiddenTests.swift`).
+    public var hiddenTestsWithheld: [String]
+    /// Symbolic links and other non-regular files that were not copied.
+    public var skipped: [String]
+}
+
+/// Writes the student handout of a course into an empty folder.
+///
+///     let summary = try HandoutExporter(fileSystem: fs, clock: clock)
+///         .export(course: course, from: "/teacher/di-kata", to: "/teacher/handout")
+///
+/// It copies the package (runner, `Package.swift`, texts, `Lessons/`, `Tests/`),
+/// and the lessons of any extra course folder, leaving out `Solutions/`, the
+/// hidden test files, and build and state folders (`.build*`, `.kata`, `.git`,
+/// `.swiftpm`). Regular files only: links are reported, never followed.
+public struct HandoutExporter: Sendable {
+    public let fileSystem: any FileSystem
+    public let clock: any Clock
+
+    public init(fileSystem: any FileSystem, clock: any Clock) {
+        self.fileSystem = fileSystem
+        self.clock = clock
+    }
+
+    /// Names never copied, at any depth.
+    static let excludedNames: Set<String> = [".git", ".kata", ".swiftpm", ".DS_Store", "Package.resolved", Handout.markerName]
+
+    static func isExcluded(_ name: String) -> Bool {
+        excludedNames.contains(name) || name.hasPrefix(".build")
+    }
+
+    public func export(course: Course, from root: String, to target: String) throws -> HandoutSummary {
+        let root = (root as NSString).standardizingPath
+        let target = (target as NSString).standardizingPath
+        try checkTarget(target, course: course, root: root)
+        if Handout.isHandout(root, fileSystem: fileSystem) {
+            throw KataError.usage("\(root) is itself a handout (it has \(Handout.markerName)): export from the instructor's copy, the one with Solutions/")
+        }
+        if !course.broken.isEmpty || !course.problems.isEmpty {
+            let all = course.problems + course.broken.flatMap(\.problems)
+            throw KataError.failure("the course has problems to fix before it is handed out (a broken lesson.json could hide a hidden test):\n"
+                + all.map { "  - \($0)" }.joined(separator: "\n") + "\nRun `kata verify` for the whole list.")
+        }
+
+        let missing = course.lessons.flatMap { lesson in
+            lesson.metadata.hiddenTests.filter { !fileSystem.isFile("\(lesson.tests)/\($0)") }.map { "Tests/Lessons/\(lesson.id)/\($0)" }
+        }
+        if !missing.isEmpty {
+            throw KataError.failure("hidden_tests names files that do not exist, so the real hidden tests may be misspelt and would be handed out:\n"
+                + missing.map { "  - \($0)" }.joined(separator: "\n") + "\nFix the names in lesson.json (kata verify lists them), then export again.")
+        }
+
+        var withheld: [String] = []
+        var skipped: [String] = []
+        var copied = 0
+        let lessonsByTestFolder = Dictionary(course.lessons.map { (($0.tests as NSString).standardizingPath, $0) }, uniquingKeysWith: { first, _ in first })
+
+        func copyTree(_ source: String, _ destination: String, shownAs shown: String, topLevel: Bool) throws {
+            let hidden = Set(lessonsByTestFolder[(source as NSString).standardizingPath]?.metadata.hiddenTests ?? [])
+            for name in try fileSystem.contentsOfDirectory(source).sorted() {
+                if Self.isExcluded(name) { continue }
+                if topLevel && name == "Solutions" { continue }
+                let from = "\(source)/\(name)"
+                let to = "\(destination)/\(name)"
+                let label = shown.isEmpty ? name : "\(shown)/\(name)"
+                switch fileSystem.kind(of: from) {
+                case .directory:
+                    try fileSystem.createDirectory(to)
+                    try copyTree(from, to, shownAs: label, topLevel: false)
+                case .file:
+                    if hidden.contains(name) { withheld.append(label); continue }
+                    try copyFile(from, to)
+                    copied += 1
+                default:
+                    skipped.append(label)
+                }
+            }
+        }
+
+        try fileSystem.createDirectory(target)
+        try copyTree(root, target, shownAs: "", topLevel: true)
+
+        // Lessons of extra course folders join the handout's own Lessons/ and Tests/Lessons/.
+        for lesson in course.lessons where (lesson.root as NSString).standardizingPath != root {
+            for (from, to) in [(lesson.folder, "\(target)/Lessons/\(lesson.id)"), (lesson.tests, "\(target)/Tests/Lessons/\(lesson.id)")] {
+                guard fileSystem.isDirectory(from) else { continue }
+                if fileSystem.exists(to) {
+                    throw KataError.failure("\(lesson.id) from \(lesson.root) would overwrite a lesson of the same name in the handout: give it another number")
+                }
+                try fileSystem.createDirectory(to)
+                try copyTree(from, to, shownAs: DiagnosticParser.relative(from, to: lesson.root), topLevel: false)
+            }
+        }
+
+        let ids = course.lessons.map(\.id).sorted()
+        try fileSystem.writeText(Handout.markerText(version: Kata.version, date: clock.now(), lessons: ids), to: "\(target)/\(Handout.markerName)")
+        return HandoutSummary(folder: target, lessons: ids, filesCopied: copied, hiddenTestsWithheld: withheld.sorted(), skipped: skipped.sorted())
+    }
+
+    private func checkTarget(_ target: String, course: Course, root: String) throws {
+        let roots = [root] + course.lessons.map { ($0.root as NSString).standardizingPath }
+        for courseRoot in Set(roots) where target == courseRoot || target.hasPrefix(courseRoot + "/") {
+            throw KataError.usage("\(target) is inside the course \(courseRoot): export to a folder outside it, like ../handout")
+        }
+        if root.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
+            throw KataError.usage("\(target) holds the course itself: export to a new folder outside it")
+        }
+        switch fileSystem.kind(of: target) {
+        case nil: return
+        case .directory:
+            let entries = (try? fileSystem.contentsOfDirectory(target)) ?? []
+            if !entries.isEmpty {
+                throw KataError.usage("\(target) is not empty: export into a new or empty folder, so nothing there is overwritten")
+            }
+        default:
+            throw KataError.usage("\(target) exists and is not a folder: name a new folder to export into")
+        }
+    }
+
+    private func copyFile(_ from: String, _ to: String) throws {
+        try fileSystem.writeAtomically(try fileSystem.read(from), to: to)
+        if let permissions = fileSystem as? any ExecutableBits, permissions.isExecutable(from) {
+            try permissions.makeExecutable(to)
+        }
+    }
+}
+
+/// File systems that can carry the executable bit (scripts in `.ci/`, say).
+public protocol ExecutableBits {
+    func isExecutable(_ path: String) -> Bool
+    func makeExecutable(_ path: String) throws
+}
+
+extension LocalFileSystem: ExecutableBits {
+    public func isExecutable(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        return info.st_mode & S_IXUSR != 0
+    }
+
+    public func makeExecutable(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0, chmod(path, (info.st_mode & 0o7777) | S_IXUSR | S_IXGRP | S_IXOTH) == 0 else {
+            throw FileSystemError(path: path, reason: "cannot be made executable")
+        }
+    }
+}

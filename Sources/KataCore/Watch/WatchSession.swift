@@ -1,0 +1,159 @@
+import Foundation
+
+/// Watch mode's loop: reads keys, polls the lesson's files, collects check
+/// results, feeds them to the `WatchMachine`, and carries out its effects.
+///
+///     let session = WatchSession(context: context, course: course, lesson: lesson, checks: checks)
+///     let status = session.run()      // returns when the learner presses q
+///
+/// Everything it touches comes in through `context` (console, clock, file
+/// system, progress) and `checks`, so a test drives it with scripted keys.
+public final class WatchSession {
+    public let context: KataContext
+    public let course: Course
+    public let checks: any LessonCheckScheduling
+    public let refactoring: any RefactoringView
+    /// Seconds between two looks at the keyboard, the files and the running check.
+    public let tick: Double
+    public let quietPeriod: Double
+
+    public private(set) var lesson: Lesson
+    public private(set) var machine: WatchMachine
+    private var watcher: LessonWatcher
+    private var report: CheckReport?
+    private var lastSize: [Int?] = []
+    private var showWelcome: Bool
+
+    public init(
+        context: KataContext, course: Course, lesson: Lesson, checks: any LessonCheckScheduling,
+        refactoring: any RefactoringView = RefactoringViews.standard,
+        tick: Double = 0.02, quietPeriod: Double = 0.06
+    ) {
+        self.context = context
+        self.course = course
+        self.checks = checks
+        self.refactoring = refactoring
+        self.tick = tick
+        self.quietPeriod = quietPeriod
+        self.lesson = lesson
+        let progress = context.loadProgress()
+        showWelcome = !progress.welcomed
+        machine = Self.machine(for: lesson, in: course, progress: progress, welcome: showWelcome)
+        watcher = LessonWatcher(folder: lesson.sources, fileSystem: context.fileSystem, clock: context.clock, quietPeriod: quietPeriod)
+    }
+
+    private static func machine(for lesson: Lesson, in course: Course, progress: Progress, welcome: Bool) -> WatchMachine {
+        WatchMachine(
+            lesson: lesson.id, next: Self.lesson(after: lesson, in: course)?.id,
+            passed: progress.hasPassed(lesson.id), hintCount: lesson.metadata.hints.count,
+            hintsShown: progress[lesson.id].hintsShown, welcome: welcome)
+    }
+
+    static func lesson(after lesson: Lesson, in course: Course) -> Lesson? {
+        course.lessons.first { $0.id > lesson.id }
+    }
+
+    /// Runs until the learner quits (or input ends); returns the exit status.
+    public func run() -> Int32 {
+        if showWelcome { try? context.progressStore.update { $0.welcomed = true } }
+        open(lesson)
+        lastSize = [context.console.width, context.console.height]
+        while !machine.finished {
+            guard let key = context.console.readKey(timeout: tick) else {
+                perform(machine.handle(.key("q")))
+                break
+            }
+            if !key.isEmpty { perform(machine.handle(.key(key))) }
+            if machine.finished { break }
+            if watcher.poll() { perform(machine.handle(.filesChanged)) }
+            if let finished = checks.takeFinished() {
+                report = finished
+                try? CommandSpec.recordCheck(finished, context: context)
+                perform(machine.handle(.checkFinished(finished.status)))
+            }
+            let size = [context.console.width, context.console.height]
+            if size != lastSize {
+                lastSize = size
+                perform(machine.handle(.resized))
+            }
+        }
+        return 0
+    }
+
+    private func open(_ lesson: Lesson) {
+        try? context.progressStore.update { $0.current = lesson.id }
+        perform(machine.handle(.opened))
+    }
+
+    private func perform(_ effects: [WatchMachine.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .startCheck:
+                checks.start(lesson)
+            case .cancelCheck:
+                checks.cancel()
+            case .render:
+                draw()
+            case .recordHints(let count):
+                try? Hints.record(count, of: lesson, context: context)
+            case .openLesson(let id):
+                guard let next = course.lesson(named: id) else { continue }
+                lesson = next
+                report = nil
+                showWelcome = false
+                machine = Self.machine(for: next, in: course, progress: context.loadProgress(), welcome: false)
+                watcher = LessonWatcher(folder: next.sources, fileSystem: context.fileSystem, clock: context.clock, quietPeriod: quietPeriod)
+                StarterStore(context: context).remember(next, progress: context.loadProgress())
+                open(next)
+            case .quit:
+                context.console.write("\n" + context.words.say(
+                    "Bye! Your progress is saved; `swift run kata` brings you back to lesson \(lesson.id).",
+                    "再见！进度已保存；运行 `swift run kata` 回到第 \(lesson.id) 课。") + "\n")
+            }
+        }
+    }
+
+    private func draw() {
+        let screen = WatchScreen(style: context.style, words: context.words, width: context.console.width, height: context.console.height)
+        let next = Self.lesson(after: lesson, in: course)
+        context.console.write(screen.frame(lesson: lesson, next: next, machine: machine, report: report, panel: panelText(next: next)))
+    }
+
+    private func panelText(next: Lesson?) -> String {
+        let words = context.words
+        let style = context.style
+        switch machine.panel {
+        case .none:
+            return ""
+        case .welcome:
+            return Welcome.text(first: lesson, words: words, style: style)
+        case .hint(let index, _):
+            return Hints.render(lesson, upTo: index, words: words, style: style)
+        case .noHints:
+            return Hints.render(lesson, upTo: 0, words: words, style: style)
+        case .list:
+            let rows = CourseStatus.rows(course: course, progress: context.loadProgress(), language: context.language)
+            return CourseStatus.render(rows: rows, context: context)
+        case .solution:
+            return (try? SolutionText.render(lesson, fileSystem: context.fileSystem, words: words, style: style, width: context.console.width))
+                ?? words.say("This lesson ships no reference solution.", "这一课没有参考答案。")
+        case .solutionLocked:
+            return words.say(
+                "The reference solution opens once the lesson passes: the struggle is where the learning happens.\nPress h for a hint. To look anyway: kata solution \(lesson.id) --force (progress records it).",
+                "课程通过后才能查看参考答案：卡住的时候正是学习发生的时候。\n按 h 查看提示。如果一定要看：kata solution \(lesson.id) --force（进度中会记录）。")
+        case .refactoring:
+            return refactoring.render(lesson, passed: machine.passed, context: context)
+        case .confirmSkip:
+            let target = next.map { "\($0.id) · \($0.title(in: context.language))" } ?? ""
+            return style.yellow(words.say(
+                "Lesson \(lesson.id) has not passed yet. Press n again to go on to \(target) anyway, or keep working here.",
+                "第 \(lesson.id) 课还没有通过。再按一次 n 直接进入 \(target)，或者继续在这里练习。"))
+        case .lastLesson:
+            let progress = context.loadProgress()
+            let all = course.lessons.allSatisfy { progress.hasPassed($0.id) }
+            return all
+                ? style.green(words.say("This is the last lesson, and you passed every one. Congratulations!", "这是最后一课，而且你已通过全部课程。恭喜！"))
+                : words.say("This is the last lesson. Press l to see which lessons are still open.", "这是最后一课。按 l 查看还没有通过的课程。")
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/// Doubles a number.
+public func double(_ x: Int) -> Int {
+    x + x
+}

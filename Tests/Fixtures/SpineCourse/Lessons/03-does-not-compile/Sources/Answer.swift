@@ -1,0 +1,7 @@
+public func answer() -> Int {
+    return "forty-two"
+}
+
+public func question() -> String {
+    return 42
+}

@@ -1,0 +1,3 @@
+public struct Car {
+    public init() {}
+}

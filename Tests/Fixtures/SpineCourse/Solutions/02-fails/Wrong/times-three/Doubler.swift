@@ -1,0 +1,3 @@
+public func double(_ x: Int) -> Int {
+    x * 3
+}

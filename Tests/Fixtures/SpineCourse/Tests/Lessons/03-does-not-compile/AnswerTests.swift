@@ -1,0 +1,6 @@
+import Testing
+@testable import Broken
+
+@Test func answers() {
+    #expect(answer() == 42)
+}

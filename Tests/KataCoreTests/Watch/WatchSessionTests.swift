@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import KataCore
+
+@Suite("Watch mode, driven like a learner would")
+struct WatchSessionTests {
+    let source = "/course/Lessons/01-add/Sources/Main.swift"
+
+    func session(_ kata: FakeKata, console: TickingConsole, checks: ManualChecks, lesson: String = "01-add") throws -> WatchSession {
+        var context = kata.context()
+        context.console = console
+        let course = try context.loadCourse()
+        return WatchSession(context: context, course: course, lesson: course.lesson(named: lesson)!, checks: checks,
+                            refactoring: StarterDiffView())
+    }
+
+    @Test("a save during a check runs one more check; the pass stays on screen until n")
+    func saveDuringCheck() throws {
+        let kata = watchCourse()
+        let checks = ManualChecks()
+        let fs = kata.fileSystem
+        let console = TickingConsole(clock: kata.clock, lastTick: 60, keys: [50: "n", 58: "q"], actions: [
+            2: { fs.add(self.source, "func add(_ a: Int, _ b: Int) -> Int { a + b }\n", date: Date(timeIntervalSince1970: 50)) },
+            12: { checks.finish(.fail) },   // the first check ends after the save settled
+            20: { checks.finish(.pass) },   // the extra check for the save
+        ])
+        let watch = try session(kata, console: console, checks: checks)
+        #expect(watch.run() == 0)
+        #expect(checks.overlaps == 0)
+        #expect(Array(checks.started.prefix(2)) == ["01-add", "01-add"], "one check on opening, one for the save")
+        #expect(checks.started.count == 3, "and one for lesson 02 after n: \(checks.started)")
+        #expect(checks.started.last == "02-greet")
+        let progress = kata.context().loadProgress()
+        #expect(progress.hasPassed("01-add"))
+        #expect(progress.current == "02-greet")
+        #expect(progress.welcomed)
+        let frames = console.output.components(separatedBy: WatchScreen.clear)
+        let passedFrames = frames.filter { $0.contains("Lesson 01 passed") }
+        #expect(!passedFrames.isEmpty)
+        #expect(passedFrames.allSatisfy { $0.contains("Lesson 01 · Title of Adding") }, "the pass is shown on lesson 01's screen")
+        #expect(console.output.contains("Bye!"))
+    }
+
+    @Test("without n, a pass never moves to the next lesson")
+    func noJump() throws {
+        let kata = watchCourse()
+        let checks = ManualChecks()
+        let console = TickingConsole(clock: kata.clock, lastTick: 40, keys: [30: "q"], actions: [3: { checks.finish(.pass) }])
+        _ = try session(kata, console: console, checks: checks).run()
+        #expect(checks.started == ["01-add"])
+        #expect(console.lastFrame.contains("Lesson 01"))
+        #expect(kata.context().loadProgress().current == "01-add")
+    }
+
+    @Test("h shows the next hint and progress remembers it; s is locked before a pass")
+    func hintAndLockedSolution() throws {
+        let kata = watchCourse()
+        let checks = ManualChecks()
+        let console = TickingConsole(clock: kata.clock, lastTick: 20, keys: [2: "h", 4: "h", 6: "s", 10: "q"],
+                                     actions: [1: { checks.finish(.fail) }])
+        _ = try session(kata, console: console, checks: checks).run()
+        #expect(kata.context().loadProgress()["01-add"].hintsShown == 2)
+        let frames = console.output.components(separatedBy: WatchScreen.clear)
+        #expect(frames.contains { $0.contains("Hint 2 of 3: hint 1") })
+        #expect(frames.contains { $0.contains("opens once the lesson passes") })
+        #expect(!console.output.contains("the reference solution of 01-add"))
+    }
+
+    @Test("q during a check stops it; end of input quits too")
+    func quitStopsCheck() throws {
+        let kata = watchCourse()
+        let checks = ManualChecks()
+        let console = TickingConsole(clock: kata.clock, lastTick: 10, keys: [3: "q"])
+        _ = try session(kata, console: console, checks: checks).run()
+        #expect(checks.cancels == 1)
+        #expect(console.ticks == 3)
+
+        let eof = TickingConsole(clock: kata.clock, lastTick: 2)
+        let other = ManualChecks()
+        #expect(try session(kata, console: eof, checks: other).run() == 0)
+        #expect(other.cancels == 1)
+    }
+
+    @Test("a narrower window redraws with the keys wrapped to it")
+    func resize() throws {
+        let kata = watchCourse()
+        let checks = ManualChecks()
+        var console: TickingConsole!
+        console = TickingConsole(clock: kata.clock, lastTick: 10, keys: [8: "q"], actions: [4: { console.width = 40 }])
+        let watch = try session(kata, console: console, checks: checks)
+        _ = watch.run()
+        let lines = console.lastFrame.split(separator: "\n")
+        let bar = lines[(lines.lastIndex { $0.hasPrefix("─") } ?? 0) + 1 ..< lines.count].filter { !$0.contains("Bye!") }
+        #expect(bar.count >= 2, "the keys take two lines at 40 columns")
+        for line in bar { #expect(line.count <= 40, "\(line)") }
+        #expect(bar.joined().contains("q quit"))
+    }
+
+    @Test("the first run welcomes once and points at lesson 1")
+    func welcomeOnce() throws {
+        let kata = watchCourse()
+        let first = TickingConsole(clock: kata.clock, lastTick: 3)
+        _ = try session(kata, console: first, checks: ManualChecks()).run()
+        #expect(first.output.contains("Welcome to DI Kata"))
+        #expect(first.output.contains("You start with lesson 01-add"))
+        let second = TickingConsole(clock: kata.clock, lastTick: 3)
+        _ = try session(kata, console: second, checks: ManualChecks()).run()
+        #expect(!second.output.contains("Welcome to DI Kata"))
+    }
+
+    @Test("d shows what changed since the starter")
+    func refactoringView() throws {
+        let kata = watchCourse()
+        let fs = kata.fileSystem
+        let context = kata.context()
+        StarterStore(context: context).rememberUnseen(try context.loadCourse(), progress: context.loadProgress())
+        fs.add(source, "func add(_ a: Int, _ b: Int) -> Int { a + b }\n", date: Date(timeIntervalSince1970: 60))
+        let console = TickingConsole(clock: kata.clock, lastTick: 10, keys: [2: "d", 5: "q"])
+        _ = try session(kata, console: console, checks: ManualChecks()).run()
+        let frames = console.output.components(separatedBy: WatchScreen.clear)
+        #expect(frames.contains { $0.contains("- func add(_ a: Int, _ b: Int) -> Int { a - b }") && $0.contains("+ func add(_ a: Int, _ b: Int) -> Int { a + b }") })
+    }
+
+    @Test("Chinese texts with --lang zh-Hans")
+    func chinese() throws {
+        let kata = watchCourse()
+        var context = kata.context(language: .simplifiedChinese)
+        let console = TickingConsole(clock: kata.clock, lastTick: 4, keys: [2: "h"])
+        context.console = console
+        let course = try context.loadCourse()
+        _ = WatchSession(context: context, course: course, lesson: course.lessons[0], checks: ManualChecks()).run()
+        #expect(console.output.contains("观察模式"))
+        #expect(console.output.contains("提示 1/3"))
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+import KataCore
+
+/// The classroom commands with the real `kata` binary and the real toolchain:
+/// an author's own course from `kata new`, a handout from `kata export`, and
+/// extra lessons next to a course (`KATA_EXTRA_COURSE`).
+@Suite("Classroom, for real", .serialized)
+struct ClassroomIntegrationTests {
+    let manager = FileManager.default
+
+    func temporaryFolder(_ name: String) throws -> String {
+        let path = NSTemporaryDirectory() + "kata-classroom-\(name)-\(UUID().uuidString)"
+        try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A copy of Tests/Fixtures/Classroom/TeacherCourse: lesson 01-doubler with a hidden test file.
+    func teacherCourse() throws -> String {
+        let target = try temporaryFolder("teacher") + "/course"
+        try manager.copyItem(atPath: KataBinary.packageRoot + "/Tests/Fixtures/Classroom/TeacherCourse", toPath: target)
+        return target
+    }
+
+    func files(under root: String) -> [String] {
+        (manager.enumerator(atPath: root)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    /// Writes what a scaffold leaves to its author, the way an author would:
+    /// every placeholder text becomes real text, every placeholder comment goes.
+    func writeOut(_ lessonID: String, in course: String) throws {
+        for folder in ["Lessons", "Tests/Lessons", "Solutions"] {
+            let root = "\(course)/\(folder)/\(lessonID)"
+            for file in files(under: root) {
+                let path = "\(root)/\(file)"
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                let written: String
+                if file.hasSuffix(".swift") {
+                    written = text.split(separator: "\n", omittingEmptySubsequences: false)
+                        .filter { !$0.contains(Placeholder.marker) }.joined(separator: "\n")
+                } else {
+                    written = text.replacingOccurrences(of: Placeholder.marker + ": ", with: "Written: ")
+                        .replacingOccurrences(of: Placeholder.marker + "：", with: "已写：")
+                        .replacingOccurrences(of: Placeholder.marker, with: "Written")
+                }
+                try written.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
+    }
+
+    @Test("an author's own course: kata new, verify lists what is left, written out it passes; list, show and check work there")
+    func ownCourseFromScaffold() throws {
+        let folder = try temporaryFolder("own")
+        defer { try? manager.removeItem(atPath: folder) }
+        let course = folder + "/my-lessons"
+        try manager.createDirectory(atPath: course + "/Lessons", withIntermediateDirectories: true)
+
+        let created = KataBinary.run(["--course", course, "new", "clock-injection"], in: folder)
+        #expect(created.status == 0, "\(created.output)")
+        #expect(created.output.contains("Created lesson 01-clock-injection (module ClockInjection)"))
+
+        let first = KataBinary.run(["--course", course, "verify", "01"], in: folder)
+        #expect(first.status == 1, "a fresh scaffold must not pass verify:\n\(first.output)")
+        #expect(first.output.contains("starter: red"), "\(first.output)")
+        #expect(first.output.contains("solution: 2/2 tests pass"), "\(first.output)")
+        #expect(first.output.contains("wrong/keeps-the-singleton: rejected"), "\(first.output)")
+        for part in ["lesson.json title.en", "Lessons/01-clock-injection/README.md, lines", "Lessons/01-clock-injection/README.zh-Hans.md, lines",
+                     "Lessons/01-clock-injection/Sources/ClockInjection.swift, line 1", "Tests/Lessons/01-clock-injection/ClockInjectionTests.swift, line 1",
+                     "Solutions/01-clock-injection/Sources/ClockInjection.swift, line 1", "Solutions/01-clock-injection/steps.json, lines"] {
+            #expect(first.output.contains("still to write: " + part) || first.output.contains(part), "verify did not report \(part):\n\(first.output)")
+        }
+        #expect(first.output.components(separatedBy: "still to write").count - 1 == 8, "\(first.output)")
+
+        try writeOut("01-clock-injection", in: course)
+        let second = KataBinary.run(["verify", "01"], in: folder, environment: ["KATA_COURSE": course])
+        #expect(second.status == 0, "the written-out lesson should hold the contract:\n\(second.output)")
+        #expect(second.output.contains("The course holds its contract (1 lessons)"))
+
+        let list = KataBinary.run(["list", "--json"], in: course)
+        #expect(list.status == 0)
+        #expect(list.output.contains("\"01-clock-injection\""))
+        let show = KataBinary.run(["show", "01"], in: course)
+        #expect(show.status == 0)
+        #expect(show.output.contains("Greeter(hours:)"))
+        let check = KataBinary.run(["check", "01", "--json"], in: course)
+        #expect(check.status == 1, "the starter must be red")
+        #expect(check.output.contains("\"stage\" : \"tests\""), "\(check.output)")
+    }
+
+    @Test("kata export: the handout has no Solutions/ and no hidden tests, checks a lesson, and refuses verify")
+    func exportAndCheckInHandout() throws {
+        let course = try teacherCourse()
+        let parent = (course as NSString).deletingLastPathComponent
+        defer { try? manager.removeItem(atPath: parent) }
+        try manager.createDirectory(atPath: course + "/.kata", withIntermediateDirectories: true)
+        try "{}".write(toFile: course + "/.kata/progress.json", atomically: true, encoding: .utf8)
+
+        // The instructor's own check runs what a student's would: the hidden test stays out of it.
+        let instructorCheck = KataBinary.run(["check", "01", "--json"], in: course)
+        #expect(instructorCheck.status == 0, "\(instructorCheck.output)")
+        #expect(!instructorCheck.output.contains("SECRET"), "a hidden test showed in kata check:\n\(instructorCheck.output)")
+        // verify uses every test: the reference solution passes both, the starter fails the hidden one.
+        let verify = KataBinary.run(["verify"], in: course)
+        #expect(verify.status == 0, "\(verify.output)")
+        #expect(verify.output.contains("solution: 2/2 tests pass"), "\(verify.output)")
+        #expect(verify.output.contains("starter: red (1/2 tests pass)"), "\(verify.output)")
+
+        let exported = KataBinary.run(["export", "../handout"], in: course)
+        #expect(exported.status == 0, "\(exported.output)")
+        let handout = parent + "/handout"
+        let handed = files(under: handout)
+        #expect(handed.contains(".kata-handout"))
+        #expect(handed.contains("README.md"))
+        #expect(handed.contains("Tests/Lessons/01-doubler/DoublerTests.swift"))
+        #expect(!handed.contains { $0.hasPrefix("Solutions") || $0.contains("HiddenTests") || $0.hasPrefix(".kata/") }, "\(handed)")
+
+        let again = KataBinary.run(["export", "../handout"], in: course)
+        #expect(again.status == 2)
+        #expect(again.output.contains("is not empty"))
+
+        let check = KataBinary.run(["--course", handout, "check", "01", "--json"], in: parent)
+        #expect(check.status == 0, "\(check.output)")
+        #expect(check.output.contains("two doubles to four"))
+        #expect(!check.output.contains("SECRET"))
+        let list = KataBinary.run(["list"], in: handout)
+        #expect(list.status == 0)
+        #expect(list.output.contains("01-doubler"))
+        let refused = KataBinary.run(["verify"], in: handout)
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("the instructor kept the solutions"), "\(refused.output)")
+    }
+
+    @Test("kata export of the real package: the runner and the course, without Solutions/ or build folders",
+          .enabled(if: !KataBinary.isHandout, "a handout is not exported again"))
+    func exportThePackage() throws {
+        let folder = try temporaryFolder("package")
+        defer { try? manager.removeItem(atPath: folder) }
+        let handout = folder + "/handout"
+        let exported = KataBinary.run(["export", handout], in: KataBinary.packageRoot)
+        #expect(exported.status == 0, "\(exported.output)")
+        let handed = files(under: handout)
+        #expect(handed.contains("Package.swift"))
+        #expect(handed.contains("Sources/KataCore/Commands/Kata.swift"))
+        #expect(handed.contains("Lessons/01-constructor-injection/lesson.json"))
+        #expect(!handed.contains { $0.hasPrefix("Solutions") || $0.hasPrefix(".build") || $0.hasPrefix(".git/") || $0 == ".git" }, "\(handed.filter { $0.hasPrefix(".") })")
+        let list = KataBinary.run(["list", "--json"], in: handout)
+        #expect(list.status == 0)
+        #expect(list.output.contains("01-constructor-injection"))
+    }
+
+    @Test("a teacher's extra lessons join a course through KATA_EXTRA_COURSE: new, list, check and verify")
+    func extraCourse() throws {
+        let course = try teacherCourse()
+        let parent = (course as NSString).deletingLastPathComponent
+        defer { try? manager.removeItem(atPath: parent) }
+        let extra = parent + "/extra"
+        try manager.createDirectory(atPath: extra + "/Lessons", withIntermediateDirectories: true)
+        let environment = ["KATA_EXTRA_COURSE": extra]
+
+        let created = KataBinary.run(["new", "timers", "--number", "51"], in: course, environment: environment)
+        #expect(created.status == 0, "\(created.output)")
+        #expect(manager.fileExists(atPath: extra + "/Lessons/51-timers/lesson.json"), "kata new should write into the extra folder")
+        #expect(!manager.fileExists(atPath: course + "/Lessons/51-timers"))
+
+        let list = KataBinary.run(["list", "--json"], in: course, environment: environment)
+        #expect(list.status == 0)
+        #expect(list.output.contains("01-doubler") && list.output.contains("51-timers"), "\(list.output)")
+        let plain = KataBinary.run(["list", "--json"], in: course)
+        #expect(!plain.output.contains("51-timers"), "without the variable the course is the built-in one")
+
+        let check = KataBinary.run(["check", "51", "--json"], in: course, environment: environment)
+        #expect(check.status == 1)
+        #expect(check.output.contains("\"stage\" : \"tests\""), "\(check.output)")
+
+        try writeOut("51-timers", in: extra)
+        let verify = KataBinary.run(["verify"], in: course, environment: environment)
+        #expect(verify.status == 0, "\(verify.output)")
+        #expect(verify.output.contains("51-timers") && verify.output.contains("01-doubler"))
+    }
+}
+
+extension KataBinary {
+    /// Whether these tests run inside a student handout (made by `kata export`).
+    static let isHandout = FileManager.default.fileExists(atPath: packageRoot + "/" + Handout.markerName)
+}

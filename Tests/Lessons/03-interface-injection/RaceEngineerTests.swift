@@ -1,0 +1,94 @@
+import Testing
+@testable import InterfaceInjection
+
+/// A radio that knows nothing but the narrow protocol: no battery, no
+/// firmware, no channels. It records what is sent and answers as told.
+final class FakeRadio: PitRadio {
+    let acknowledges: Bool
+    private(set) var sent: [String] = []
+
+    init(acknowledges: Bool = true) {
+        self.acknowledges = acknowledges
+    }
+
+    func send(_ message: String) -> Bool {
+        sent.append(message)
+        return acknowledges
+    }
+}
+
+/// A crew member the assembler has never heard of: it only adopts the
+/// injector protocol, and writes down every radio it is given.
+final class SpyCrewMember: RadioInjectable {
+    private(set) var radios: [any PitRadio] = []
+
+    func inject(radio: any PitRadio) {
+        radios.append(radio)
+    }
+}
+
+@Suite("Interface injection", .serialized)
+struct RaceEngineerTests {
+    @Test("a fake radio that only knows send(_:) drives the engineer")
+    func fakeDrivesTheEngineer() {
+        let radio = FakeRadio()
+        let engineer = RaceEngineer()
+        engineer.inject(radio: radio)
+        let report = engineer.callPitStop(onLap: 12)
+        #expect(radio.sent == ["Box, box! Lap 12."], "The engineer should send \"Box, box! Lap 12.\" once through the radio given to inject(radio:), but the radio sent \(radio.sent).")
+        #expect(report == "Driver confirmed: box on lap 12.", "When the radio's send(_:) returns true, callPitStop(onLap:) should return \"Driver confirmed: box on lap 12.\", not \"\(report)\".")
+    }
+
+    @Test("two radios give two different answers")
+    func twoRadiosTwoAnswers() {
+        let heard = RaceEngineer()
+        let ignored = RaceEngineer()
+        heard.inject(radio: FakeRadio(acknowledges: true))
+        ignored.inject(radio: FakeRadio(acknowledges: false))
+        let first = heard.callPitStop(onLap: 20)
+        let second = ignored.callPitStop(onLap: 20)
+        #expect(first == "Driver confirmed: box on lap 20.", "An engineer whose radio acknowledges should report \"Driver confirmed: box on lap 20.\", not \"\(first)\".")
+        #expect(second == "No reply: box on lap 20.", "An engineer whose radio does not acknowledge should report \"No reply: box on lap 20.\", not \"\(second)\". Does the engineer use the answer of the radio it was injected with?")
+    }
+
+    @Test("the assembler wires any crew member through RadioInjectable")
+    func assemblerUsesTheInjectorProtocol() {
+        let radio = FakeRadio()
+        let stranger = SpyCrewMember()
+        RadioAssembler(radio: radio).wire(stranger)
+        #expect(stranger.radios.count == 1, "RadioAssembler.wire(_:) should call inject(radio:) exactly once on any RadioInjectable it is given, but it was called \(stranger.radios.count) time(s). Do not look for concrete types in wire(_:): call the protocol's method.")
+        _ = stranger.radios.first?.send("Radio check.")
+        #expect(radio.sent == ["Radio check."], "The crew member should receive the radio the assembler was built with.")
+    }
+
+    @Test("the assembler wires the engineer to its radio")
+    func assemblerWiresTheEngineer() {
+        let radio = FakeRadio()
+        let engineer = RaceEngineer()
+        RadioAssembler(radio: radio).wire(engineer)
+        _ = engineer.callPitStop(onLap: 7)
+        #expect(radio.sent == ["Box, box! Lap 7."], "After RadioAssembler(radio:).wire(engineer), the engineer should call through the assembler's radio, but that radio sent \(radio.sent).")
+    }
+
+    @Test("an engineer nobody wired says so, and no TeamRadio is ever made")
+    func noConcreteRadioNeeded() {
+        let before = TeamRadio.instancesMade
+        let engineer = RaceEngineer()
+        let unwired = engineer.callPitStop(onLap: 5)
+        #expect(unwired == "No radio: cannot call lap 5.", "Before any radio is injected, callPitStop(onLap:) should return \"No radio: cannot call lap 5.\", not \"\(unwired)\". Do not give the engineer a radio of its own.")
+        RadioAssembler(radio: FakeRadio()).wire(engineer)
+        _ = engineer.callPitStop(onLap: 6)
+        let made = TeamRadio.instancesMade - before
+        #expect(made == 0, "\(made) TeamRadio(s) were built while the engineer worked with a fake. The engineer and the assembler should depend on PitRadio only, and never build a TeamRadio themselves.")
+    }
+
+    @Test("the real TeamRadio still plugs in")
+    func realRadioConforms() {
+        let radio = TeamRadio()
+        let engineer = RaceEngineer()
+        RadioAssembler(radio: radio).wire(engineer)
+        let report = engineer.callPitStop(onLap: 3)
+        #expect(report == "Driver confirmed: box on lap 3.", "With the real TeamRadio, callPitStop(onLap:) should return \"Driver confirmed: box on lap 3.\", not \"\(report)\".")
+        #expect(radio.transmissions == ["Box, box! Lap 3."], "The real TeamRadio should carry the message, but it sent \(radio.transmissions).")
+    }
+}

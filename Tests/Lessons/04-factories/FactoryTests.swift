@@ -1,0 +1,112 @@
+import Testing
+@testable import Factories
+
+/// Writes down every object a factory makes, in order.
+final class Made<Thing: AnyObject> {
+    private(set) var items: [Thing] = []
+
+    func record(_ thing: Thing) -> Thing {
+        items.append(thing)
+        return thing
+    }
+}
+
+/// True when no two objects in the list are the same instance.
+func allDistinct(_ objects: [AnyObject]) -> Bool {
+    for i in objects.indices {
+        for j in objects.indices where j > i && objects[i] === objects[j] {
+            return false
+        }
+    }
+    return true
+}
+
+@Suite("Factories", .serialized)
+struct FactoryTests {
+    @Test("a car that never crashes never gets a fire extinguisher")
+    func noCrashNoExtinguisher() {
+        let extinguishers = Made<FireExtinguisher>()
+        let car = RaceCar(wheelFactory: { Wheel() }, fireExtinguisherFactory: { extinguishers.record(FireExtinguisher()) })
+        car.replaceWheel(at: 1)
+        #expect(extinguishers.items.isEmpty, "The fire extinguisher factory ran \(extinguishers.items.count) time(s) for a car that never crashed. Store the factory, and call it only inside recoverFromCrash().")
+    }
+
+    @Test("every crash gets a fresh fire extinguisher from the factory")
+    func everyCrashGetsAFreshExtinguisher() {
+        let extinguishers = Made<FireExtinguisher>()
+        let car = RaceCar(wheelFactory: { Wheel() }, fireExtinguisherFactory: { extinguishers.record(FireExtinguisher()) })
+        let reports = [car.recoverFromCrash(), car.recoverFromCrash(), car.recoverFromCrash()]
+        #expect(extinguishers.items.count == 3, "After 3 crashes the fire extinguisher factory should have run 3 times, but it ran \(extinguishers.items.count) time(s). Call the factory once in every recoverFromCrash().")
+        #expect(reports == ["Fire out.", "Fire out.", "Fire out."], "Each crash should be put out with a new extinguisher, but the reports were \(reports). An extinguisher is empty after one fire: do not keep it for the next crash.")
+        let allSprayed = extinguishers.items.allSatisfy { $0.isEmpty }
+        #expect(allSprayed, "Every extinguisher the factory made should have been sprayed once.")
+    }
+
+    @Test("four wheels, each a new one from the wheel factory")
+    func fourDistinctWheels() {
+        let made = Made<Wheel>()
+        let car = RaceCar(wheelFactory: { made.record(Wheel()) }, fireExtinguisherFactory: { FireExtinguisher() })
+        let wheels = car.wheels
+        #expect(made.items.count == 4, "A car and its wheels should take 4 calls to the wheel factory, one per wheel, but it was called \(made.items.count) time(s).")
+        #expect(wheels.count == 4, "A car should have 4 wheels, but it has \(wheels.count).")
+        let distinct = allDistinct(wheels)
+        let fromFactory = wheels.allSatisfy { wheel in made.items.contains { $0 === wheel } }
+        #expect(distinct, "The 4 wheels must be 4 different instances (checked with !==). Call the factory once per wheel instead of reusing one wheel.")
+        #expect(fromFactory, "Every wheel on the car should come from the wheel factory passed to RaceCar(wheelFactory:fireExtinguisherFactory:); do not write Wheel() inside RaceCar.")
+    }
+
+    @Test("a spare wheel comes from the same factory, later")
+    func spareFromTheSameFactory() throws {
+        let made = Made<Wheel>()
+        let car = RaceCar(wheelFactory: { made.record(Wheel()) }, fireExtinguisherFactory: { FireExtinguisher() })
+        let before = car.wheels
+        car.replaceWheel(at: 2)
+        #expect(made.items.count == 5, "Four wheels and one spare should make 5 calls to the wheel factory, but there were \(made.items.count). Keep the factory and call it again in replaceWheel(at:).")
+        let spare = try #require(made.items.last, "The wheel factory was never called.")
+        #expect(car.wheels.count == 4 && car.wheels[2] === spare, "After replaceWheel(at: 2), wheel 2 should be the new wheel the factory just made.")
+        let fiveDistinct = allDistinct(before + [spare])
+        #expect(fiveDistinct, "The 4 wheels and the spare should be 5 different instances (checked with !==).")
+        let othersKept = car.wheels.count == 4 && before.count == 4
+            && car.wheels[0] === before[0] && car.wheels[1] === before[1] && car.wheels[3] === before[3]
+        #expect(othersKept, "replaceWheel(at: 2) should leave the other three wheels where they were.")
+    }
+
+    @Test("the grid builds each car with its own initializer")
+    func gridUsesFactories() {
+        let grid = StartingGrid(factories: [
+            { FastCar(topSpeed: 320) },
+            { ComfortCar(leatherPlushiness: 11) },
+        ])
+        let badges = grid.lineUp().map(\.badge)
+        #expect(badges == ["Fast car, 320 km/h", "Comfort car, plushiness 11"], "lineUp() should call each factory in order and keep what it builds, giving [\"Fast car, 320 km/h\", \"Comfort car, plushiness 11\"], not \(badges).")
+        let slower = StartingGrid(factories: [{ FastCar(topSpeed: 250) }]).lineUp().map(\.badge)
+        #expect(slower == ["Fast car, 250 km/h"], "A FastCar built with topSpeed 250 should show \"Fast car, 250 km/h\", not \(slower): use the value passed to the initializer.")
+    }
+
+    @Test("any kind of car can join the grid, and each line-up builds fresh cars")
+    func anyCarFreshEachTime() {
+        var calls = 0
+        let grid = StartingGrid(factories: [
+            { calls += 1; return KitCar(builder: "Ada") },
+            { FastCar(topSpeed: 300) },
+        ])
+        #expect(calls == 0, "Creating the grid should not build any car yet; the factories run in lineUp(). They ran \(calls) time(s).")
+        let first = grid.lineUp()
+        let second = grid.lineUp()
+        #expect(calls == 2, "Two line-ups should call the kit car's factory twice, but it was called \(calls) time(s). Call every factory in each lineUp().")
+        #expect(first.map(\.badge) == ["Kit car by Ada", "Fast car, 300 km/h"], "The grid should line up the kit car and the fast car in order, not \(first.map(\.badge)).")
+        let fresh = first.count == 2 && second.count == 2 && first[0] !== second[0] && first[1] !== second[1]
+        #expect(fresh, "Each lineUp() should build new cars (checked with !==), not hand out the same ones again.")
+    }
+}
+
+/// A car the lesson has never seen, with an initializer of its own.
+final class KitCar: Car {
+    let builder: String
+
+    init(builder: String) {
+        self.builder = builder
+    }
+
+    var badge: String { "Kit car by \(builder)" }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import ContainerLifetimes
+
+@Suite("Container lifetimes, cycles and concurrency")
+struct ContainerLifetimesTests {
+    @Test("weak: the same instance while someone holds it")
+    func weakIsSharedWhileHeld() throws {
+        let container = Container()
+        let builds = Counter()
+        container.register(TestEngine.self, lifetime: .weak) { _ in
+            _ = builds.increment()
+            return TestEngine()
+        }
+        let held = try container.resolve(TestEngine.self)
+        let again = try container.resolve(TestEngine.self)
+        #expect(again === held, "While the test still holds the first engine, a .weak resolve should return that same instance. Remember it (weakly) after building it.")
+        #expect(builds.value == 1, "A .weak factory should not run again while its instance is alive; it ran \(builds.value) times.")
+    }
+
+    @Test("weak: a new instance once nobody holds the old one")
+    func weakIsRebuiltAfterRelease() throws {
+        let container = Container()
+        let builds = Counter()
+        container.register(TestEngine.self, lifetime: .weak) { _ in
+            _ = builds.increment()
+            return TestEngine()
+        }
+        weak var firstEngine: TestEngine?
+        do {
+            let engine = try container.resolve(TestEngine.self)
+            firstEngine = engine
+        }
+        #expect(firstEngine == nil, "After the only holder let go, the engine should be freed. The container keeps a .weak instance alive: hold it in a `weak var` (e.g. a small struct with `weak var object: AnyObject?`), not in a normal dictionary entry.")
+        _ = try container.resolve(TestEngine.self)
+        #expect(builds.value == 2, "Once the weak instance is gone, the next resolve should build a new one (factory runs: expected 2, got \(builds.value)).")
+    }
+
+    @Test("a dependency cycle throws an error showing its path")
+    func cycleIsReportedWithItsPath() {
+        let container = Container()
+        let driverBuilds = Counter()
+        container.register(Driver.self) { c in
+            if driverBuilds.increment() > 25 { throw EndlessLoop() }
+            return Driver(strategist: try c.resolve(Strategist.self))
+        }
+        container.register(Strategist.self) { c in
+            Strategist(driver: try c.resolve(Driver.self))
+        }
+        guard let outcome = finishes(within: 3, { try container.resolve(Driver.self) }) else {
+            Issue.record("Resolving Driver did not finish within 3 s. A factory that resolves its dependencies re-enters resolve on the same thread: with a non-recursive lock (NSLock, Mutex) it waits for itself forever. Use NSRecursiveLock.")
+            return
+        }
+        guard case .failure(let error) = outcome else {
+            Issue.record("Driver needs Strategist and Strategist needs Driver, so resolve(Driver.self) must throw a cycle error; it returned a value.")
+            return
+        }
+        let text = String(describing: error)
+        #expect(text.contains("Driver -> Strategist -> Driver"), "The cycle error should show the path with \" -> \" between type names, e.g. \"Driver -> Strategist -> Driver\". Keep a stack of the types being resolved; when a type is asked for while it is already on the stack, throw. The error said: \(text)")
+        #expect(driverBuilds.value == 1, "Driver's factory should start once; the cycle must be caught when Driver is asked for the second time (it started \(driverBuilds.value) times).")
+    }
+
+    @Test("a factory can resolve its own dependencies without deadlock")
+    func nestedResolvesWork() {
+        let container = Container()
+        container.register((any Engine).self, lifetime: .shared) { _ in TestEngine(horsepower: 900) }
+        container.register(Telemetry.self, lifetime: .shared) { _ in Telemetry() }
+        container.register(RaceCar.self) { c in
+            _ = try c.resolve(Telemetry.self)
+            return RaceCar(engine: try c.resolve((any Engine).self))
+        }
+        guard let outcome = finishes(within: 3, { try container.resolve(RaceCar.self) }) else {
+            Issue.record("Resolving RaceCar (whose factory resolves Engine and Telemetry) did not finish within 3 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; a non-recursive lock (NSLock, Mutex) waits for itself. Use NSRecursiveLock.")
+            return
+        }
+        switch outcome {
+        case .success(let car):
+            #expect(car.engine.horsepower == 900, "The car should get the engine its factory resolved from the container.")
+        case .failure(let error):
+            Issue.record("Resolving RaceCar threw \(error), but nothing here is missing or circular: resolving the same types one after another (not nested in each other) is not a cycle. Remove a type from your resolving stack when its factory finishes.")
+        }
+    }
+
+    @Test("a factory that throws leaves the container ready for the next resolve")
+    func failedResolveLeavesNoTrace() {
+        let container = Container()
+        container.register(RaceCar.self) { c in
+            RaceCar(engine: try c.resolve((any Engine).self))
+        }
+        guard let first = finishes(within: 3, { try container.resolve(RaceCar.self) }) else {
+            Issue.record("Resolving RaceCar (whose factory resolves the engine) did not finish within 3 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; use NSRecursiveLock.")
+            return
+        }
+        if case .success = first {
+            Issue.record("No engine is registered, so resolve(RaceCar.self) should throw; it returned a car.")
+        }
+        let second = finishes(within: 3) {
+            container.register((any Engine).self) { _ in TestEngine(horsepower: 640) }
+            return try container.resolve(RaceCar.self)
+        }
+        guard let second else {
+            Issue.record("After the failed resolve, registering the engine and resolving RaceCar again did not finish within 3 s: the lock is still held by the failed resolve. Release it on every path, also when a factory throws: lock.withLock { ... }, or lock() followed by defer { unlock() }.")
+            return
+        }
+        switch second {
+        case .success(let car):
+            #expect(car.engine.horsepower == 640, "The car should get the engine registered after the first, failed resolve.")
+        case .failure(let error):
+            Issue.record("The first resolve of RaceCar failed because no engine was registered. Once the engine is registered, resolving RaceCar must work. When a factory throws, take its type off your stack of types being built too (pop it in a `defer`), or the next resolve sees a cycle that is not there. The second resolve threw: \(error)")
+        }
+    }
+
+    @Test("1,000 concurrent resolves of a shared service run its factory once")
+    func sharedIsThreadSafe() {
+        let container = Container()
+        let builds = Counter()
+        let objects = Counter()
+        let successes = Counter()
+        container.register(Telemetry.self, lifetime: .shared) { _ in
+            // A slow factory widens the race. Each extra run sleeps longer, so
+            // racing threads store their results at different moments.
+            let run = builds.increment()
+            if run <= 8 { Thread.sleep(forTimeInterval: 0.02 * Double(run)) }
+            return Telemetry()
+        }
+        nonisolated(unsafe) let shared = container
+        let finished = finishes(within: 6) {
+            DispatchQueue.concurrentPerform(iterations: 1_000) { _ in
+                if let telemetry = try? shared.resolve(Telemetry.self) {
+                    objects.record(telemetry)
+                    _ = successes.increment()
+                }
+            }
+        }
+        guard finished != nil else {
+            Issue.record("1,000 concurrent resolves did not finish within 6 s (the factory had run \(builds.value) times by then): probably a deadlock in your locking.")
+            return
+        }
+        #expect(builds.value == 1, "The .shared factory ran \(builds.value) times under 1,000 concurrent resolves; it must run exactly once. Guard resolve with one lock, held around the whole check-build-store, not just around each dictionary read and write.")
+        #expect(successes.value == 1_000, "Only \(successes.value) of 1,000 concurrent resolves succeeded; every one should return the shared Telemetry. If some threw a cycle error, your stack of types being resolved is shared between threads: guard it with the same lock, held for the whole resolve.")
+        #expect(objects.distinctObjects == 1, "Concurrent resolves of a .shared service returned \(objects.distinctObjects) different objects; they must all get the same one.")
+    }
+
+    @Test("a child container's override does not leak into the parent")
+    func childOverridesStayInTheChild() throws {
+        let parent = Container()
+        parent.register((any Engine).self, lifetime: .shared) { _ in V8Engine() }
+        parent.register(Telemetry.self, lifetime: .shared) { _ in Telemetry() }
+        let realEngine = try parent.resolve((any Engine).self)
+        let telemetry = try parent.resolve(Telemetry.self)
+
+        let child = Container(parent: parent)
+        let fake = TestEngine(horsepower: 1)
+        child.register((any Engine).self) { _ in fake }
+
+        #expect(try child.resolve((any Engine).self) === fake, "A child container should resolve what was registered in the child first.")
+        #expect(try parent.resolve((any Engine).self) === realEngine, "Registering in the child changed the parent: the child needs its own registrations, and register must write only there.")
+        #expect(try child.resolve(Telemetry.self) === telemetry, "What the child does not know, it should ask its parent for: the parent's shared Telemetry, the same instance.")
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+@testable import ContainerLifetimes
+
+/// A test engine: each one is a distinct object, so `===` tells them apart.
+final class TestEngine: Engine, Sendable {
+    let horsepower: Int
+    init(horsepower: Int = 500) { self.horsepower = horsepower }
+}
+
+/// Shared telemetry for the whole team.
+final class Telemetry: Sendable {}
+
+/// A driver who needs a strategist, and a strategist who needs the driver:
+/// a dependency cycle.
+final class Driver: Sendable {
+    let strategist: Strategist
+    init(strategist: Strategist) { self.strategist = strategist }
+}
+
+final class Strategist: Sendable {
+    let driver: Driver
+    init(driver: Driver) { self.driver = driver }
+}
+
+/// Thrown by the tests' own factories when a container keeps going round a
+/// cycle without noticing, so the test fails instead of overflowing the stack.
+struct EndlessLoop: Error, CustomStringConvertible {
+    var description: String {
+        "EndlessLoop: the factories were called over and over; the container did not notice the cycle"
+    }
+}
+
+/// A counter that many threads may bump at once.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    private var seen = Set<ObjectIdentifier>()
+
+    func increment() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        count += 1
+        return count
+    }
+
+    var value: Int {
+        lock.lock(); defer { lock.unlock() }
+        return count
+    }
+
+    func record(_ object: AnyObject) {
+        lock.lock(); defer { lock.unlock() }
+        seen.insert(ObjectIdentifier(object))
+    }
+
+    var distinctObjects: Int {
+        lock.lock(); defer { lock.unlock() }
+        return seen.count
+    }
+}
+
+private final class Outcome<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
+
+/// Runs `work` on its own thread and waits at most `seconds`.
+/// Returns nil when it did not finish in time (for example a deadlock):
+/// the test then fails with a message instead of hanging.
+func finishes<T>(within seconds: Double, _ work: @escaping () throws -> T) -> Result<T, any Error>? {
+    nonisolated(unsafe) let work = work
+    let outcome = Outcome<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        outcome.result = Result { try work() }
+        done.signal()
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return outcome.result
+}

@@ -1,0 +1,203 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import ConcurrencyInjection
+
+/// A fake store that is an actor: safe to share between tasks, and it keeps
+/// every lap it is handed so a test can count them.
+actor SpyTelemetry: TelemetryStore {
+    private var recorded: [Lap] = []
+
+    func record(_ lap: Lap) {
+        recorded.append(lap)
+    }
+
+    func laps() -> [Lap] {
+        recorded
+    }
+}
+
+/// A fake store that is a final class guarding its state with a lock: the
+/// other way to be `Sendable`. It starts with laps a test chooses.
+final class StubTelemetry: TelemetryStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Lap]
+
+    init(laps: [Lap]) {
+        stored = laps
+    }
+
+    func record(_ lap: Lap) {
+        lock.lock()
+        defer { lock.unlock() }
+        stored.append(lap)
+    }
+
+    func laps() -> [Lap] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}
+
+@Suite("Dependencies and Swift concurrency", .serialized)
+struct RaceEngineerTests {
+    @Test("a thousand laps from a thousand tasks all reach the injected store")
+    func concurrentLapsAreAllKept() async {
+        let spy = SpyTelemetry()
+        let engineer = RaceEngineer(telemetry: spy)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<1_000 {
+                group.addTask {
+                    await engineer.completeLap(car: index % 10, milliseconds: 90_000 + index)
+                }
+            }
+        }
+        let laps = await spy.laps()
+        #expect(laps.count == 1_000, "1000 tasks each called completeLap once, but the store handed to RaceEngineer(telemetry:) received \(laps.count) lap(s). completeLap must await telemetry.record(_:) on the injected store, not a shared log, and not in a detached task it does not wait for.")
+        #expect(laps.filter { $0.car == 3 }.count == 100, "Car 3 completed 100 laps, but the store holds \(laps.filter { $0.car == 3 }.count) lap(s) of car 3. Record each lap with the car number completeLap was given.")
+    }
+
+    @Test("the real LapLog keeps every lap recorded from many tasks")
+    func lapLogIsSafeToShare() async {
+        let log = LapLog()
+        let engineer = RaceEngineer(telemetry: log)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<1_000 {
+                group.addTask {
+                    await engineer.completeLap(car: 1 + index % 4, milliseconds: 80_000 + index)
+                }
+            }
+        }
+        let laps = await log.laps()
+        #expect(laps.count == 1_000, "1000 tasks recorded one lap each into one LapLog(), which kept \(laps.count). LapLog is shared by many tasks: make it an actor (or guard its array with a lock) so no lap is lost.")
+        let best = await engineer.bestLap(car: 2)
+        #expect(best?.milliseconds == 80_001, "The fastest lap of car 2 in the log took 80001 ms, but bestLap(car: 2) returned \(String(describing: best?.milliseconds)).")
+    }
+
+    @Test("the real LapLog returns laps in the order they were recorded")
+    func lapLogKeepsTheOrder() async {
+        let log = LapLog()
+        let engineer = RaceEngineer(telemetry: log)
+        await engineer.completeLap(car: 16, milliseconds: 91_200)
+        await engineer.completeLap(car: 44, milliseconds: 90_900)
+        await engineer.completeLap(car: 16, milliseconds: 90_700)
+        await engineer.completeLap(car: 1, milliseconds: 92_000)
+        let laps = await log.laps()
+        let seen = laps.map { "car \($0.car): \($0.milliseconds) ms" }
+        #expect(laps.map(\.milliseconds) == [91_200, 90_900, 90_700, 92_000], "Four laps were recorded one after the other (car 16: 91200 ms, car 44: 90900 ms, car 16: 90700 ms, car 1: 92000 ms), and LapLog().laps() should return them in that order; it returned \(seen). Keep the laps in one array and append each new lap at the end: no grouping by car, no sorting.")
+    }
+
+    @Test("two engineers with two stores keep their laps apart")
+    func twoStoresTwoResults() async {
+        let first = SpyTelemetry()
+        let second = SpyTelemetry()
+        let firstEngineer = RaceEngineer(telemetry: first)
+        let secondEngineer = RaceEngineer(telemetry: second)
+        await firstEngineer.completeLap(car: 7, milliseconds: 91_000)
+        await firstEngineer.completeLap(car: 7, milliseconds: 90_500)
+        await secondEngineer.completeLap(car: 9, milliseconds: 95_000)
+        let firstLaps = await first.laps()
+        let secondLaps = await second.laps()
+        #expect(firstLaps.map(\.milliseconds) == [91_000, 90_500], "The first engineer recorded two laps (91000 ms, then 90500 ms) and its own store should hold exactly those, in order; it holds \(firstLaps.map(\.milliseconds)). Each engineer must record into the store it was given (not a global one), and await it before completeLap returns.")
+        #expect(secondLaps.map(\.car) == [9], "The second engineer recorded one lap of car 9 and its store should hold only that; it holds laps of cars \(secondLaps.map(\.car)). Laps must not leak through a shared log.")
+    }
+
+    @Test("the best lap is read from the injected store")
+    func bestLapComesFromTheStore() async {
+        let stub = StubTelemetry(laps: [
+            Lap(car: 44, milliseconds: 92_300, session: "Q1"),
+            Lap(car: 44, milliseconds: 91_850, session: "Q1"),
+            Lap(car: 16, milliseconds: 90_100, session: "Q1"),
+            Lap(car: 44, milliseconds: 93_000, session: "Q1"),
+        ])
+        let engineer = RaceEngineer(telemetry: stub)
+        let best = await engineer.bestLap(car: 44)
+        #expect(best?.milliseconds == 91_850, "The store handed to RaceEngineer(telemetry:) holds three laps of car 44; the fastest took 91850 ms, but bestLap(car: 44) returned \(String(describing: best?.milliseconds)). Read the laps with telemetry.laps() from the injected store and keep only the given car's.")
+        let none = await engineer.bestLap(car: 1)
+        #expect(none == nil, "Car 1 has no laps in the store, so bestLap(car: 1) should return nil.")
+    }
+
+    @Test("a session set with RaceSession.$id.withValue is seen in child tasks")
+    func sessionTravelsIntoChildTasks() async {
+        let spy = SpyTelemetry()
+        // Built outside the session on purpose: the session belongs to the work, not to the engineer.
+        let engineer = RaceEngineer(telemetry: spy)
+        await RaceSession.$id.withValue("Q1") {
+            await withTaskGroup(of: Void.self) { group in
+                for car in 1...5 {
+                    group.addTask {
+                        await engineer.completeLap(car: car, milliseconds: 89_000 + car)
+                    }
+                }
+            }
+            await Task {
+                await engineer.completeLap(car: 6, milliseconds: 89_006)
+            }.value
+        }
+        let laps = await spy.laps()
+        #expect(laps.count == 6, "Six laps were completed inside the session; the injected store received \(laps.count).")
+        let sessions = laps.map { $0.session ?? "nil" }
+        #expect(laps.allSatisfy { $0.session == "Q1" }, "Laps driven inside RaceSession.$id.withValue(\"Q1\") (in child tasks and in a Task { }) should all be labelled \"Q1\", but they were labelled \(sessions). Declare RaceSession.id as @TaskLocal and read it in completeLap, in the calling task: not once in init, and not inside a Task.detached.")
+    }
+
+    @Test("two sessions timed at the same time each label their own laps")
+    func twoSessionsAtOnce() async {
+        let spy = SpyTelemetry()
+        let engineer = RaceEngineer(telemetry: spy)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await RaceSession.$id.withValue("FP1") {
+                    for lap in 0..<50 {
+                        await engineer.completeLap(car: 1, milliseconds: 95_000 + lap)
+                        await Task.yield()
+                    }
+                }
+            }
+            group.addTask {
+                await RaceSession.$id.withValue("FP2") {
+                    for lap in 0..<50 {
+                        await engineer.completeLap(car: 2, milliseconds: 94_000 + lap)
+                        await Task.yield()
+                    }
+                }
+            }
+        }
+        let laps = await spy.laps()
+        let carOne = laps.filter { $0.car == 1 }
+        let carTwo = laps.filter { $0.car == 2 }
+        #expect(carOne.count == 50 && carTwo.count == 50, "Each car completed 50 laps; the store received \(carOne.count) for car 1 and \(carTwo.count) for car 2.")
+        #expect(carOne.allSatisfy { $0.session == "FP1" }, "Car 1 drove in session FP1 while car 2 drove in FP2 at the same time; every lap of car 1 should say \"FP1\", but its laps say \(Set(carOne.map { $0.session ?? "nil" }).sorted()). A global session variable is overwritten by the other session; a value read in init belongs to whoever built the engineer. Read the @TaskLocal RaceSession.id in completeLap.")
+        #expect(carTwo.allSatisfy { $0.session == "FP2" }, "Every lap of car 2 should say \"FP2\", but its laps say \(Set(carTwo.map { $0.session ?? "nil" }).sorted()): each task must see its own RaceSession.id.")
+    }
+
+    @Test("a task-local stops at Task.detached and DispatchQueue, so pass it on by hand there")
+    func whereTaskLocalsStop() async {
+        let spy = SpyTelemetry()
+        let engineer = RaceEngineer(telemetry: spy)
+        await RaceSession.$id.withValue("race") {
+            let inTask = await Task { RaceSession.id }.value
+            #expect(inTask == "race", "Task { } inherits task-local values: inside RaceSession.$id.withValue(\"race\") it should see \"race\". Is RaceSession.id declared with @TaskLocal?")
+
+            let inDetached = await Task.detached { RaceSession.id }.value
+            #expect(inDetached == nil, "Task.detached starts with no task-local values, so it should see nil, not \(String(describing: inDetached)). Is RaceSession.id a @TaskLocal with no default value (String?)?")
+
+            let onQueue: String? = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(returning: RaceSession.id)
+                }
+            }
+            #expect(onQueue == nil, "A DispatchQueue closure runs outside any task, so it should see nil, not \(String(describing: onQueue)).")
+
+            // Work that leaves the task tree must be handed the value explicitly.
+            let session = RaceSession.id
+            await Task.detached {
+                await RaceSession.$id.withValue(session) {
+                    await engineer.completeLap(car: 5, milliseconds: 88_888)
+                }
+            }.value
+        }
+        let laps = await spy.laps()
+        #expect(laps.map { $0.session ?? "nil" } == ["race"], "A detached task that sets RaceSession.$id.withValue(session) again should record one lap labelled \"race\"; the store holds \(laps.map { $0.session ?? "nil" }). completeLap should label the lap with RaceSession.id as seen by the task that calls it.")
+    }
+}
