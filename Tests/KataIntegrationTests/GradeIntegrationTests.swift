@@ -32,6 +32,11 @@ struct GradeIntegrationTests {
         _ = "// not UTF-8 named\n".withCString { write(fd, $0, strlen($0)) }
         close(fd)
         try manager.createDirectory(atPath: subs + "/empty-folder", withIntermediateDirectories: true)
+        // A student folder whose name is not UTF-8.
+        let oddStudent = Array((subs + "/caf").utf8) + [0xFF, 0]
+        #expect(oddStudent.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { mkdir($0, 0o755) }
+        } == 0)
         return root
     }
 
@@ -192,6 +197,7 @@ struct GradeIntegrationTests {
         #expect((try Self.results(reports, "malformed")["message"] as? String ?? "").contains("no Lessons/ folder"))
         #expect(try Self.results(reports, "empty-folder")["status"] as? String == "error")
         #expect(try Self.results(reports, "stray.txt")["status"] as? String == "error")
+        #expect(try Self.results(reports, "caf%FF")["status"] as? String == "error")
         #expect(try Self.results(reports, "nested-zip")["score"] as? Double == 10)
         #expect(try Self.results(reports, "partial")["score"] as? Double == 10)
 
@@ -205,7 +211,8 @@ struct GradeIntegrationTests {
         let csv = try String(contentsOfFile: reports + "/grades.csv", encoding: .utf8)
         let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.first == "student,01-greeting,02-tally,total,max_total,percent,grading_status")
-        #expect(rows.count == 1 + 21)
+        #expect(rows.count == 1 + 22)
+        #expect(rows.contains { $0.hasPrefix("caf%FF,0,0,0,16,0,\"error: the folder name is not valid UTF-8") })
         #expect(rows.contains("crashes,10,1.5,11.5,16,71.88,ok"))
         #expect(rows.contains { $0.hasPrefix("malformed,0,0,0,16,0,\"error: no Lessons/ folder") })
         #expect(FileManager.default.fileExists(atPath: reports + "/grades-long.csv"))
@@ -215,7 +222,7 @@ struct GradeIntegrationTests {
         // junit.xml, read by a real XML parser.
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: reports + "/junit.xml"))
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
-        #expect(suites.count == 21)
+        #expect(suites.count == 22)
         let crashCases = try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']")
         #expect(crashCases.count == 4)
         #expect(try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']/error").count == 3)

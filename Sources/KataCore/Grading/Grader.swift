@@ -205,9 +205,13 @@ public struct Grader: Sendable {
                 continue
             }
             let output = Self.trim(Self.withoutAddresses(clean(Self.output(of: verdict.name, in: report.output))), to: 500)
+            var message = clean(verdict.message)
+            if verdict.errorKind == .crashed && (message.contains("failed to allocate") || message.contains("signal 9,")) {
+                message += " (over the memory limit of \(limits.memoryBytes >> 20) MiB?)"
+            }
             tests.append(GradedTest(
                 name: test.name, function: test.function, lesson: lesson.id, status: verdict.status,
-                errorKind: verdict.errorKind?.rawValue, message: Self.trim(clean(verdict.message), to: 2000),
+                errorKind: verdict.errorKind?.rawValue, message: Self.trim(message, to: 2000),
                 output: output, score: verdict.status == .pass ? test.maxScore : 0, maxScore: test.maxScore,
                 durationMs: verdict.durationMs ?? 0, hidden: test.hidden, file: verdict.file.map(clean), line: verdict.line))
         }
