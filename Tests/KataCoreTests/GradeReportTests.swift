@@ -30,7 +30,11 @@ struct GradeReportTests {
     @Test("test_points go first, the rest of the lesson's points are shared evenly")
     func allocation() {
         #expect(PointsAllocator.allocate(points: 10, testPoints: ["a()": 4], functions: ["a()", "b()", "c()", "d()"]) == [4, 2, 2, 2])
-        #expect(PointsAllocator.allocate(points: 10, testPoints: [:], functions: ["a()", "b()", "c()"]) == [3.33, 3.33, 3.33])
+        let thirds = PointsAllocator.allocate(points: 10, testPoints: [:], functions: ["a()", "b()", "c()"])
+        #expect(thirds.map(\.scoreText) == ["3.33", "3.33", "3.33"])
+        #expect(PointsAllocator.round2(thirds.reduce(0, +)) == 10, "shares add up to the lesson's points, not 9.99")
+        let sixths = PointsAllocator.allocate(points: 10, testPoints: [:], functions: ["a", "b", "c", "d", "e", "f"])
+        #expect(PointsAllocator.round2(sixths.reduce(0, +)) == 10, "not 10.02")
         #expect(PointsAllocator.allocate(points: 0, testPoints: [:], functions: ["a()", "b()"]) == [0, 0], "a zero-point lesson")
         #expect(PointsAllocator.allocate(points: 5, testPoints: ["a()": 3, "b()": 4], functions: ["a()", "b()"]) == [3, 4])
         #expect(PointsAllocator.allocate(points: 2, testPoints: ["a()": 5], functions: ["a()", "b()"]) == [5, 0], "never negative")

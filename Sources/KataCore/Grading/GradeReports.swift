@@ -52,7 +52,8 @@ public enum GradeReports {
         let tests = grade.tests.map { test -> ResultsTest in
             guard test.hidden else {
                 return ResultsTest(name: test.name, lesson: test.lesson, status: test.status, errorKind: test.errorKind,
-                                   message: test.message, output: test.output, score: test.score, maxScore: test.maxScore,
+                                   message: test.message, output: test.output, score: PointsAllocator.round2(test.score),
+                                   maxScore: PointsAllocator.round2(test.maxScore),
                                    durationMs: test.durationMs, visibility: "visible", file: test.file, line: test.line)
             }
             hiddenCount += 1
@@ -63,7 +64,8 @@ public enum GradeReports {
             case .error: said = "a hidden test could not finish: \(test.errorKind ?? "error")"
             }
             return ResultsTest(name: "hidden test \(hiddenCount) of \(test.lesson)", lesson: test.lesson, status: test.status,
-                               errorKind: test.errorKind, message: said, output: "", score: test.score, maxScore: test.maxScore,
+                               errorKind: test.errorKind, message: said, output: "", score: PointsAllocator.round2(test.score),
+                               maxScore: PointsAllocator.round2(test.maxScore),
                                durationMs: test.durationMs, visibility: "hidden", file: nil, line: nil)
         }
         let file = ResultsFile(
@@ -114,7 +116,8 @@ public enum GradeReports {
                 name = "\(test.lesson) · hidden test \(hiddenCount)"
                 output = test.status == .pass ? "" : "a hidden test did not pass (its details are not shown)"
             }
-            return GradescopeTest(name: name, number: "\(index + 1)", score: test.score, maxScore: test.maxScore,
+            return GradescopeTest(name: name, number: "\(index + 1)", score: PointsAllocator.round2(test.score),
+                                  maxScore: PointsAllocator.round2(test.maxScore),
                                   status: test.status == .pass ? "passed" : "failed", output: output,
                                   visibility: test.hidden ? "after_published" : "visible")
         }

@@ -175,7 +175,7 @@ public struct Grader: Sendable {
                 GradedTest(name: $0.name, function: $0.function, lesson: lesson.id, status: .error, errorKind: kind,
                            message: message, output: "", score: 0, maxScore: $0.maxScore, durationMs: 0, hidden: $0.hidden)
             }
-            return GradedLesson(lesson: lesson.id, status: .error, message: message, score: 0, maxScore: maxPoints, tests: tests)
+            return GradedLesson(lesson: lesson.id, status: .error, message: message, score: 0, maxScore: PointsAllocator.round2(maxPoints), tests: tests)
         }
         if let missing = intake.missing { return allError("missing", missing) }
 
