@@ -116,7 +116,7 @@ struct GradeIntegrationTests {
         try? FileManager.default.removeItem(atPath: "/tmp/kata-grade-manifest-ran")
         let before = Self.snapshot(root + "/subs")
 
-        let run = KataBinary.run(["grade", "subs", "--out", "reports", "--course", Self.fixture + "/course", "--timeout", "4", "--memory", "256", "--jobs", "2"], in: root, timeout: 600)
+        let run = KataBinary.run(["grade", "subs", "--out", "reports", "--course", Self.fixture + "/course", "--timeout", "6", "--memory", "256", "--jobs", "2"], in: root, timeout: 600)
         #expect(run.status == 0, "kata grade: \(run.output)")
         let reports = root + "/reports"
 
@@ -146,6 +146,7 @@ struct GradeIntegrationTests {
         #expect(try Self.results(reports, "bob")["score"] as? Double == 16, "the Lessons/ contents directly are accepted")
 
         let crashes = try Self.results(reports, "crashes")
+        #expect(Self.statuses(crashes, lesson: "01-greeting") == ["pass", "pass", "pass", "pass"], "\(Self.tests(crashes, lesson: "01-greeting").map { $0["message"] ?? "" })")
         #expect(Self.statuses(crashes, lesson: "02-tally") == ["error:crashed", "error:crashed", "error:crashed", "pass"])
         let crashMessages = Self.tests(crashes, lesson: "02-tally").map { $0["message"] as? String ?? "" }
         #expect(crashMessages[0].contains("Index out of range"))
@@ -230,7 +231,7 @@ struct GradeIntegrationTests {
         #expect(try document.nodes(forXPath: "//testcase[@classname='renamed-type.01-greeting']/error").count == 4)
 
         // A second run on the same input gives the same reports, apart from durations.
-        let again = KataBinary.run(["grade", "subs", "--out", "reports-again", "--course", Self.fixture + "/course", "--timeout", "4", "--memory", "256", "--jobs", "2"], in: root, timeout: 600)
+        let again = KataBinary.run(["grade", "subs", "--out", "reports-again", "--course", Self.fixture + "/course", "--timeout", "6", "--memory", "256", "--jobs", "2"], in: root, timeout: 600)
         #expect(again.status == 0)
         for file in ["grades.csv", "grades-long.csv", "junit.xml", "alice/results.json", "crashes/results.json", "symlinks/results.json", "exit-zero/results.json"] {
             let first = Self.normalized((try? String(contentsOfFile: "\(reports)/\(file)", encoding: .utf8)) ?? "1")
