@@ -163,7 +163,9 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 "-o", executable,
             ] + input.testFiles + [entryPoint])
             guard result.termination.succeeded else {
-                if let sharedTests, case .exited = result.termination {
+                // Only a real compile error (with a place in a file) is shared; a crash or a full disk is not.
+                if let sharedTests, case .exited = result.termination,
+                   DiagnosticParser.parse(result.output, root: displayRoot).contains(where: { !$0.file.isEmpty }) {
                     try? fileSystem.writeText(result.output, to: "\(sharedTests)/failed")
                     try? fileSystem.writeText("", to: "\(sharedTests)/done")
                 }
