@@ -11,6 +11,8 @@ public struct CommandSpec: Sendable {
     public var help: String
     public var flags: Set<String>
     public var options: Set<String>
+    /// False for commands that also work outside a course (`kata graph FOLDER`).
+    public var needsCourse: Bool = true
     public var run: @Sendable (Invocation, KataContext) throws -> Int32
 
     public init(
@@ -37,5 +39,6 @@ extension CommandSpec {
     public static let all: [CommandSpec] = [
         .list, .show, .check, .verify,
         .new, .export,
+        .graph,
     ]
 }
