@@ -39,6 +39,6 @@ extension CommandSpec {
     public static let all: [CommandSpec] = [
         .list, .show, .check, .verify,
         .new, .export,
-        .graph,
+        .refactor, .graph,
     ]
 }

@@ -81,6 +81,10 @@ public struct CourseVerifier: Sendable {
         if wrongNames.isEmpty {
             problems.append("no plausible wrong solution in Solutions/\(lesson.id)/Wrong/NAME (at least one, which the tests must reject)")
         }
+        // The refactoring steps (Verify/StepVerification.swift).
+        let steps = verifySteps(lesson, starter: starter)
+        problems += steps.problems
+        facts += steps.facts
         for name in wrongNames {
             let wrong = checker.check(lesson, variant: .wrong(name))
             if wrong.status == .pass {
