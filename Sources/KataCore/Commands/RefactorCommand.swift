@@ -99,15 +99,21 @@ struct RefactorPager {
             return
         }
         var index = 0
+        var afterLetter = false
         while true {
             console.write(rule + "\n" + walk.render(index, style: style, words: words))
             let last = index == walk.points.count - 1
             console.write(style.cyan(last
                 ? words.say("[b] back · [q] or Enter: done ", "[b] 上一步 · [q] 或回车：结束 ")
                 : words.say("[Enter] next · [b] back · [q] quit ", "[回车] 下一步 · [b] 上一步 · [q] 退出 ")))
-            guard let key = console.readKey(timeout: 3600) else { console.write("\n"); return }
-            // A line-buffered terminal delivers "b\n" at once: drop the rest of the line.
-            while let extra = console.readKey(timeout: 0.01), !extra.isEmpty {}
+            guard var key = console.readKey(timeout: 3600) else { console.write("\n"); return }
+            // A line-buffered terminal delivers "b" and then the Enter that sent it: that Enter is not "next".
+            while (key == "\n" || key == "\r") && afterLetter {
+                afterLetter = false
+                guard let next = console.readKey(timeout: 3600) else { console.write("\n"); return }
+                key = next
+            }
+            afterLetter = key != "\n" && key != "\r" && key != " "
             console.write("\n")
             switch key.lowercased() {
             case "q": return

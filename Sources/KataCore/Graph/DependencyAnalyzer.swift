@@ -55,6 +55,9 @@ public struct DependencyAnalysis: Sendable, Codable, Equatable {
     public var hiddenDependencies: [HiddenDependency]
     /// References the composition root makes on purpose: building the real objects is its job.
     public var compositionRoot: [HiddenDependency]
+    /// System globals used by a type that implements a protocol of the code's own
+    /// (a `SystemClock: Clock` calling `Date()`): the adapter at the edge, on purpose.
+    public var adapters: [HiddenDependency]
     /// "swiftc syntax dump" or "token reader".
     public var reader: String
     /// Why the simpler reader was used, and other things a reader should know.
@@ -107,6 +110,7 @@ public struct DependencyAnalyzer: Sendable {
 
         var hidden: [HiddenDependency] = []
         var kept: [HiddenDependency] = []
+        var adapters: [HiddenDependency] = []
         var edges: [DependencyEdge] = []
         var seen: Set<String> = []
 
@@ -146,7 +150,9 @@ public struct DependencyAnalyzer: Sendable {
                 suggestion: suggestion(kind: kind, target: target, targetType: targetType, context: reference.context,
                                        owner: ownerSimple, inherited: inherited, protocols: protocols))
             let atRoot = isCompositionRoot(owner) || (owner == nil && reference.context == .topLevel)
-            if atRoot { kept.append(dependency) } else { hidden.append(dependency) }
+            let systemTarget = targetType.map { !simpleNames.contains($0) } ?? true
+            let isAdapter = kind != .construction && systemTarget && owner.map { inherited($0).contains { protocols.contains(simple($0)) } } == true
+            if atRoot { kept.append(dependency) } else if isAdapter { adapters.append(dependency) } else { hidden.append(dependency) }
             let from = owner.map(simple) ?? (reference.member ?? "top level")
             let to = targetType.flatMap { simpleNames.contains($0) ? $0 : nil } ?? target
             edges.append(DependencyEdge(from: from, to: to, kind: kind == .construction ? .creates : .reachesFor, via: target))
@@ -183,7 +189,7 @@ public struct DependencyAnalyzer: Sendable {
         let summaries = declarations.map { type in
             TypeSummary(name: type.name, kind: type.kind, file: type.file, line: type.line, inherits: inherited(type.name).uniqued())
         }.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
-        return DependencyAnalysis(types: summaries, edges: unique, hiddenDependencies: hidden, compositionRoot: kept, reader: reader, notes: notes)
+        return DependencyAnalysis(types: summaries, edges: unique, hiddenDependencies: hidden, compositionRoot: kept, adapters: adapters, reader: reader, notes: notes)
     }
 
     func suggestion(kind: HiddenDependency.Kind, target: String, targetType: String?, context: ReferenceContext,
@@ -201,7 +207,12 @@ public struct DependencyAnalyzer: Sendable {
             for prefix in ["V8", "Default", "Live", "Real", "System", "Shared", "URL"] where name.hasPrefix(prefix) && name.count > prefix.count {
                 name = String(name.dropFirst(prefix.count))
             }
-            return name.prefix(1).lowercased() + name.dropFirst()
+            // `APIClient` → `apiClient`, `Engine` → `engine`.
+            let characters = Array(name)
+            var upper = 0
+            while upper < characters.count, characters[upper].isUppercase { upper += 1 }
+            let cut = upper > 1 && upper < characters.count ? upper - 1 : max(upper, 1)
+            return String(characters[..<cut]).lowercased() + String(characters[cut...])
         }
         switch kind {
         case .singleton:

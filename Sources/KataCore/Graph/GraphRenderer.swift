@@ -70,6 +70,12 @@ public struct GraphRenderer: Sendable {
                 lines.append("    \(style.dim("\(dependency.file):\(dependency.line)"))  \(dependency.site.isEmpty ? words.say("top level", "顶层代码") : dependency.site)  \(dependency.target)")
             }
         }
+        if !analysis.adapters.isEmpty {
+            lines.append(style.dim(words.say("Adapters reach for the system on purpose (they implement your protocol):", "适配器有意调用系统（它们实现了你的协议）：")))
+            for dependency in analysis.adapters {
+                lines.append("    \(style.dim("\(dependency.file):\(dependency.line)"))  \(dependency.site)  \(dependency.target)")
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -127,7 +127,7 @@ private struct DumpWalker {
         "class_decl": .class, "struct_decl": .struct, "enum_decl": .enum, "protocol": .protocol,
         "protocol_decl": .protocol, "extension_decl": .extension, "actor_decl": .actor,
     ]
-    static let skippedKeys: Set<String> = ["processed_init", "range", "function_ref", "name", "implicit_self_decl", "_kind", "decl_context", "init_context", "type", "result", "generic_params", "where_requirements", "inherits"]
+    static let skippedKeys: Set<String> = ["processed_init", "range", "function_ref", "name", "implicit_self_decl", "_kind", "decl_context", "init_context", "type", "generic_params", "where_requirements", "inherits"]
 
     func tokenIndex(at offset: Int) -> Int? {
         var low = 0, high = tokens.count
