@@ -39,6 +39,6 @@ extension CommandSpec {
     public static let all: [CommandSpec] = [
         .list, .show, .check, .verify,
         .new, .export,
-        .refactor, .graph,
+        .refactor, .graph, .diff,
     ]
 }
