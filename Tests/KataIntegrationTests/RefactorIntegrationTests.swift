@@ -25,8 +25,8 @@ struct RefactorIntegrationTests {
         dependencies.map { "\($0["file"]!):\($0["line"]!) \($0["kind"]!) \($0["target"]!)" }.sorted()
     }
 
-    static func graphJSON(_ folder: String) throws -> [String: Any] {
-        let run = KataBinary.run(["graph", folder, "--format", "json"], in: KataBinary.packageRoot)
+    static func graphJSON(_ folder: String, roots: String = "") throws -> [String: Any] {
+        let run = KataBinary.run(["graph", folder, "--format", "json"] + (roots.isEmpty ? [] : ["--root", roots]), in: KataBinary.packageRoot)
         #expect(run.status == 0 || run.status == 1, "kata graph failed: \(run.output)")
         let data = Data(run.output.utf8)
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "not JSON: \(run.output.prefix(400))")
@@ -70,9 +70,10 @@ struct RefactorIntegrationTests {
                     continue
                 }
                 let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(expectations) is not JSON")
+                let roots = (object["composition_root"] as? [String] ?? []).joined(separator: ",")
                 for (key, folder) in [("starter", "Lessons/\(lesson)/Sources"), ("solution", "Solutions/\(lesson)/Sources")] {
                     let wanted = Self.found(object[key] as? [[String: Any]] ?? [])
-                    let json = try Self.graphJSON("\(root)/\(folder)")
+                    let json = try Self.graphJSON("\(root)/\(folder)", roots: roots)
                     #expect(json["reader"] as? String == CodeAnalyzer.dumpReaderName)
                     #expect(Self.found(json["hidden_dependencies"] as? [[String: Any]] ?? []) == wanted, "\(lesson) \(key)")
                 }
@@ -102,6 +103,7 @@ struct RefactorIntegrationTests {
         let good = KataBinary.run(["verify"], in: course)
         #expect(good.status == 0, "\(good.output)")
         #expect(good.output.contains("steps: starter tests do not compile yet → 1 1/3 → 2 3/3"))
+        #expect(good.output.contains("hidden dependencies: starter 1, solution 0"))
 
         let steps = "\(course)/Solutions/01-greeter/steps.json"
         var text = try String(contentsOfFile: steps, encoding: .utf8)

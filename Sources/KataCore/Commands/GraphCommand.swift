@@ -5,7 +5,7 @@ extension CommandSpec {
         var spec = CommandSpec(
             name: "graph",
             summary: LocalizedText(english: "Show who builds whom and every hidden dependency in Swift code", chinese: "显示 Swift 代码中谁创建谁，以及每个隐藏依赖"),
-            usage: "kata graph <folder|lesson> [--format terminal|mermaid|dot|json]",
+            usage: "kata graph <folder|lesson> [--format terminal|mermaid|dot|json] [--root NAME,...]",
             help: """
                 Reads every .swift file in a folder (your own project too) with the
                 compiler's parser and shows the types, who creates whom, who is handed
@@ -19,13 +19,17 @@ extension CommandSpec {
                 --format mermaid    a Mermaid flowchart (paste into Markdown)
                 --format dot        a Graphviz graph (dot -Tsvg graph.dot > graph.svg)
                 --format json       every type, edge and hidden dependency as JSON
+                --root NAME,...     more composition roots (types like Garage, or members
+                                    like LapLogger.live): what they build is not hidden.
+                                    CompositionRoot, *Container, *Assembly, @main types and
+                                    top-level code always count as composition roots.
                 Exit status: 0 when nothing is hidden, 1 when a hidden dependency is found.
 
                 Example:
                   kata graph Sources
                   kata graph Lessons/01-constructor-injection/Sources --format mermaid
                 """,
-            options: ["--format"],
+            options: ["--format", "--root"],
             run: { invocation, context in
                 guard let target = invocation.positional.first else {
                     throw KataError.usage("which folder? Example: kata graph Sources (or a lesson: kata graph 01)")
@@ -33,13 +37,19 @@ extension CommandSpec {
                 let format = try GraphFormat.parse(invocation.option("--format") ?? (invocation.has("--json") ? "json" : nil))
                 let path = target.hasPrefix("/") ? target : context.workingDirectory + "/" + target
                 let folder = (path as NSString).standardizingPath
+                var analyzer = context.makeCodeAnalyzer()
+                analyzer.compositionRoots = Set((invocation.option("--root") ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
                 let analysis: DependencyAnalysis
                 let title: String
                 if context.fileSystem.isDirectory(folder) {
-                    analysis = try context.makeCodeAnalyzer().analyze(folder: folder)
+                    analysis = try analyzer.analyze(folder: folder)
                     title = target
                 } else if let course = try? context.loadCourse(), let lesson = course.lesson(named: target) {
-                    analysis = try context.makeCodeAnalyzer().analyze(folder: lesson.sources, displayRoot: context.courseRoot)
+                    if analyzer.compositionRoots.isEmpty, let known = try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem) {
+                        analyzer.compositionRoots = Set(known.compositionRoots)
+                    }
+                    analysis = try analyzer.analyze(folder: lesson.sources, displayRoot: context.courseRoot)
                     title = context.words.say("Your code of lesson \(lesson.id)", "你在第 \(lesson.id) 课的代码")
                 } else {
                     throw KataError.usage("\(target) is neither a folder nor a lesson. Name a folder of Swift code, like: kata graph Sources")

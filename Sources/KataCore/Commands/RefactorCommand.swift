@@ -33,7 +33,9 @@ extension CommandSpec {
             let words = context.words
             if invocation.has("--graph") {
                 let format = try GraphFormat.parse(invocation.option("--format") ?? (invocation.has("--json") ? "json" : nil))
-                let analyzer = context.makeCodeAnalyzer()
+                var analyzer = context.makeCodeAnalyzer()
+                let known = try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem)
+                analyzer.compositionRoots = Set(known?.compositionRoots ?? [])
                 let before = try analyzer.analyze(folder: lesson.sources, displayRoot: context.courseRoot)
                 guard context.fileSystem.isDirectory(lesson.solutionSources) else {
                     throw KataError.failure("lesson \(lesson.id) has no reference solution in Solutions/\(lesson.id)/Sources to compare with")

@@ -12,6 +12,8 @@ public struct CodeAnalyzer: Sendable {
     /// nil when no compiler was found: the token reader does all the reading.
     public let swiftc: String?
     public let environment: [String: String]
+    /// Composition roots the code names (besides `CompositionRoot`, `*Container`, `@main`, top-level code).
+    public var compositionRoots: Set<String> = []
 
     public static let dumpReaderName = "swiftc syntax dump"
     public static let tokenReaderName = "token reader"
@@ -75,6 +77,6 @@ public struct CodeAnalyzer: Sendable {
         if readIfBlocks {
             notes.append("the compiler's parse dump leaves out #if blocks; kata read those with its token reader (every branch counts)")
         }
-        return DependencyAnalyzer().analyze(model, reader: dumps == nil ? Self.tokenReaderName : Self.dumpReaderName, notes: notes)
+        return DependencyAnalyzer().analyze(model, reader: dumps == nil ? Self.tokenReaderName : Self.dumpReaderName, notes: notes, roots: compositionRoots)
     }
 }

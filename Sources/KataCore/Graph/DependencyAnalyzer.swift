@@ -71,7 +71,8 @@ public struct DependencyAnalyzer: Sendable {
 
     public init() {}
 
-    public func analyze(_ model: CodeModel, reader: String, notes: [String] = []) -> DependencyAnalysis {
+    /// `roots` names more composition roots: types (`Garage`) or members (`LapLogger.live`).
+    public func analyze(_ model: CodeModel, reader: String, notes: [String] = [], roots: Set<String> = []) -> DependencyAnalysis {
         let declarations = model.types.filter { $0.kind != .extension }
         let simpleNames = Set(declarations.map(\.simpleName))
         func declaration(_ name: String) -> TypeDeclaration? {
@@ -92,9 +93,11 @@ public struct DependencyAnalyzer: Sendable {
             default: return false
             }
         }
-        func isCompositionRoot(_ owner: String?) -> Bool {
-            guard let owner else { return false }
+        func isCompositionRoot(_ owner: String?, member: String? = nil) -> Bool {
+            guard let owner else { return member.map { roots.contains($0) } ?? false }
             let name = simple(owner)
+            if roots.contains(name) || roots.contains(owner) { return true }
+            if let member, roots.contains("\(name).\(member)") || roots.contains("\(owner).\(member)") { return true }
             if declaration(owner)?.isEntryPoint == true { return true }
             return name.contains("CompositionRoot") || name.hasSuffix("Container") || name.hasSuffix("Assembly") || name == "AppRoot"
         }
@@ -149,7 +152,7 @@ public struct DependencyAnalyzer: Sendable {
                 context: reference.context, target: target,
                 suggestion: suggestion(kind: kind, target: target, targetType: targetType, context: reference.context,
                                        owner: ownerSimple, inherited: inherited, protocols: protocols))
-            let atRoot = isCompositionRoot(owner) || (owner == nil && reference.context == .topLevel)
+            let atRoot = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel)
             let systemTarget = targetType.map { !simpleNames.contains($0) } ?? true
             let isAdapter = kind != .construction && systemTarget && owner.map { inherited($0).contains { protocols.contains(simple($0)) } } == true
             if atRoot { kept.append(dependency) } else if isAdapter { adapters.append(dependency) } else { hidden.append(dependency) }

@@ -12,6 +12,8 @@ public struct CourseVerifier: Sendable {
     public let checker: LessonChecker
     public let fileSystem: any FileSystem
     public var jobs: Int
+    /// Reads the starter and the solution for `hidden-dependencies.json` (Verify/StepVerification.swift); nil skips it.
+    public var codeAnalyzer: CodeAnalyzer?
 
     public init(checker: LessonChecker, fileSystem: any FileSystem, jobs: Int = 2) {
         self.checker = checker
@@ -85,6 +87,9 @@ public struct CourseVerifier: Sendable {
         let steps = verifySteps(lesson, starter: starter)
         problems += steps.problems
         facts += steps.facts
+        let hidden = verifyHiddenDependencies(lesson)
+        problems += hidden.problems
+        facts += hidden.facts
         for name in wrongNames {
             let wrong = checker.check(lesson, variant: .wrong(name))
             if wrong.status == .pass {

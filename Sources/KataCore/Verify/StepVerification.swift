@@ -48,3 +48,37 @@ extension CourseVerifier {
         }
     }
 }
+
+extension CourseVerifier {
+    /// When `Solutions/NN-slug/hidden-dependencies.json` exists: the starter's hidden
+    /// dependencies are exactly the ones it lists (each found once), and the solution
+    /// keeps only those it allows.
+    func verifyHiddenDependencies(_ lesson: Lesson) -> (problems: [String], facts: [String]) {
+        guard var analyzer = codeAnalyzer else { return ([], []) }
+        let known: KnownHiddenDependencies
+        do {
+            guard let loaded = try KnownHiddenDependencies.load(lesson, fileSystem: fileSystem) else {
+                return ([], ["hidden dependencies: no Solutions/\(lesson.id)/\(KnownHiddenDependencies.fileName) yet"])
+            }
+            known = loaded
+        } catch let error as MetadataError {
+            return (error.problems, [])
+        } catch {
+            return (["\(KnownHiddenDependencies.fileName): \(error)"], [])
+        }
+        analyzer.compositionRoots = Set(known.compositionRoots)
+        var problems: [String] = []
+        var counts: [String] = []
+        for (name, folder, expected) in [("starter", lesson.sources, known.starter), ("solution", lesson.solutionSources, known.solution)] {
+            do {
+                let analysis = try analyzer.analyze(folder: folder)
+                problems += KnownHiddenDependencies.differences(expected: expected, found: analysis.hiddenDependencies)
+                    .map { "\(name)'s hidden dependencies (kata graph, \(analysis.reader)) differ from \(KnownHiddenDependencies.fileName): \($0)" }
+                counts.append("\(name) \(analysis.hiddenDependencies.count)")
+            } catch {
+                problems.append("cannot read the \(name) for its hidden dependencies: \(error)")
+            }
+        }
+        return (problems, ["hidden dependencies: " + counts.joined(separator: ", ")])
+    }
+}
