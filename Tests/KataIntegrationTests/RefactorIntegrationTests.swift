@@ -139,4 +139,37 @@ struct RefactorIntegrationTests {
         let terminal = KataBinary.run(["refactor", "01", "--graph", "--course", course], in: KataBinary.packageRoot)
         #expect(terminal.output.contains("Hidden dependencies: 1 → 0"))
     }
+
+    @Test("kata diff reads the pristine starter from git; once passed it compares with the solution")
+    func diffAgainstGit() throws {
+        let course = try KataBinary.copyFixture("Refactor/StepsCourse")
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let noGit = KataBinary.run(["diff", "01"], in: course)
+        #expect(noGit.status == 1)
+        #expect(noGit.output.contains("no pristine copy of the starter exists: the course folder is not a git checkout"), "\(noGit.output)")
+
+        let runner = PosixProcessRunner(groups: ProcessGroupRegistry())
+        let git = ["/usr/bin/git", "/usr/local/bin/git", "/opt/homebrew/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let gitPath = try #require(git, "git is needed for this test")
+        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=Kata", "-c", "user.email=kata@example.com", "commit", "-qm", "course"]] {
+            let result = runner.run(ProcessRequest(executable: gitPath, arguments: ["-C", course] + arguments,
+                                                   environment: ProcessInfo.processInfo.environment, timeout: 30))
+            #expect(result.termination.succeeded, "git \(arguments): \(result.output)")
+        }
+        let unchanged = KataBinary.run(["diff", "01"], in: course)
+        #expect(unchanged.status == 0, "\(unchanged.output)")
+        #expect(unchanged.output.contains("You have not changed the starter yet."))
+
+        try FileManager.default.removeItem(atPath: "\(course)/Lessons/01-greeter/Sources/Greeter.swift")
+        try FileManager.default.copyItem(atPath: "\(course)/Solutions/01-greeter/Sources/Greeter.swift", toPath: "\(course)/Lessons/01-greeter/Sources/Greeter.swift")
+        let changed = KataBinary.run(["diff", "01"], in: course)
+        #expect(changed.output.contains("--- starter/Greeter.swift\n+++ yours/Greeter.swift"))
+        #expect(changed.output.contains("+    public init(hour: @escaping () -> Int) {"))
+        #expect(changed.output.contains("Pass the lesson (kata check 01-greeter)"))
+
+        let check = KataBinary.run(["check", "01"], in: course)
+        #expect(check.status == 0, "\(check.output)")
+        let passed = KataBinary.run(["diff", "01"], in: course)
+        #expect(passed.output.contains("Your code is the reference solution, line for line."), "\(passed.output)")
+    }
 }

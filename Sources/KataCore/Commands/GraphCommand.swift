@@ -67,7 +67,13 @@ extension KataContext {
     /// The analyzer with the compiler on PATH, or the token reader alone when there is none.
     public func makeCodeAnalyzer() -> CodeAnalyzer {
         let toolchain = try? ToolchainLocator(fileSystem: fileSystem, environment: environment).locate()
-        if toolchain != nil { try? fileSystem.createDirectory("\(stateFolder)/tmp") }
+        var childEnvironment = childEnvironment
+        if fileSystem.isDirectory("\(courseRoot)/Lessons") {
+            if toolchain != nil { try? fileSystem.createDirectory("\(stateFolder)/tmp") }
+        } else {
+            // Outside a course (a learner's own project): leave no .kata folder behind.
+            childEnvironment["TMPDIR"] = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        }
         return CodeAnalyzer(fileSystem: fileSystem, processRunner: processRunner, swiftc: toolchain?.swiftc, environment: childEnvironment)
     }
 

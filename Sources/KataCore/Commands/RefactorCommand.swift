@@ -68,14 +68,16 @@ extension CommandSpec {
             if runTests && context.console.isInteractive {
                 context.console.writeError(context.style.dim(words.say("Building \(steps.count + 1) versions of the code for the test bars…", "正在构建 \(steps.count + 1) 个版本的代码以得到测试进度…")) + "\n")
             }
+            var analyzer = context.makeCodeAnalyzer()
+            analyzer.compositionRoots = Set((try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem))?.compositionRoots ?? [])
             let walk = RefactorWalk.make(lesson: lesson, steps: steps, fileSystem: context.fileSystem,
-                                         checker: runTests ? try context.makeChecker() : nil)
+                                         checker: runTests ? try context.makeChecker() : nil, analyzer: analyzer)
             if invocation.option("--format") == "json" || invocation.has("--json") {
-                struct Entry: Encodable { var title: String; var folder: String; var tests: TestBar; var explanation: String }
+                struct Entry: Encodable { var title: String; var folder: String; var tests: TestBar; var hiddenDependencies: [HiddenDependency]?; var explanation: String }
                 try context.writeJSON(walk.points.map { point in
                     Entry(title: point.step?.title.text(in: context.language) ?? "starter",
                           folder: DiagnosticParser.relative(point.folder, to: context.courseRoot),
-                          tests: point.bar, explanation: point.step?.explanation.text(in: context.language) ?? "")
+                          tests: point.bar, hiddenDependencies: point.hidden, explanation: point.step?.explanation.text(in: context.language) ?? "")
                 })
                 return 0
             }

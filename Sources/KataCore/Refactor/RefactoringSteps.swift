@@ -125,6 +125,8 @@ public struct RefactorWalk: Sendable {
         public var folder: String
         public var files: [String: String]
         public var bar: TestBar
+        /// Hidden dependencies `kata graph` finds in this point's code; nil when not analysed.
+        public var hidden: [HiddenDependency]?
     }
 
     public var lesson: Lesson
@@ -133,7 +135,7 @@ public struct RefactorWalk: Sendable {
     /// Builds every point (in parallel, `jobs` at a time) unless `runTests` is false.
     /// Each point has a build folder of its own; the builder's content hashes make a second walk cheap.
     public static func make(lesson: Lesson, steps: [RefactorStep], fileSystem: any FileSystem,
-                            checker: LessonChecker?, jobs: Int = 2) -> RefactorWalk {
+                            checker: LessonChecker?, analyzer: CodeAnalyzer? = nil, jobs: Int = 2) -> RefactorWalk {
         var folders: [(RefactorStep?, String)] = [(nil, lesson.sources)]
         folders += steps.map { ($0, "\(lesson.solutionFolder)/\($0.folder)") }
         let bars: [TestBar] = ConcurrentMap.map(Array(folders.enumerated()).map { ($0.offset, $0.element.1) }, jobs: jobs) { item in
@@ -147,7 +149,8 @@ public struct RefactorWalk: Sendable {
             return TestBar(report: checker.check(lesson, variant: variant))
         }
         let points = folders.enumerated().map { index, entry in
-            Point(step: entry.0, folder: entry.1, files: RefactoringSteps.snapshot(entry.1, fileSystem: fileSystem), bar: bars[index])
+            Point(step: entry.0, folder: entry.1, files: RefactoringSteps.snapshot(entry.1, fileSystem: fileSystem), bar: bars[index],
+                  hidden: (try? analyzer?.analyze(folder: entry.1))?.hiddenDependencies)
         }
         return RefactorWalk(lesson: lesson, points: points)
     }
@@ -163,6 +166,14 @@ public struct RefactorWalk: Sendable {
             lines.append(style.bold(words.say("The starter: where the way begins", "起点：初始代码")))
         }
         lines.append("  " + point.bar.render(style: style, words: words))
+        if let hidden = point.hidden {
+            if hidden.isEmpty {
+                lines.append("  " + style.green(words.say("✔ no hidden dependencies", "✔ 没有隐藏依赖")))
+            } else {
+                let list = hidden.map { "\($0.target)\($0.context == .defaultArgument ? words.say(" (in a default argument)", "（在默认参数中）") : "")" }
+                lines.append("  " + style.red(words.say("hidden: ", "隐藏依赖：")) + list.joined(separator: ", "))
+            }
+        }
         lines.append("")
         if let step = point.step {
             lines.append(step.explanation.text(in: words.language))
