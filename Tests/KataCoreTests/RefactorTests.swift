@@ -258,3 +258,35 @@ struct RefactorCommandTests {
         #expect(errors.contains("the last step's folder must be \"Sources\""))
     }
 }
+
+@Suite("hidden-dependencies.json")
+struct KnownHiddenDependenciesTests {
+    func dependency(_ line: Int, _ target: String) -> HiddenDependency {
+        HiddenDependency(kind: .singleton, file: "Car.swift", line: line, owner: "Car", member: "init", context: .body,
+                         target: target, suggestion: LocalizedText(english: "", chinese: ""))
+    }
+
+    @Test("missing, doubled and unexpected findings are each named")
+    func differences() {
+        let expected = [KnownHiddenDependencies.Entry(file: "Car.swift", line: 3, kind: "singleton", target: "Engine.shared"),
+                        KnownHiddenDependencies.Entry(file: "Car.swift", line: 9, kind: "singleton", target: "Radio.shared")]
+        let found = [dependency(3, "Engine.shared"), dependency(3, "Engine.shared"), dependency(5, "Clock.shared")]
+        #expect(KnownHiddenDependencies.differences(expected: expected, found: found) == [
+            "found 2 times: Car.swift:3 singleton Engine.shared",
+            "not found: Car.swift:9 singleton Radio.shared",
+            "not expected: Car.swift:5 singleton Clock.shared",
+        ])
+        #expect(KnownHiddenDependencies.differences(expected: Array(expected.prefix(1)), found: [dependency(3, "Engine.shared")]).isEmpty)
+    }
+
+    @Test("a file with a wrong kind says which kinds exist")
+    func wrongKind() throws {
+        let fs = InMemoryFileSystem(["/course/Solutions/01-car/hidden-dependencies.json": #"{"starter": [{"file": "Car.swift", "line": 1, "kind": "global", "target": "X"}]}"#])
+        let metadata = try LessonMetadata.parse(Data(lessonJSON(module: "Car").utf8))
+        let lesson = Lesson(id: "01-car", number: 1, slug: "car", metadata: metadata, root: "/course")
+        #expect(throws: MetadataError.self) { try KnownHiddenDependencies.load(lesson, fileSystem: fs) }
+        do { _ = try KnownHiddenDependencies.load(lesson, fileSystem: fs) } catch let error as MetadataError {
+            #expect(error.problems.first?.contains("kinds are singleton, global state, construction") == true)
+        }
+    }
+}

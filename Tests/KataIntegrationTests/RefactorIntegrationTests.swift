@@ -172,4 +172,29 @@ struct RefactorIntegrationTests {
         let passed = KataBinary.run(["diff", "01"], in: course)
         #expect(passed.output.contains("Your code is the reference solution, line for line."), "\(passed.output)")
     }
+
+    @Test("on every lesson of the course, the token reader finds what the compiler's syntax dump finds")
+    func fallbackAgreesOnTheCourse() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let swiftc = try #require((environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }, "swiftc on PATH")
+        var temporary = environment
+        temporary["TMPDIR"] = NSTemporaryDirectory()
+        let runner = PosixProcessRunner(groups: ProcessGroupRegistry())
+        let exact = CodeAnalyzer(fileSystem: LocalFileSystem(), processRunner: runner, swiftc: swiftc, environment: temporary)
+        let simple = CodeAnalyzer(fileSystem: LocalFileSystem(), processRunner: runner, swiftc: nil, environment: temporary)
+        let root = KataBinary.packageRoot
+        var folders = 0
+        for lesson in ((try? FileManager.default.contentsOfDirectory(atPath: root + "/Lessons")) ?? []).sorted() {
+            for folder in ["\(root)/Lessons/\(lesson)/Sources", "\(root)/Solutions/\(lesson)/Sources"] where FileManager.default.fileExists(atPath: folder) {
+                let a = try exact.analyze(folder: folder)
+                let b = try simple.analyze(folder: folder)
+                #expect(a.reader == CodeAnalyzer.dumpReaderName, "\(folder): \(a.notes)")
+                #expect(a.hiddenDependencies.map(KnownHiddenDependencies.Entry.init) == b.hiddenDependencies.map(KnownHiddenDependencies.Entry.init), "\(folder)")
+                #expect(a.types.map(\.name) == b.types.map(\.name), "\(folder)")
+                folders += 1
+            }
+        }
+        #expect(folders >= 2)
+    }
 }
