@@ -290,3 +290,63 @@ struct KnownHiddenDependenciesTests {
         }
     }
 }
+
+@Suite("kata graph, in process")
+struct GraphCommandTests {
+    func project() -> FakeKata {
+        var kata = FakeKata()
+        kata.workingDirectory = "/project"
+        kata.fileSystem.add("/project/Sources/App/Feed.swift", """
+            import Foundation
+            final class Feed {
+                // UserDefaults.standard is only mentioned here
+                func load() -> Date { Date() }
+            }
+            """)
+        return kata
+    }
+
+    @Test("works on any folder outside a course, and exits 1 when something is hidden")
+    func anyFolder() {
+        let kata = project()
+        #expect(kata.run("graph", "Sources") == 1)
+        let output = kata.console.output
+        #expect(output.contains("App/Feed.swift:4  Feed.load  global state: Date()"))
+        #expect(output.contains("Inject the clock"))
+        #expect(!output.contains("UserDefaults"))
+        #expect(kata.console.errors.isEmpty)
+        #expect(kata.fileSystem.kind(of: "/project/.kata") == nil, "no .kata folder in the learner's own project")
+    }
+
+    @Test("the suggestion is in Chinese with --lang zh-Hans")
+    func chinese() {
+        let kata = project()
+        kata.run("graph", "Sources", "--lang", "zh-Hans")
+        #expect(kata.console.output.contains("注入时钟"))
+        #expect(kata.console.output.contains("全局状态"))
+    }
+
+    @Test("a folder that does not exist, or a wrong format, is a usage error")
+    func usage() {
+        let kata = project()
+        #expect(kata.run("graph", "Nowhere") == 2)
+        #expect(kata.console.errors.contains("Nowhere is neither a folder nor a lesson"))
+        #expect(kata.run("graph", "Sources", "--format", "svg") == 2)
+        #expect(kata.console.errors.contains("--format takes terminal, mermaid, dot or json, not \"svg\""))
+    }
+
+    @Test("--root names a composition root: what it builds is not hidden")
+    func roots() {
+        let kata = project()
+        kata.fileSystem.add("/project/Sources/App/Wiring.swift", "enum Wiring {\n    static func feed() -> Feed { Feed() }\n}\n")
+        kata.fileSystem.add("/project/Sources/App/Feed.swift", "final class Feed {}\nfinal class Screen {\n    let feed = Feed()\n}\n")
+        #expect(kata.run("graph", "Sources", "--format", "json") == 1)
+        #expect(kata.console.output.contains("\"target\" : \"Feed()\""))
+        let rooted = project()
+        rooted.fileSystem.add("/project/Sources/App/Wiring.swift", "enum Wiring {\n    static func feed() -> Feed { Feed() }\n}\n")
+        rooted.fileSystem.add("/project/Sources/App/Feed.swift", "final class Feed {}\nfinal class Screen {\n    init() {}\n}\n")
+        #expect(rooted.run("graph", "Sources", "--root", "Wiring") == 0)
+        #expect(rooted.console.output.contains("No hidden dependencies"))
+        #expect(rooted.console.output.contains("Wiring.feed  Feed()"))
+    }
+}

@@ -204,7 +204,7 @@ public struct DependencyAnalyzer: Sendable {
                 english: "Remove the default `= \(target)`: every caller then chooses, and the composition root passes \(target).",
                 chinese: "去掉默认值 `= \(target)`：每个调用者都必须自己选择，由组合根传入 \(target)。")
         }
-        let protocolName = targetType.flatMap { type in inherited(type).map { String($0.split(separator: ".").last!) }.first { protocols.contains($0) } }
+        let protocolName = targetType.flatMap { type in inherited(type).map { String($0.split(separator: ".").last ?? Substring($0)) }.first { protocols.contains($0) } }
         func parameterName(_ type: String) -> String {
             var name = type
             for prefix in ["V8", "Default", "Live", "Real", "System", "Shared", "URL"] where name.hasPrefix(prefix) && name.count > prefix.count {

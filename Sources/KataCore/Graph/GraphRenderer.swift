@@ -45,9 +45,9 @@ public struct GraphRenderer: Sendable {
         for note in analysis.notes { lines.append(style.yellow("! ") + style.dim(note)) }
         lines.append("")
         let byFrom = Dictionary(grouping: analysis.edges, by: \.from)
-        let typeNames = Set(analysis.types.map { String($0.name.split(separator: ".").last!) })
+        let typeNames = Set(analysis.types.map { String($0.name.split(separator: ".").last ?? Substring($0.name)) })
         for type in analysis.types {
-            let simple = String(type.name.split(separator: ".").last!)
+            let simple = String(type.name.split(separator: ".").last ?? Substring(type.name))
             lines.append("  \(style.dim(type.kind.rawValue)) \(style.bold(type.name))  \(style.dim("\(type.file):\(type.line)"))")
             for edge in (byFrom[simple] ?? []) where type.name.split(separator: ".").count == 1 || edge.from == simple {
                 lines.append("    " + edgeLine(edge))
@@ -187,7 +187,7 @@ public struct GraphRenderer: Sendable {
         var result: [(name: String, kind: String?)] = []
         var seen: Set<String> = []
         for type in analysis.types {
-            let simple = String(type.name.split(separator: ".").last!)
+            let simple = String(type.name.split(separator: ".").last ?? Substring(type.name))
             if seen.insert(simple).inserted { result.append((simple, type.kind.rawValue)) }
         }
         for edge in analysis.edges {

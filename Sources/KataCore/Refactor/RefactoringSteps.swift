@@ -145,7 +145,7 @@ public struct RefactorWalk: Sendable {
             let variant: LessonVariant
             if index == 0 { variant = .learner }
             else if folder == lesson.solutionSources { variant = .solution }
-            else { variant = .custom(name: "refactor-\(index)-" + folder.split(separator: "/").last.map(String.init)!, sources: folder) }
+            else { variant = .custom(name: "refactor-\(index)-" + (folder.split(separator: "/").last.map(String.init) ?? "step"), sources: folder) }
             return TestBar(report: checker.check(lesson, variant: variant))
         }
         let points = folders.enumerated().map { index, entry in
