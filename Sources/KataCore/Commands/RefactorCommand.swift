@@ -70,8 +70,14 @@ extension CommandSpec {
             }
             var analyzer = context.makeCodeAnalyzer()
             analyzer.compositionRoots = Set((try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem))?.compositionRoots ?? [])
+            let starter = context.pristineStarterFolder(of: lesson)
+            if starter != nil {
+                context.console.writeError(context.style.dim(words.say(
+                    "The walk starts from the starter as the course shipped it, not from your edited code (kata diff \(lesson.id) shows your change).",
+                    "这里从课程原始的初始代码开始，而不是你修改过的代码（kata diff \(lesson.id) 显示你的修改）。")) + "\n")
+            }
             let walk = RefactorWalk.make(lesson: lesson, steps: steps, fileSystem: context.fileSystem,
-                                         checker: runTests ? try context.makeChecker() : nil, analyzer: analyzer)
+                                         checker: runTests ? try context.makeChecker() : nil, analyzer: analyzer, starter: starter)
             if invocation.option("--format") == "json" || invocation.has("--json") {
                 struct Entry: Encodable { var title: String; var folder: String; var tests: TestBar; var hiddenDependencies: [HiddenDependency]?; var explanation: String }
                 try context.writeJSON(walk.points.map { point in
@@ -127,5 +133,26 @@ struct RefactorPager {
                 index += 1
             }
         }
+    }
+}
+
+extension KataContext {
+    /// When the learner has edited the starter and git has the original: a copy of the
+    /// original in `.kata/refactor/<lesson>/starter`, so the walk begins where the course begins.
+    /// nil when the starter is untouched or no pristine copy exists (the lesson folder is used).
+    func pristineStarterFolder(of lesson: Lesson) -> String? {
+        let pristine = PristineStarter(fileSystem: fileSystem, processRunner: processRunner,
+                                       environment: childEnvironment, courseRoot: courseRoot)
+        guard let original = try? pristine.files(of: "Lessons/\(lesson.id)/Sources"), !original.isEmpty,
+              original != RefactoringSteps.snapshot(lesson.sources, fileSystem: fileSystem)
+        else { return nil }
+        let folder = "\(stateFolder)/refactor/\(lesson.id)/starter"
+        try? fileSystem.remove(folder)
+        do {
+            for (name, text) in original { try fileSystem.writeText(text, to: "\(folder)/\(name)") }
+        } catch {
+            return nil
+        }
+        return folder
     }
 }

@@ -135,15 +135,15 @@ public struct RefactorWalk: Sendable {
     /// Builds every point (in parallel, `jobs` at a time) unless `runTests` is false.
     /// Each point has a build folder of its own; the builder's content hashes make a second walk cheap.
     public static func make(lesson: Lesson, steps: [RefactorStep], fileSystem: any FileSystem,
-                            checker: LessonChecker?, analyzer: CodeAnalyzer? = nil, jobs: Int = 2) -> RefactorWalk {
-        var folders: [(RefactorStep?, String)] = [(nil, lesson.sources)]
+                            checker: LessonChecker?, analyzer: CodeAnalyzer? = nil, starter: String? = nil, jobs: Int = 2) -> RefactorWalk {
+        var folders: [(RefactorStep?, String)] = [(nil, starter ?? lesson.sources)]
         folders += steps.map { ($0, "\(lesson.solutionFolder)/\($0.folder)") }
         let bars: [TestBar] = ConcurrentMap.map(Array(folders.enumerated()).map { ($0.offset, $0.element.1) }, jobs: jobs) { item in
             guard let checker else { return TestBar(state: .notBuilt, passed: 0, total: 0) }
             let (index, folder) = item
             // The starter and the solution share their build folders with `kata check` and `kata verify`.
             let variant: LessonVariant
-            if index == 0 { variant = .learner }
+            if index == 0 { variant = starter == nil ? .learner : .custom(name: "refactor-0-starter", sources: folder) }
             else if folder == lesson.solutionSources { variant = .solution }
             else { variant = .custom(name: "refactor-\(index)-" + (folder.split(separator: "/").last.map(String.init) ?? "step"), sources: folder) }
             return TestBar(report: checker.check(lesson, variant: variant))
