@@ -36,7 +36,8 @@ extension CommandSpec {
                 var analyzer = context.makeCodeAnalyzer()
                 let known = try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem)
                 analyzer.compositionRoots = Set(known?.compositionRoots ?? [])
-                let before = try analyzer.analyze(folder: lesson.sources, displayRoot: context.courseRoot)
+                let starterFolder = context.pristineStarterFolder(of: lesson)
+                let before = try analyzer.analyze(folder: starterFolder ?? lesson.sources, displayRoot: starterFolder ?? context.courseRoot)
                 guard context.fileSystem.isDirectory(lesson.solutionSources) else {
                     throw KataError.failure("lesson \(lesson.id) has no reference solution in Solutions/\(lesson.id)/Sources to compare with")
                 }
