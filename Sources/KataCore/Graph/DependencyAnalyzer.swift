@@ -32,6 +32,8 @@ public struct DependencyEdge: Sendable, Codable, Equatable, Hashable {
         case reachesFor = "reaches for"
         case isHanded = "is handed"
         case conformsTo = "conforms to"
+        /// An adapter calling the system it wraps (`SystemClock` → `Date()`): on purpose.
+        case wraps
     }
     public var from: String
     public var to: String
@@ -158,7 +160,7 @@ public struct DependencyAnalyzer: Sendable {
             if atRoot { kept.append(dependency) } else if isAdapter { adapters.append(dependency) } else { hidden.append(dependency) }
             let from = owner.map(simple) ?? (reference.member ?? "top level")
             let to = targetType.flatMap { simpleNames.contains($0) ? $0 : nil } ?? target
-            edges.append(DependencyEdge(from: from, to: to, kind: kind == .construction ? .creates : .reachesFor, via: target))
+            edges.append(DependencyEdge(from: from, to: to, kind: isAdapter && !atRoot ? .wraps : (kind == .construction ? .creates : .reachesFor), via: target))
         }
 
         // Who is handed what: parameters of initializers and methods, settable properties.

@@ -85,6 +85,7 @@ public struct GraphRenderer: Sendable {
         case .reachesFor: return style.red("┄┄reaches for┄┄▶ ") + edge.to + (edge.via == edge.to ? "" : style.dim("  (\(edge.via))"))
         case .isHanded: return style.green("══is handed══▶ ") + edge.to + style.dim("  (\(edge.via))")
         case .conformsTo: return style.dim("··conforms to··▷ ") + edge.to
+        case .wraps: return style.dim("──wraps──▷ ") + edge.to + (edge.via == edge.to ? "" : style.dim("  (\(edge.via))"))
         }
     }
 
@@ -127,6 +128,7 @@ public struct GraphRenderer: Sendable {
                 case .reachesFor: lines.append("\(indent)\(from) -.->|\"\(label)\"| \(to)")
                 case .isHanded: lines.append("\(indent)\(from) ==>|\"\(label)\"| \(to)")
                 case .conformsTo: lines.append("\(indent)\(from) -.-|\"\(label)\"| \(to)")
+                case .wraps: lines.append("\(indent)\(from) -->|\"\(label)\"| \(to)")
                 }
             }
             if many { lines.append("  end") }
@@ -169,6 +171,7 @@ public struct GraphRenderer: Sendable {
                 case .reachesFor: attributes = "label=\(dotString("reaches for: " + edge.via)), style=dashed, color=red"
                 case .isHanded: attributes = "label=\(dotString("is handed: " + edge.via)), color=darkgreen, penwidth=2"
                 case .conformsTo: attributes = "label=\"conforms to\", style=dotted, arrowhead=empty"
+                case .wraps: attributes = "label=\(dotString("wraps: " + edge.via)), color=gray40"
                 }
                 lines.append("\(indent)\(dotString(prefix + edge.from)) -> \(dotString(prefix + edge.to)) [\(attributes)];")
             }
