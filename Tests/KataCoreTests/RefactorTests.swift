@@ -152,6 +152,26 @@ struct DependencyAnalysisTests {
         #expect(analysis.edges.contains(DependencyEdge(from: "V8Engine", to: "Engine", kind: .conformsTo, via: "declaration")))
     }
 
+    @Test("an adapter of the code's own protocol may call the system it wraps; a plain type may not")
+    func adapters() throws {
+        let code = """
+            import Foundation
+            protocol Clock { func now() -> Date }
+            struct SystemClock: Clock {
+                func now() -> Date { Date() }
+            }
+            struct Stamp {
+                func now() -> Date { Date() }
+            }
+            """
+        let analysis = try CodeAnalyzer(fileSystem: InMemoryFileSystem(["/code/Clock.swift": code]), processRunner: ScriptedProcessRunner(),
+                                        swiftc: nil, environment: [:]).analyze(folder: "/code")
+        #expect(analysis.adapters.map(\.site) == ["SystemClock.now"])
+        #expect(analysis.hiddenDependencies.map(\.site) == ["Stamp.now"])
+        #expect(analysis.edges.contains(DependencyEdge(from: "SystemClock", to: "Date()", kind: .wraps, via: "Date()")))
+        #expect(analysis.edges.contains(DependencyEdge(from: "Stamp", to: "Date()", kind: .reachesFor, via: "Date()")))
+    }
+
     @Test("Mermaid and DOT escape quotes and draw every edge kind")
     func exports() {
         let analysis = DependencyAnalysis(
