@@ -172,6 +172,30 @@ struct DependencyAnalysisTests {
         #expect(analysis.edges.contains(DependencyEdge(from: "Stamp", to: "Date()", kind: .reachesFor, via: "Date()")))
     }
 
+    @Test("a service locator's static method is global state; four constructions on one line are one finding")
+    func locatorAndRepeats() throws {
+        let code = """
+            final class Wheel {}
+            enum Locator {
+                nonisolated(unsafe) static var factories: [String: () -> Any] = [:]
+                static func resolve<T>(_ type: T.Type) -> T { factories["\\(type)"]!() as! T }
+                static func describe() -> String { "locator" }
+            }
+            enum Labels {
+                static func name() -> String { "car" }
+            }
+            final class Car {
+                let wheels = [Wheel(), Wheel(), Wheel(), Wheel()]
+                func radio() -> Int { Locator.resolve(Int.self) }
+                func label() -> String { Labels.name() }
+            }
+            """
+        let analysis = try CodeAnalyzer(fileSystem: InMemoryFileSystem(["/code/Car.swift": code]), processRunner: ScriptedProcessRunner(),
+                                        swiftc: nil, environment: [:]).analyze(folder: "/code")
+        let found = analysis.hiddenDependencies.map { "\($0.kind.rawValue) \($0.target) \($0.line)" }
+        #expect(found == ["construction Wheel() 11", "global state Locator.resolve 12"])
+    }
+
     @Test("Mermaid and DOT escape quotes and draw every edge kind")
     func exports() {
         let analysis = DependencyAnalysis(

@@ -110,6 +110,10 @@ public struct DependencyAnalyzer: Sendable {
         }.map { "\(simple($0.owner!)).\($0.name)" })
         let staticVariables = Set(model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed && $0.owner != nil }
             .map { "\(simple($0.owner!)).\($0.name)" })
+        // A static method of a type that keeps mutable static state (a service
+        // locator's `resolve`, a registry's `register`) reaches that state too.
+        let statefulTypes = Set(model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed && $0.owner != nil }
+            .map { simple($0.owner!) })
         let globalVariables = Set(model.members.filter { $0.kind == .property && $0.owner == nil && $0.isMutable && !$0.isComputed }.map(\.name))
         let membersByOwner = Dictionary(grouping: model.members.filter { $0.owner != nil }, by: { simple($0.owner!) })
 
@@ -118,6 +122,8 @@ public struct DependencyAnalyzer: Sendable {
         var adapters: [HiddenDependency] = []
         var edges: [DependencyEdge] = []
         var seen: Set<String> = []
+        // One finding per line and target: `[Wheel(), Wheel(), Wheel(), Wheel()]` is one place to change.
+        var reported: Set<String> = []
 
         for reference in model.references.sorted(by: { ($0.file, $0.offset) < ($1.file, $1.offset) }) {
             guard seen.insert("\(reference.file)#\(reference.offset)").inserted else { continue }
@@ -133,6 +139,9 @@ public struct DependencyAnalyzer: Sendable {
                 } else if Self.ambientMembers[baseSimple]?.contains(member) == true || member == "random" {
                     found = (.globalState, "\(base).\(member)", nil)
                 } else if staticVariables.contains("\(baseSimple).\(member)") {
+                    found = (.globalState, "\(base).\(member)", baseSimple)
+                } else if statefulTypes.contains(baseSimple),
+                          membersByOwner[baseSimple]?.contains(where: { $0.name == member && $0.isStatic && $0.kind == .method }) == true {
                     found = (.globalState, "\(base).\(member)", baseSimple)
                 }
             case .construction(let type):
@@ -154,6 +163,7 @@ public struct DependencyAnalyzer: Sendable {
                 context: reference.context, target: target,
                 suggestion: suggestion(kind: kind, target: target, targetType: targetType, context: reference.context,
                                        owner: ownerSimple, inherited: inherited, protocols: protocols))
+            guard reported.insert("\(reference.file):\(reference.line):\(kind):\(target)").inserted else { continue }
             let atRoot = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel)
             let systemTarget = targetType.map { !simpleNames.contains($0) } ?? true
             let isAdapter = kind != .construction && systemTarget && owner.map { inherited($0).contains { protocols.contains(simple($0)) } } == true
