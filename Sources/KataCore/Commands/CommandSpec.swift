@@ -11,6 +11,8 @@ public struct CommandSpec: Sendable {
     public var help: String
     public var flags: Set<String>
     public var options: Set<String>
+    /// False for commands that also work outside a course (`kata graph FOLDER`).
+    public var needsCourse: Bool = true
     public var run: @Sendable (Invocation, KataContext) throws -> Int32
 
     public init(
@@ -35,9 +37,9 @@ public struct CommandSpec: Sendable {
 extension CommandSpec {
     /// Every command, in the order `kata --help` lists them.
     public static let all: [CommandSpec] = [
-        .list, .show, .check, .verify,
-        .new, .export,
-        .watch, .hint, .solution, .reset,
+        .list, .show, .check, .watch, .hint, .solution, .reset,
+        .refactor, .diff, .graph,
+        .verify, .new, .export,
         .grade,
     ]
 }

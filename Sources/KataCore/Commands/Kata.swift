@@ -67,9 +67,14 @@ public enum Kata {
                 console.write(Help.command(command, words: Words(language: language)))
                 return 0
             }
-            let root = try CourseLocator.locate(
-                flag: invocation.option("--course"), environment: environment,
-                workingDirectory: workingDirectory, fileSystem: fileSystem)
+            let root: String
+            do {
+                root = try CourseLocator.locate(
+                    flag: invocation.option("--course"), environment: environment,
+                    workingDirectory: workingDirectory, fileSystem: fileSystem)
+            } catch where !command.needsCourse && invocation.option("--course") == nil {
+                root = workingDirectory
+            }
             var context = KataContext(
                 fileSystem: fileSystem, processRunner: processRunner, clock: clock, console: console,
                 environment: environment, courseRoot: root, language: language, style: style, terminal: terminal)

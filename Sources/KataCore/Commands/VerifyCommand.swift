@@ -23,7 +23,8 @@ extension CommandSpec {
                 guard let number = Int(value), number > 0 else { throw KataError.usage("--jobs takes a whole number, like --jobs 2") }
                 jobs = number
             }
-            let verifier = CourseVerifier(checker: try context.makeChecker(), fileSystem: context.fileSystem, jobs: jobs)
+            var verifier = CourseVerifier(checker: try context.makeChecker(), fileSystem: context.fileSystem, jobs: jobs)
+            verifier.codeAnalyzer = context.makeCodeAnalyzer()
             let result = verifier.verify(course, only: only)
             if invocation.has("--json") {
                 try context.writeJSON(result)

@@ -12,6 +12,8 @@ public struct CourseVerifier: Sendable {
     public let checker: LessonChecker
     public let fileSystem: any FileSystem
     public var jobs: Int
+    /// Reads the starter and the solution for `hidden-dependencies.json` (Verify/StepVerification.swift); nil skips it.
+    public var codeAnalyzer: CodeAnalyzer?
 
     public init(checker: LessonChecker, fileSystem: any FileSystem, jobs: Int = 2) {
         self.checker = checker
@@ -81,6 +83,13 @@ public struct CourseVerifier: Sendable {
         if wrongNames.isEmpty {
             problems.append("no plausible wrong solution in Solutions/\(lesson.id)/Wrong/NAME (at least one, which the tests must reject)")
         }
+        // The refactoring steps (Verify/StepVerification.swift).
+        let steps = verifySteps(lesson, starter: starter)
+        problems += steps.problems
+        facts += steps.facts
+        let hidden = verifyHiddenDependencies(lesson)
+        problems += hidden.problems
+        facts += hidden.facts
         for name in wrongNames {
             let wrong = checker.check(lesson, variant: .wrong(name))
             if wrong.status == .pass {

@@ -47,8 +47,8 @@ struct ContainerLifetimesTests {
         container.register(Strategist.self) { c in
             Strategist(driver: try c.resolve(Driver.self))
         }
-        guard let outcome = finishes(within: 3, { try container.resolve(Driver.self) }) else {
-            Issue.record("Resolving Driver did not finish within 3 s. A factory that resolves its dependencies re-enters resolve on the same thread: with a non-recursive lock (NSLock, Mutex) it waits for itself forever. Use NSRecursiveLock.")
+        guard let outcome = finishes(within: 6, { try container.resolve(Driver.self) }) else {
+            Issue.record("Resolving Driver did not finish within 6 s. A factory that resolves its dependencies re-enters resolve on the same thread: with a non-recursive lock (NSLock, Mutex) it waits for itself forever. Use NSRecursiveLock.")
             return
         }
         guard case .failure(let error) = outcome else {
@@ -69,8 +69,8 @@ struct ContainerLifetimesTests {
             _ = try c.resolve(Telemetry.self)
             return RaceCar(engine: try c.resolve((any Engine).self))
         }
-        guard let outcome = finishes(within: 3, { try container.resolve(RaceCar.self) }) else {
-            Issue.record("Resolving RaceCar (whose factory resolves Engine and Telemetry) did not finish within 3 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; a non-recursive lock (NSLock, Mutex) waits for itself. Use NSRecursiveLock.")
+        guard let outcome = finishes(within: 6, { try container.resolve(RaceCar.self) }) else {
+            Issue.record("Resolving RaceCar (whose factory resolves Engine and Telemetry) did not finish within 6 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; a non-recursive lock (NSLock, Mutex) waits for itself. Use NSRecursiveLock.")
             return
         }
         switch outcome {
@@ -87,19 +87,19 @@ struct ContainerLifetimesTests {
         container.register(RaceCar.self) { c in
             RaceCar(engine: try c.resolve((any Engine).self))
         }
-        guard let first = finishes(within: 3, { try container.resolve(RaceCar.self) }) else {
-            Issue.record("Resolving RaceCar (whose factory resolves the engine) did not finish within 3 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; use NSRecursiveLock.")
+        guard let first = finishes(within: 6, { try container.resolve(RaceCar.self) }) else {
+            Issue.record("Resolving RaceCar (whose factory resolves the engine) did not finish within 6 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; use NSRecursiveLock.")
             return
         }
         if case .success = first {
             Issue.record("No engine is registered, so resolve(RaceCar.self) should throw; it returned a car.")
         }
-        let second = finishes(within: 3) {
+        let second = finishes(within: 6) {
             container.register((any Engine).self) { _ in TestEngine(horsepower: 640) }
             return try container.resolve(RaceCar.self)
         }
         guard let second else {
-            Issue.record("After the failed resolve, registering the engine and resolving RaceCar again did not finish within 3 s: the lock is still held by the failed resolve. Release it on every path, also when a factory throws: lock.withLock { ... }, or lock() followed by defer { unlock() }.")
+            Issue.record("After the failed resolve, registering the engine and resolving RaceCar again did not finish within 6 s: the lock is still held by the failed resolve. Release it on every path, also when a factory throws: lock.withLock { ... }, or lock() followed by defer { unlock() }.")
             return
         }
         switch second {
@@ -124,7 +124,7 @@ struct ContainerLifetimesTests {
             return Telemetry()
         }
         nonisolated(unsafe) let shared = container
-        let finished = finishes(within: 6) {
+        let finished = finishes(within: 9) {
             DispatchQueue.concurrentPerform(iterations: 1_000) { _ in
                 if let telemetry = try? shared.resolve(Telemetry.self) {
                     objects.record(telemetry)
@@ -133,7 +133,7 @@ struct ContainerLifetimesTests {
             }
         }
         guard finished != nil else {
-            Issue.record("1,000 concurrent resolves did not finish within 6 s (the factory had run \(builds.value) times by then): probably a deadlock in your locking.")
+            Issue.record("1,000 concurrent resolves did not finish within 9 s (the factory had run \(builds.value) times by then): probably a deadlock in your locking.")
             return
         }
         #expect(builds.value == 1, "The .shared factory ran \(builds.value) times under 1,000 concurrent resolves; it must run exactly once. Guard resolve with one lock, held around the whole check-build-store, not just around each dictionary read and write.")

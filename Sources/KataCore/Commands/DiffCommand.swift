@@ -1,0 +1,56 @@
+extension CommandSpec {
+    static let diff = CommandSpec(
+        name: "diff",
+        summary: LocalizedText(english: "Show your change against the starter (and, once passed, the solution)", chinese: "显示你相对初始代码的修改（通过后还可对比参考答案）"),
+        usage: "kata diff <lesson>",
+        help: """
+            Shows, as a colored unified diff, what you changed in Lessons/<lesson>/Sources
+            since the starter as the course shipped it (read from git: the course must
+            be a git checkout). Once you have passed the lesson, it also shows how your
+            code differs from the reference solution.
+
+            Example:
+              kata diff 01
+            """,
+        run: { invocation, context in
+            guard let name = invocation.positional.first else {
+                throw KataError.usage("which lesson? Example: kata diff 01 (see kata list)")
+            }
+            let course = try context.loadCourse()
+            let lesson = try context.lesson(named: name, in: course)
+            let words = context.words
+            let style = context.style
+            let relative = "Lessons/\(lesson.id)/Sources"
+            let starter: [String: String]
+            do {
+                starter = try PristineStarter(fileSystem: context.fileSystem, processRunner: context.processRunner,
+                                              environment: context.childEnvironment, courseRoot: context.courseRoot).files(of: relative)
+            } catch let why as PristineStarter.Unavailable {
+                let reason: String
+                switch why {
+                case .noGit: reason = words.say("git is not installed (kata reads the starter as shipped with `git show HEAD:...`)", "没有安装 git（kata 用 `git show HEAD:...` 读取原始的初始代码）")
+                case .notACheckout: reason = words.say("the course folder is not a git checkout", "课程文件夹不是 git 仓库")
+                case .notCommitted(let path): reason = words.say("\(path) is not in the course's last commit", "\(path) 不在课程的最近一次提交中")
+                }
+                throw KataError.failure(words.say(
+                    "no pristine copy of the starter exists: \(reason). Without one kata cannot tell your change from the starter. Get the course with `git clone` to use kata diff.",
+                    "没有初始代码的原始副本：\(reason)。没有它，kata 无法区分你的修改和初始代码。请用 `git clone` 获取课程后再使用 kata diff。"))
+            }
+            let mine = RefactoringSteps.snapshot(lesson.sources, fileSystem: context.fileSystem)
+            var output = style.bold(words.say("Your change to the starter (\(relative))", "你对初始代码的修改（\(relative)）")) + "\n"
+            let change = LineDiff.modules(old: starter, new: mine, oldLabel: "starter", newLabel: "yours", style: style)
+            output += change.isEmpty ? style.dim(words.say("You have not changed the starter yet.", "你还没有修改初始代码。")) + "\n" : change
+            let progress = context.loadProgress()
+            if progress.hasPassed(lesson.id) {
+                let solution = RefactoringSteps.snapshot(lesson.solutionSources, fileSystem: context.fileSystem)
+                output += "\n" + style.bold(words.say("Your code against the reference solution", "你的代码与参考答案的对比")) + "\n"
+                let against = LineDiff.modules(old: mine, new: solution, oldLabel: "yours", newLabel: "solution", style: style)
+                output += against.isEmpty ? style.green(words.say("Your code is the reference solution, line for line.", "你的代码与参考答案逐行相同。")) + "\n" : against
+            } else {
+                output += "\n" + style.dim(words.say("Pass the lesson (kata check \(lesson.id)) to compare your code with the reference solution.", "通过本课（kata check \(lesson.id)）后即可与参考答案对比。")) + "\n"
+            }
+            context.console.write(output)
+            return 0
+        }
+    )
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+extension CommandSpec {
+    static let graph: CommandSpec = {
+        var spec = CommandSpec(
+            name: "graph",
+            summary: LocalizedText(english: "Show who builds whom and every hidden dependency in Swift code", chinese: "显示 Swift 代码中谁创建谁，以及每个隐藏依赖"),
+            usage: "kata graph <folder|lesson> [--format terminal|mermaid|dot|json] [--root NAME,...]",
+            help: """
+                Reads every .swift file in a folder (your own project too) with the
+                compiler's parser and shows the types, who creates whom, who is handed
+                its collaborators, and every hidden dependency with file and line:
+                a singleton (.shared, .default, .standard, .current, ...), global state
+                (Date(), UUID(), .random, a global or static var) or a collaborator
+                built inside the type that uses it. Each comes with the injection that
+                would replace it. A lesson name (01) reads your code of that lesson.
+
+                --format terminal   a tree for the terminal (the default)
+                --format mermaid    a Mermaid flowchart (paste into Markdown)
+                --format dot        a Graphviz graph (dot -Tsvg graph.dot > graph.svg)
+                --format json       every type, edge and hidden dependency as JSON
+                --root NAME,...     more composition roots (types like Garage, or members
+                                    like LapLogger.live): what they build is not hidden.
+                                    CompositionRoot, *Container, *Assembly, @main types and
+                                    top-level code always count as composition roots.
+                Exit status: 0 when nothing is hidden, 1 when a hidden dependency is found.
+
+                Example:
+                  kata graph Sources
+                  kata graph Lessons/01-constructor-injection/Sources --format mermaid
+                """,
+            options: ["--format", "--root"],
+            run: { invocation, context in
+                guard let target = invocation.positional.first else {
+                    throw KataError.usage("which folder? Example: kata graph Sources (or a lesson: kata graph 01)")
+                }
+                let format = try GraphFormat.parse(invocation.option("--format") ?? (invocation.has("--json") ? "json" : nil))
+                let path = target.hasPrefix("/") ? target : context.workingDirectory + "/" + target
+                let folder = (path as NSString).standardizingPath
+                var analyzer = context.makeCodeAnalyzer()
+                analyzer.compositionRoots = Set((invocation.option("--root") ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+                let analysis: DependencyAnalysis
+                let title: String
+                if context.fileSystem.isDirectory(folder) {
+                    analysis = try analyzer.analyze(folder: folder)
+                    title = target
+                } else if let course = try? context.loadCourse(), let lesson = course.lesson(named: target) {
+                    if analyzer.compositionRoots.isEmpty, let known = try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem) {
+                        analyzer.compositionRoots = Set(known.compositionRoots)
+                    }
+                    analysis = try analyzer.analyze(folder: lesson.sources, displayRoot: context.courseRoot)
+                    title = context.words.say("Your code of lesson \(lesson.id)", "你在第 \(lesson.id) 课的代码")
+                } else {
+                    throw KataError.usage("\(target) is neither a folder nor a lesson. Name a folder of Swift code, like: kata graph Sources")
+                }
+                try context.writeGraph([GraphPanel(title: title, analysis: analysis)], format: format)
+                return analysis.hiddenDependencies.isEmpty ? 0 : 1
+            }
+        )
+        spec.needsCourse = false
+        return spec
+    }()
+}
+
+extension KataContext {
+    /// The analyzer with the compiler on PATH, or the token reader alone when there is none.
+    public func makeCodeAnalyzer() -> CodeAnalyzer {
+        let toolchain = try? ToolchainLocator(fileSystem: fileSystem, environment: environment).locate()
+        var childEnvironment = childEnvironment
+        if fileSystem.isDirectory("\(courseRoot)/Lessons") {
+            if toolchain != nil { try? fileSystem.createDirectory("\(stateFolder)/tmp") }
+        } else {
+            // Outside a course (a learner's own project): leave no .kata folder behind.
+            childEnvironment["TMPDIR"] = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        }
+        return CodeAnalyzer(fileSystem: fileSystem, processRunner: processRunner, swiftc: toolchain?.swiftc, environment: childEnvironment)
+    }
+
+    func writeGraph(_ panels: [GraphPanel], format: GraphFormat) throws {
+        let renderer = GraphRenderer(style: style, words: words)
+        switch format {
+        case .terminal: console.write(renderer.terminal(panels))
+        case .mermaid: console.write(renderer.mermaid(panels))
+        case .dot: console.write(renderer.dot(panels))
+        case .json:
+            if panels.count == 1 { try writeJSON(panels[0].analysis) }
+            else { try writeJSON(Dictionary(uniqueKeysWithValues: panels.map { ($0.title, $0.analysis) })) }
+        }
+    }
+}

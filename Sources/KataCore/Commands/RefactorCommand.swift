@@ -1,0 +1,159 @@
+import Foundation
+
+extension CommandSpec {
+    static let refactor = CommandSpec(
+        name: "refactor",
+        summary: LocalizedText(english: "Walk through a lesson's refactoring, step by step", chinese: "一步一步查看一课的重构过程"),
+        usage: "kata refactor <lesson> [--graph] [--format terminal|mermaid|dot|json] [--no-tests]",
+        help: """
+            Shows the way from the lesson's starter to its reference solution as
+            named steps: each with its explanation, a colored diff against the step
+            before, and the lesson's test bar at that step ("2 of 5 tests pass", or
+            "does not compile against the tests yet"), found by building the step.
+            In a terminal one step at a time: Enter for the next, b (then Enter) to
+            go back, q to quit. Piped, all steps at once.
+
+            --graph             the dependency graph before (starter) and after (solution)
+            --format FORMAT     with --graph: terminal (default), mermaid, dot or json;
+                                without --graph: json prints the steps and test bars
+            --no-tests          skip building the steps (no test bars)
+
+            Example:
+              kata refactor 01
+              kata refactor 01 --graph --format mermaid > refactoring.md
+            """,
+        flags: ["--graph", "--no-tests"],
+        options: ["--format"],
+        run: { invocation, context in
+            guard let name = invocation.positional.first else {
+                throw KataError.usage("which lesson? Example: kata refactor 01 (see kata list)")
+            }
+            let course = try context.loadCourse()
+            let lesson = try context.lesson(named: name, in: course)
+            let words = context.words
+            if invocation.has("--graph") {
+                let format = try GraphFormat.parse(invocation.option("--format") ?? (invocation.has("--json") ? "json" : nil))
+                var analyzer = context.makeCodeAnalyzer()
+                let known = try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem)
+                analyzer.compositionRoots = Set(known?.compositionRoots ?? [])
+                let starterFolder = context.pristineStarterFolder(of: lesson)
+                let before = try analyzer.analyze(folder: starterFolder ?? lesson.sources, displayRoot: starterFolder ?? context.courseRoot)
+                guard context.fileSystem.isDirectory(lesson.solutionSources) else {
+                    throw KataError.failure("lesson \(lesson.id) has no reference solution in Solutions/\(lesson.id)/Sources to compare with")
+                }
+                let after = try analyzer.analyze(folder: lesson.solutionSources, displayRoot: context.courseRoot)
+                let panels = [
+                    GraphPanel(title: words.say("Before: the starter", "之前：初始代码"), analysis: before),
+                    GraphPanel(title: words.say("After: the reference solution", "之后：参考答案"), analysis: after),
+                ]
+                try context.writeGraph(panels, format: format)
+                if format == .terminal {
+                    context.console.write(context.style.bold(words.say(
+                        "Hidden dependencies: \(before.hiddenDependencies.count) → \(after.hiddenDependencies.count)",
+                        "隐藏依赖：\(before.hiddenDependencies.count) → \(after.hiddenDependencies.count)")) + "\n")
+                }
+                return 0
+            }
+            let steps: [RefactorStep]
+            do {
+                guard let loaded = try RefactoringSteps.load(lesson, fileSystem: context.fileSystem) else {
+                    throw KataError.failure(words.say(
+                        "lesson \(lesson.id) has no refactoring steps yet (Solutions/\(lesson.id)/steps.json). Try kata refactor \(lesson.id) --graph for the before/after picture.",
+                        "第 \(lesson.id) 课还没有重构步骤（Solutions/\(lesson.id)/steps.json）。可以试试 kata refactor \(lesson.id) --graph 查看前后对比。"))
+                }
+                steps = loaded
+            } catch let error as MetadataError {
+                throw KataError.failure("the steps of lesson \(lesson.id) cannot be read:\n" + error.problems.map { "  - \($0)" }.joined(separator: "\n"))
+            }
+            let runTests = !invocation.has("--no-tests")
+            if runTests && context.console.isInteractive {
+                context.console.writeError(context.style.dim(words.say("Building \(steps.count + 1) versions of the code for the test bars…", "正在构建 \(steps.count + 1) 个版本的代码以得到测试进度…")) + "\n")
+            }
+            var analyzer = context.makeCodeAnalyzer()
+            analyzer.compositionRoots = Set((try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem))?.compositionRoots ?? [])
+            let starter = context.pristineStarterFolder(of: lesson)
+            if starter != nil {
+                context.console.writeError(context.style.dim(words.say(
+                    "The walk starts from the starter as the course shipped it, not from your edited code (kata diff \(lesson.id) shows your change).",
+                    "这里从课程原始的初始代码开始，而不是你修改过的代码（kata diff \(lesson.id) 显示你的修改）。")) + "\n")
+            }
+            let walk = RefactorWalk.make(lesson: lesson, steps: steps, fileSystem: context.fileSystem,
+                                         checker: runTests ? try context.makeChecker() : nil, analyzer: analyzer, starter: starter)
+            if invocation.option("--format") == "json" || invocation.has("--json") {
+                struct Entry: Encodable { var title: String; var folder: String; var tests: TestBar; var hiddenDependencies: [HiddenDependency]?; var explanation: String }
+                try context.writeJSON(walk.points.map { point in
+                    Entry(title: point.step?.title.text(in: context.language) ?? "starter",
+                          folder: DiagnosticParser.relative(point.folder, to: context.courseRoot),
+                          tests: point.bar, hiddenDependencies: point.hidden, explanation: point.step?.explanation.text(in: context.language) ?? "")
+                })
+                return 0
+            }
+            RefactorPager(console: context.console, style: context.style, words: words).show(walk)
+            return 0
+        }
+    )
+}
+
+/// Shows a walk: one point at a time in a terminal, all at once when piped.
+struct RefactorPager {
+    let console: any Console
+    let style: Style
+    let words: Words
+
+    func show(_ walk: RefactorWalk) {
+        let rule = style.dim(String(repeating: "─", count: min(console.width ?? 72, 72)))
+        guard console.isInteractive else {
+            for index in walk.points.indices {
+                console.write(walk.render(index, style: style, words: words))
+                if index < walk.points.count - 1 { console.write(rule + "\n") }
+            }
+            return
+        }
+        var index = 0
+        var afterLetter = false
+        while true {
+            console.write(rule + "\n" + walk.render(index, style: style, words: words))
+            let last = index == walk.points.count - 1
+            console.write(style.cyan(last
+                ? words.say("[b] back · [q] or Enter: done ", "[b] 上一步 · [q] 或回车：结束 ")
+                : words.say("[Enter] next · [b] back · [q] quit ", "[回车] 下一步 · [b] 上一步 · [q] 退出 ")))
+            guard var key = console.readKey(timeout: 3600) else { console.write("\n"); return }
+            // A line-buffered terminal delivers "b" and then the Enter that sent it: that Enter is not "next".
+            while (key == "\n" || key == "\r") && afterLetter {
+                afterLetter = false
+                guard let next = console.readKey(timeout: 3600) else { console.write("\n"); return }
+                key = next
+            }
+            afterLetter = key != "\n" && key != "\r" && key != " "
+            console.write("\n")
+            switch key.lowercased() {
+            case "q": return
+            case "b": index = max(0, index - 1)
+            default:
+                if last { return }
+                index += 1
+            }
+        }
+    }
+}
+
+extension KataContext {
+    /// When the learner has edited the starter and git has the original: a copy of the
+    /// original in `.kata/refactor/<lesson>/starter`, so the walk begins where the course begins.
+    /// nil when the starter is untouched or no pristine copy exists (the lesson folder is used).
+    func pristineStarterFolder(of lesson: Lesson) -> String? {
+        let pristine = PristineStarter(fileSystem: fileSystem, processRunner: processRunner,
+                                       environment: childEnvironment, courseRoot: courseRoot)
+        guard let original = try? pristine.files(of: "Lessons/\(lesson.id)/Sources"), !original.isEmpty,
+              original != RefactoringSteps.snapshot(lesson.sources, fileSystem: fileSystem)
+        else { return nil }
+        let folder = "\(stateFolder)/refactor/\(lesson.id)/starter"
+        try? fileSystem.remove(folder)
+        do {
+            for (name, text) in original { try fileSystem.writeText(text, to: "\(folder)/\(name)") }
+        } catch {
+            return nil
+        }
+        return folder
+    }
+}

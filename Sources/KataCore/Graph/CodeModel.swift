@@ -1,0 +1,96 @@
+/// What a reader (the compiler's syntax dump, or the simpler token reader)
+/// found in a folder of Swift code: declarations and the references that
+/// may be dependencies. `DependencyAnalyzer` decides which ones are.
+public struct CodeModel: Sendable, Equatable {
+    public var types: [TypeDeclaration] = []
+    public var members: [MemberDeclaration] = []
+    public var references: [CodeReference] = []
+
+    public init() {}
+
+    public mutating func append(_ other: CodeModel) {
+        types += other.types
+        members += other.members
+        references += other.references
+    }
+}
+
+public enum TypeKind: String, Sendable, Codable, Equatable {
+    case `class`, `struct`, `enum`, actor, `protocol`, `extension`
+}
+
+public struct TypeDeclaration: Sendable, Equatable, Codable {
+    /// Qualified by the types around it: `RaceCar.Pit`.
+    public var name: String
+    public var kind: TypeKind
+    /// Names in the inheritance clause: superclass and protocols.
+    public var inherits: [String]
+    public var file: String
+    public var line: Int
+    /// Marked `@main`: the program's entry point, a composition root.
+    public var isEntryPoint: Bool
+
+    public var simpleName: String { String(name.split(separator: ".").last ?? Substring(name)) }
+}
+
+public struct Parameter: Sendable, Equatable, Codable {
+    public var label: String
+    public var name: String
+    /// The written type, as in the source: `any Engine`.
+    public var type: String
+    /// Capitalized names in the type: `["Engine"]`.
+    public var typeNames: [String]
+    public var hasDefault: Bool
+}
+
+public struct MemberDeclaration: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable { case initializer, method, property }
+    /// The type (qualified) the member belongs to; nil at file scope.
+    public var owner: String?
+    public var name: String
+    public var kind: Kind
+    public var isStatic: Bool
+    /// `var` rather than `let` (properties only).
+    public var isMutable: Bool
+    /// Has `{ get ... }` or observers rather than storage (properties only).
+    public var isComputed: Bool
+    /// Capitalized names of the declared type (properties) or result.
+    public var typeNames: [String]
+    /// The first name of the initial value when it is a call: `V8Engine` for `= V8Engine()`.
+    public var initialValueCall: String?
+    public var parameters: [Parameter]
+    public var file: String
+    public var line: Int
+}
+
+/// Where in a declaration a reference sits.
+public enum ReferenceContext: String, Sendable, Codable, Equatable {
+    case body
+    case defaultArgument = "default argument"
+    case initialValue = "initial value"
+    case attribute
+    case topLevel = "top-level code"
+}
+
+public struct CodeReference: Sendable, Equatable {
+    public enum Shape: Sendable, Equatable {
+        /// `V8Engine.shared`, `Foo.Bar.default`, `Int.random`: a member of a type.
+        case member(base: String, member: String)
+        /// `Engine(...)`, `Engine.init(...)`.
+        case construction(type: String)
+        /// A lowercase name on its own: a global variable, if one is declared.
+        case name(String)
+    }
+    public var shape: Shape
+    /// The type (qualified) whose code holds the reference; nil at file scope.
+    public var owner: String?
+    /// `init`, `start`, `engine` (a property's initial value), nil at file scope.
+    public var member: String?
+    public var memberIsStatic: Bool
+    public var context: ReferenceContext
+    public var file: String
+    public var offset: Int
+    public var line: Int
+    /// For a construction: `Date()` rather than `Date(timeIntervalSince1970: 0)`.
+    public var withoutArguments: Bool = false
+}

@@ -1,0 +1,449 @@
+/// Reads declarations and references from tokens alone: the fallback when the
+/// compiler gives no syntax dump, and the reader of `#if` blocks (which the
+/// 6.3 parse dump leaves out). Comments and string text never reach it.
+public struct TokenReader: Sendable {
+    public init() {}
+
+    static let typeKeywords: [String: TypeKind] = [
+        "class": .class, "struct": .struct, "enum": .enum, "actor": .actor, "protocol": .protocol, "extension": .extension,
+    ]
+    static let declarationKeywords: Set<String> = [
+        "func", "var", "let", "init", "deinit", "subscript", "class", "struct", "enum", "actor", "protocol",
+        "extension", "typealias", "case", "import", "associatedtype", "operator", "precedencegroup",
+    ]
+    static let modifiers: Set<String> = [
+        "public", "private", "fileprivate", "internal", "open", "package", "final", "static", "class", "lazy",
+        "weak", "unowned", "override", "required", "convenience", "mutating", "nonmutating", "dynamic",
+        "nonisolated", "isolated", "indirect", "optional", "consuming", "borrowing", "distributed",
+    ]
+
+    public func read(file: String, text: String, within ranges: [ClosedRange<Int>]? = nil) -> CodeModel {
+        let tokens = SwiftLexer.tokens(of: text)
+        var scanner = TokenScanner(tokens: tokens, file: file, lines: LineIndex(text))
+        scanner.scanAll()
+        var model = scanner.model
+        if let ranges {
+            func inside(_ offset: Int) -> Bool { ranges.contains { $0.contains(offset) } }
+            model.types = model.types.filter { inside(scanner.offsetOfType[$0.name + "@\($0.line)"] ?? -1) }
+            model.members = model.members.filter { inside(scanner.offsetOfMember[$0.name + "@\($0.line)"] ?? -1) }
+            model.references = model.references.filter { inside($0.offset) }
+        }
+        return model
+    }
+}
+
+/// Helpers on a token list, shared by both readers.
+enum TokenTools {
+    /// Index of the bracket closing the one at `open`, or the last index.
+    static func matchingClose(_ tokens: [SwiftToken], _ open: Int) -> Int {
+        let pairs: [String: String] = ["(": ")", "[": "]", "{": "}", "<": ">"]
+        guard let closer = pairs[tokens[open].text] else { return open }
+        let opener = tokens[open].text
+        var depth = 0
+        var index = open
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind != .string {
+                if token.text == opener { depth += 1 }
+                else if token.text == closer { depth -= 1; if depth == 0 { return index } }
+                else if opener == "<", token.text == "{" || token.text == "=" { return index - 1 }
+            }
+            index += 1
+        }
+        return tokens.count - 1
+    }
+
+    /// The parameters between `(` at `open` and its `)`, and the token ranges of their default values.
+    static func parameters(_ tokens: [SwiftToken], open: Int, close: Int) -> ([Parameter], [Range<Int>]) {
+        var parameters: [Parameter] = []
+        var defaults: [Range<Int>] = []
+        var pieces: [Range<Int>] = []
+        var depth = 0
+        var start = open + 1
+        var index = open + 1
+        while index < close {
+            let text = tokens[index].kind == .string ? "" : tokens[index].text
+            if ["(", "[", "{", "<"].contains(text) { depth += 1 }
+            if [")", "]", "}", ">"].contains(text) { depth -= 1 }
+            if text == "," && depth == 0 { pieces.append(start..<index); start = index + 1 }
+            index += 1
+        }
+        if start < close { pieces.append(start..<close) }
+        for piece in pieces {
+            var colon: Int?
+            var equals: Int?
+            var depth = 0
+            for k in piece {
+                let text = tokens[k].kind == .string ? "" : tokens[k].text
+                if ["(", "[", "{", "<"].contains(text) { depth += 1 }
+                if [")", "]", "}", ">"].contains(text) { depth -= 1 }
+                if depth == 0 && text == ":" && colon == nil { colon = k }
+                if depth == 0 && text == "=" && equals == nil && colon != nil { equals = k }
+            }
+            guard let colon else { continue }
+            let names = tokens[piece.lowerBound..<colon].filter(\.isIdentifier).map(\.text)
+            let typeEnd = equals ?? piece.upperBound
+            let typeTokens = Array(tokens[(colon + 1)..<typeEnd])
+            parameters.append(Parameter(
+                label: names.first ?? "_", name: names.last ?? "_",
+                type: typeTokens.map(\.text).joined(separator: " ").replacingOccurrences(of: " ?", with: "?"),
+                typeNames: capitalizedNames(typeTokens),
+                hasDefault: equals != nil))
+            if let equals { defaults.append((equals + 1)..<piece.upperBound) }
+        }
+        return (parameters, defaults)
+    }
+
+    /// `Name()` or `Name.init()` at `index`: a call with nothing between the parentheses.
+    static func callWithoutArguments(_ tokens: [SwiftToken], at index: Int) -> Bool {
+        var k = index + 1
+        while k + 1 < tokens.count, tokens[k].is("."), tokens[k + 1].isIdentifier { k += 2 }
+        return k + 1 < tokens.count && tokens[k].is("(") && tokens[k + 1].is(")")
+    }
+
+    static func capitalizedNames(_ tokens: [SwiftToken]) -> [String] {
+        var names: [String] = []
+        for (k, token) in tokens.enumerated() where token.isCapitalized {
+            if k > 0, tokens[k - 1].is(".") { continue }
+            if !names.contains(token.text) && !["Self", "Any", "Type", "Protocol"].contains(token.text) { names.append(token.text) }
+        }
+        return names
+    }
+
+    /// The inheritance clause starting after a type's name: names up to `{` or `where`.
+    static func inheritance(_ tokens: [SwiftToken], after nameIndex: Int) -> (names: [String], brace: Int?) {
+        var index = nameIndex + 1
+        if index < tokens.count, tokens[index].is("<") { index = matchingClose(tokens, index) + 1 }
+        var names: [String] = []
+        var expectName = false
+        var depth = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.is("{") && depth == 0 { return (names, index) }
+            if token.is("}") || (token.isIdentifier && TokenReader.declarationKeywords.contains(token.text) && token.newlineBefore) { return (names, nil) }
+            if token.is("<") || token.is("(") { depth += 1 }
+            if token.is(">") || token.is(")") { depth -= 1 }
+            if token.is(":") && depth == 0 && names.isEmpty { expectName = true }
+            else if token.is(",") && depth == 0 { expectName = true }
+            else if token.is("where") { expectName = false }
+            else if expectName && token.isIdentifier && !["any", "some"].contains(token.text) {
+                var name = token.text
+                var k = index
+                while k + 2 < tokens.count, tokens[k + 1].is("."), tokens[k + 2].isIdentifier {
+                    name += "." + tokens[k + 2].text; k += 2
+                }
+                names.append(name)
+                expectName = false
+                index = k
+            }
+            index += 1
+        }
+        return (names, nil)
+    }
+
+    /// For a property whose name token is at `nameIndex`: its type's names,
+    /// the call its initial value starts with, and whether it has accessors.
+    static func propertyShape(_ tokens: [SwiftToken], nameIndex: Int) -> (typeNames: [String], initialCall: String?, initialValue: Range<Int>?, accessors: Int?) {
+        var index = nameIndex + 1
+        var typeNames: [String] = []
+        if index < tokens.count, tokens[index].is(":") {
+            var end = index + 1
+            var depth = 0
+            while end < tokens.count {
+                let token = tokens[end]
+                if depth == 0 && (token.is("=") || token.is("{") || token.is(";") || token.is("}")) { break }
+                if depth == 0 && token.newlineBefore && end > index + 1 && !token.is(".") && !token.is("&") && !token.is("->") && !token.is("?") && !token.is("<") && !token.is(">") { break }
+                if token.is("(") || token.is("[") || token.is("<") { depth += 1 }
+                if token.is(")") || token.is("]") || token.is(">") { depth -= 1 }
+                end += 1
+            }
+            typeNames = capitalizedNames(Array(tokens[(index + 1)..<end]))
+            index = end
+        }
+        guard index < tokens.count else { return (typeNames, nil, nil, nil) }
+        if tokens[index].is("{") { return (typeNames, nil, nil, index) }
+        guard tokens[index].is("=") else { return (typeNames, nil, nil, nil) }
+        let valueStart = index + 1
+        let valueEnd = expressionEnd(tokens, from: valueStart)
+        var call: String?
+        var k = valueStart
+        while k < valueEnd, tokens[k].isIdentifier, ["try", "await"].contains(tokens[k].text) { k += 1 }
+        if k < valueEnd, tokens[k].isCapitalized || tokens[k].is(".") {
+            var name = tokens[k].is(".") ? "" : tokens[k].text
+            var j = k + 1
+            while j + 1 < valueEnd, tokens[j].is("."), tokens[j + 1].isCapitalized || tokens[j + 1].text == "init" {
+                if tokens[j + 1].text != "init" { name += (name.isEmpty ? "" : ".") + tokens[j + 1].text }
+                j += 2
+            }
+            if j < valueEnd, tokens[j].is("(") { call = name.isEmpty ? "Self" : name }
+        }
+        return (typeNames, call, valueStart..<valueEnd, nil)
+    }
+
+    /// Where an expression starting at `start` ends: a new line that does not
+    /// continue it, a `;`, or a bracket that closes an outer one.
+    static func expressionEnd(_ tokens: [SwiftToken], from start: Int) -> Int {
+        var depth = 0
+        var index = start
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind != .string {
+                if depth == 0 && index > start && token.newlineBefore {
+                    let continues = token.is(".") || (token.kind == .operator && !token.is("<")) || token.is("?") || (token.isIdentifier && ["as", "is"].contains(token.text))
+                    let previous = tokens[index - 1]
+                    let dangling = previous.kind == .operator || previous.is("(") || previous.is(",") || previous.is("[")
+                    if !continues && !dangling { return index }
+                }
+                if depth == 0 && (token.is(";") || token.is(",")) { return index }
+                if ["(", "[", "{"].contains(token.text) { depth += 1 }
+                if [")", "]", "}"].contains(token.text) {
+                    if depth == 0 { return index }
+                    depth -= 1
+                }
+            }
+            index += 1
+        }
+        return tokens.count
+    }
+
+    /// The references in `range`, in order: `Type.member`, `Type(...)`, and lone lowercase names.
+    static func references(_ tokens: [SwiftToken], in range: Range<Int>, skipping skipped: (Int) -> Bool = { _ in false }) -> [(CodeReference.Shape, Int)] {
+        var found: [(CodeReference.Shape, Int)] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            defer { index += 1 }
+            if skipped(index) { continue }
+            let token = tokens[index]
+            guard token.isIdentifier else { continue }
+            let previous = index > 0 ? tokens[index - 1] : nil
+            if let previous, previous.is(".") || previous.is("@") || previous.is("#") { continue }
+            if let previous, previous.isIdentifier, ["var", "let", "func", "case", "class", "struct", "enum", "protocol", "actor", "extension", "typealias", "import", "associatedtype"].contains(previous.text) { continue }
+            let next = index + 1 < range.upperBound ? tokens[index + 1] : nil
+            if token.isCapitalized {
+                var base = token.text
+                var k = index
+                while k + 2 < range.upperBound, tokens[k + 1].is("."), tokens[k + 2].isCapitalized {
+                    base += "." + tokens[k + 2].text; k += 2
+                }
+                if k + 2 < range.upperBound, tokens[k + 1].is("."), tokens[k + 2].isIdentifier, !tokens[k + 2].isCapitalized {
+                    let member = tokens[k + 2].text
+                    if member == "init" {
+                        found.append((.construction(type: base), index))
+                    } else if member != "self" && member != "Type" {
+                        found.append((.member(base: base, member: member), index))
+                    }
+                    index = k + 2
+                } else if k + 1 < range.upperBound, tokens[k + 1].is("("), !tokens[k + 1].newlineBefore {
+                    found.append((.construction(type: base), index))
+                    index = k
+                } else {
+                    index = k
+                }
+            } else if next.map({ !$0.is(":") || (previous?.is("?") ?? false) }) ?? true {
+                found.append((.name(token.text), index))
+            }
+        }
+        return found
+    }
+}
+
+/// The token reader's walk: a stack of scopes (file, type, member, plain braces).
+struct TokenScanner {
+    let tokens: [SwiftToken]
+    let file: String
+    let lines: LineIndex
+    var model = CodeModel()
+    var offsetOfType: [String: Int] = [:]
+    var offsetOfMember: [String: Int] = [:]
+
+    struct Scope {
+        enum Kind { case file, type(String, TypeKind), member(String, isStatic: Bool, context: ReferenceContext), braces }
+        var kind: Kind
+        var closeIndex: Int
+    }
+
+    init(tokens: [SwiftToken], file: String, lines: LineIndex) {
+        self.tokens = tokens
+        self.file = file
+        self.lines = lines
+    }
+
+    mutating func scanAll() {
+        scan(0..<tokens.count, owner: nil, typeKind: nil, member: nil, isStatic: false, context: .topLevel)
+    }
+
+    /// Scans a run of tokens that belongs to one scope.
+    mutating func scan(_ range: Range<Int>, owner: String?, typeKind: TypeKind?, member: String?, isStatic: Bool, context: ReferenceContext) {
+        let inTypeBody = owner != nil && member == nil
+        let atFileScope = owner == nil && member == nil
+        var index = range.lowerBound
+        var sawStatic = false
+        var plain: [Int] = []
+        func flush(_ scanner: inout TokenScanner) {
+            scanner.record(plain, owner: owner, member: member, isStatic: isStatic, context: context)
+            plain.removeAll()
+        }
+        while index < range.upperBound {
+            let token = tokens[index]
+            let previousIsDot = index > 0 && tokens[index - 1].is(".")
+            if token.isIdentifier && !previousIsDot {
+                // Modifiers before a declaration.
+                if token.text == "static" || (token.text == "class" && index + 1 < range.upperBound && ["func", "var", "let", "subscript"].contains(tokens[index + 1].text)) {
+                    sawStatic = true; index += 1; continue
+                }
+                if let kind = TokenReader.typeKeywords[token.text], let end = typeDeclaration(at: index, kind: kind, owner: owner, range: range) {
+                    flush(&self)
+                    index = end + 1; sawStatic = false; continue
+                }
+                if ["func", "init", "deinit", "subscript"].contains(token.text),
+                   let end = functionDeclaration(at: index, owner: owner, typeKind: typeKind, isStatic: sawStatic || isStatic, range: range, enclosingContext: context, inTypeBody: inTypeBody || atFileScope) {
+                    flush(&self)
+                    index = end + 1; sawStatic = false; continue
+                }
+                if (token.text == "var" || token.text == "let") && (inTypeBody || atFileScope),
+                   let end = propertyDeclaration(at: index, owner: owner, isStatic: sawStatic, range: range) {
+                    flush(&self)
+                    index = end + 1; sawStatic = false; continue
+                }
+                if !TokenReader.modifiers.contains(token.text) { sawStatic = false }
+            }
+            if token.is("@"), index + 2 < range.upperBound, tokens[index + 1].isIdentifier, tokens[index + 2].is("("), !tokens[index + 2].newlineBefore, inTypeBody || atFileScope {
+                // A property wrapper's or attribute's arguments.
+                flush(&self)
+                let close = TokenTools.matchingClose(tokens, index + 2)
+                record(Array((index + 3)..<close), owner: owner, member: nil, isStatic: false, context: .attribute)
+                index = close + 1; continue
+            }
+            if token.is("{") {
+                // A closure or a statement's block: same scope, scanned as its own run.
+                flush(&self)
+                let close = min(TokenTools.matchingClose(tokens, index), range.upperBound - 1)
+                scan((index + 1)..<close, owner: owner, typeKind: typeKind, member: member, isStatic: isStatic, context: context)
+                index = close + 1; continue
+            }
+            plain.append(index)
+            index += 1
+        }
+        flush(&self)
+    }
+
+    mutating func record(_ indices: [Int], owner: String?, member: String?, isStatic: Bool, context: ReferenceContext) {
+        guard let first = indices.first, let last = indices.last else { return }
+        let allowed = Set(indices)
+        for (shape, at) in TokenTools.references(tokens, in: first..<(last + 1), skipping: { !allowed.contains($0) }) {
+            model.references.append(CodeReference(
+                shape: shape, owner: owner, member: member, memberIsStatic: isStatic, context: context,
+                file: file, offset: tokens[at].offset, line: lines.line(of: tokens[at].offset),
+                withoutArguments: TokenTools.callWithoutArguments(tokens, at: at)))
+        }
+    }
+
+    mutating func typeDeclaration(at index: Int, kind: TypeKind, owner: String?, range: Range<Int>) -> Int? {
+        guard index + 1 < range.upperBound, tokens[index + 1].isIdentifier,
+              !TokenReader.declarationKeywords.contains(tokens[index + 1].text) || kind == .extension
+        else { return nil }
+        var nameIndex = index + 1
+        var name = tokens[nameIndex].text
+        while nameIndex + 2 < range.upperBound, tokens[nameIndex + 1].is("."), tokens[nameIndex + 2].isIdentifier {
+            name += "." + tokens[nameIndex + 2].text; nameIndex += 2
+        }
+        let (inherits, brace) = TokenTools.inheritance(tokens, after: nameIndex)
+        guard let brace, brace < range.upperBound else { return nil }
+        let qualified = kind == .extension || owner == nil ? name : "\(owner!).\(name)"
+        let entryPoint = index >= 2 && tokens[..<index].suffix(6).contains { $0.text == "main" } && tokens[..<index].suffix(6).contains { $0.is("@") }
+        let line = lines.line(of: tokens[index].offset)
+        model.types.append(TypeDeclaration(name: qualified, kind: kind, inherits: inherits, file: file, line: line, isEntryPoint: entryPoint))
+        offsetOfType[qualified + "@\(line)"] = tokens[index].offset
+        let close = min(TokenTools.matchingClose(tokens, brace), range.upperBound - 1)
+        scan((brace + 1)..<close, owner: qualified, typeKind: kind, member: nil, isStatic: false, context: .body)
+        return close
+    }
+
+    mutating func functionDeclaration(at index: Int, owner: String?, typeKind: TypeKind?, isStatic: Bool, range: Range<Int>, enclosingContext: ReferenceContext, inTypeBody: Bool) -> Int? {
+        let keyword = tokens[index].text
+        var cursor = index + 1
+        var name = keyword
+        if keyword == "func" {
+            guard cursor < range.upperBound else { return nil }
+            name = tokens[cursor].text
+            cursor += 1
+        } else if keyword == "init" {
+            while cursor < range.upperBound, tokens[cursor].is("?") || tokens[cursor].text == "!" { cursor += 1 }
+        }
+        if cursor < range.upperBound, tokens[cursor].is("<") { cursor = TokenTools.matchingClose(tokens, cursor) + 1 }
+        var parameters: [Parameter] = []
+        var defaults: [Range<Int>] = []
+        var afterParameters = cursor
+        if cursor < range.upperBound, tokens[cursor].is("(") {
+            let close = TokenTools.matchingClose(tokens, cursor)
+            (parameters, defaults) = TokenTools.parameters(tokens, open: cursor, close: close)
+            afterParameters = close + 1
+        } else if keyword != "deinit" {
+            return nil
+        }
+        let memberName = keyword == "func" ? name : keyword
+        let context: ReferenceContext = inTypeBody ? .body : enclosingContext
+        let line = lines.line(of: tokens[index].offset)
+        if inTypeBody {
+            model.members.append(MemberDeclaration(
+                owner: owner, name: memberName, kind: keyword == "init" ? .initializer : .method, isStatic: isStatic,
+                isMutable: false, isComputed: false, typeNames: [], initialValueCall: nil, parameters: parameters,
+                file: file, line: line))
+            offsetOfMember[memberName + "@\(line)"] = tokens[index].offset
+        }
+        for range in defaults {
+            record(Array(range), owner: owner, member: memberName, isStatic: isStatic, context: .defaultArgument)
+        }
+        // The body: the first `{` at this level before the next declaration.
+        var k = afterParameters
+        var depth = 0
+        while k < range.upperBound {
+            let token = tokens[k]
+            if depth == 0 && token.is("{") { break }
+            if token.is("(") || token.is("[") || token.is("<") { depth += 1 }
+            if token.is(")") || token.is("]") || token.is(">") { depth -= 1 }
+            if depth == 0 && token.newlineBefore && k > afterParameters && !token.is("->") && !token.is("where") && !token.is("throws") && !token.is("async") && !token.is(".") && !token.is("&") && !token.is(",")
+                && !tokens[k - 1].is("->") && !tokens[k - 1].is(":") && !tokens[k - 1].is(",") && !tokens[k - 1].is("&") {
+                return k - 1
+            }
+            if token.is("}") || token.is(";") { return k - 1 }
+            k += 1
+        }
+        guard k < range.upperBound, typeKind != .protocol else { return k - 1 }
+        let close = min(TokenTools.matchingClose(tokens, k), range.upperBound - 1)
+        scan((k + 1)..<close, owner: owner, typeKind: typeKind, member: inTypeBody ? memberName : (memberName), isStatic: isStatic, context: inTypeBody ? .body : context)
+        return close
+    }
+
+    mutating func propertyDeclaration(at index: Int, owner: String?, isStatic: Bool, range: Range<Int>) -> Int? {
+        guard index + 1 < range.upperBound, tokens[index + 1].isIdentifier else { return nil }
+        let nameIndex = index + 1
+        let name = tokens[nameIndex].text
+        let mutable = tokens[index].text == "var"
+        let shape = TokenTools.propertyShape(tokens, nameIndex: nameIndex)
+        let line = lines.line(of: tokens[nameIndex].offset)
+        model.members.append(MemberDeclaration(
+            owner: owner, name: name, kind: .property, isStatic: isStatic || owner == nil, isMutable: mutable,
+            isComputed: shape.accessors != nil, typeNames: shape.typeNames, initialValueCall: shape.initialCall,
+            parameters: [], file: file, line: line))
+        offsetOfMember[name + "@\(line)"] = tokens[index].offset
+        let context: ReferenceContext = owner == nil ? .topLevel : .initialValue
+        if let value = shape.initialValue {
+            let end = min(value.upperBound, range.upperBound)
+            // Closures in the initial value belong to it.
+            record(Array(value.lowerBound..<end), owner: owner, member: name, isStatic: isStatic, context: context)
+            return end - 1
+        }
+        if let brace = shape.accessors, brace < range.upperBound {
+            let close = min(TokenTools.matchingClose(tokens, brace), range.upperBound - 1)
+            scanAccessors((brace + 1)..<close, owner: owner, name: name, isStatic: isStatic)
+            return close
+        }
+        return nameIndex
+    }
+
+    /// `{ get { } set { } }`, `{ willSet { } }`, or a getter's body on its own.
+    mutating func scanAccessors(_ range: Range<Int>, owner: String?, name: String, isStatic: Bool) {
+        scan(range, owner: owner, typeKind: nil, member: name, isStatic: isStatic, context: owner == nil ? .topLevel : .body)
+    }
+}
