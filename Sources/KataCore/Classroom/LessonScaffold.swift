@@ -231,26 +231,7 @@ public struct LessonScaffold: Sendable, Equatable {
         """
         // \(Placeholder.marker): replace this example with the reference solution of your lesson:
         // the whole module, after the refactoring.
-        import Foundation
-
-        /// Where a greeting's hour comes from.
-        public protocol HourSource {
-            var hour: Int { get }
-        }
-
-        /// The real clock; callers now hand it in.
-        public final class SystemHour: HourSource, Sendable {
-            public static let shared = SystemHour()
-            public var hour: Int { Calendar.current.component(.hour, from: Date()) }
-        }
-
-        /// Greets by the time of day, from the hour source it is handed.
-        public struct Greeter {
-            private let hours: any HourSource
-
-            public init(hours: any HourSource) {
-                self.hours = hours
-            }
+        \(handedHourSource(comment: "Greets by the time of day, from the hour source it is handed."))
 
             public func greeting() -> String {
                 hours.hour < 12 ? "Good morning" : "Good afternoon"
@@ -260,12 +241,10 @@ public struct LessonScaffold: Sendable, Equatable {
         """
     }
 
-    /// Takes the parameter, but still asks the singleton: one of the two tests
-    /// fails whatever the time of day.
-    private var wrong: String {
+    /// The part the solution and the wrong solution share: the protocol, the
+    /// real clock, and a greeter that takes its hour source in `init`.
+    private func handedHourSource(comment: String) -> String {
         """
-        // \(Placeholder.marker): replace this example with a plausible wrong solution of your lesson,
-        // one a learner might write; the tests must reject it. Add more folders under Wrong/.
         import Foundation
 
         /// Where a greeting's hour comes from.
@@ -273,19 +252,29 @@ public struct LessonScaffold: Sendable, Equatable {
             var hour: Int { get }
         }
 
-        /// The real clock, reached through a shared instance.
+        /// The real clock; callers hand it in.
         public final class SystemHour: HourSource, Sendable {
             public static let shared = SystemHour()
             public var hour: Int { Calendar.current.component(.hour, from: Date()) }
         }
 
-        /// Takes an hour source, then ignores it.
+        /// \(comment)
         public struct Greeter {
             private let hours: any HourSource
 
             public init(hours: any HourSource) {
                 self.hours = hours
             }
+        """
+    }
+
+    /// Takes the parameter, but still asks the singleton: one of the two tests
+    /// fails whatever the time of day.
+    private var wrong: String {
+        """
+        // \(Placeholder.marker): replace this example with a plausible wrong solution of your lesson,
+        // one a learner might write; the tests must reject it. Add more folders under Wrong/.
+        \(handedHourSource(comment: "Takes an hour source, then ignores it."))
 
             public func greeting() -> String {
                 SystemHour.shared.hour < 12 ? "Good morning" : "Good afternoon"
