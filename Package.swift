@@ -31,11 +31,14 @@ if let lesson = environment["KATA_LESSON"], !lesson.isEmpty {
     else {
         fatalError("KATA_LESSON=\(lesson): no readable Lessons/\(lesson)/lesson.json with a \"module\" field")
     }
+    // Hidden tests are graded, not handed out: left out unless asked for.
+    let hidden = environment["KATA_WITH_HIDDEN_TESTS"] == "1" ? [] : (object["hidden_tests"] as? [String] ?? [])
     targets.append(.target(name: module, path: "\(variant)/\(lesson)/Sources"))
     targets.append(.testTarget(
         name: "\(module)Tests",
         dependencies: [.target(name: module)],
-        path: "Tests/Lessons/\(lesson)"
+        path: "Tests/Lessons/\(lesson)",
+        exclude: hidden
     ))
 }
 
