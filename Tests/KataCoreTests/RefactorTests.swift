@@ -270,12 +270,12 @@ struct RefactorCommandTests {
     func pristineStarter() {
         var kata = course()
         kata.fileSystem.add("/toolchain/bin/git", "")
+        kata.fileSystem.add("/course/.git/HEAD", "ref: refs/heads/main\n")
         kata.fileSystem.add("/course/Lessons/01-car/Sources/Car.swift", "final class Car { /* my edit */ }\n")
         kata.processRunner = ScriptedProcessRunner { request in
             let last = request.arguments.last ?? ""
-            if request.arguments.contains("rev-parse") { return ProcessResult(termination: .exited(0), output: "\n") }
-            if last == "HEAD:Lessons/01-car/Sources" { return ProcessResult(termination: .exited(0), output: "Car.swift\n") }
-            if last == "HEAD:Lessons/01-car/Sources/Car.swift" {
+            if request.arguments.contains("ls-tree") { return ProcessResult(termination: .exited(0), output: "Lessons/01-car/Sources/Car.swift\n") }
+            if last == "HEAD:./Lessons/01-car/Sources/Car.swift" {
                 return ProcessResult(termination: .exited(0), output: "final class Car {\n    let engine = Engine.shared\n}\n")
             }
             return ProcessResult(termination: .exited(128), output: "")
@@ -284,7 +284,7 @@ struct RefactorCommandTests {
         #expect(kata.console.errors.contains("starts from the starter as the course shipped it"))
         #expect(kata.console.output.contains("-    let engine = Engine.shared\n+    let engine: Engine\n"))
         #expect(!kata.console.output.contains("my edit"))
-        #expect(kata.fileSystem.text("/course/.kata/refactor/01-car/starter/Car.swift")?.contains("Engine.shared") == true)
+        #expect(kata.fileSystem.text("/course/.kata/starters/01-car/Sources/Car.swift")?.contains("Engine.shared") == true)
         #expect(kata.fileSystem.text("/course/Lessons/01-car/Sources/Car.swift") == "final class Car { /* my edit */ }\n", "the learner's code is untouched")
     }
 

@@ -140,13 +140,14 @@ struct RefactorIntegrationTests {
         #expect(terminal.output.contains("Hidden dependencies: 1 → 0"))
     }
 
-    @Test("kata diff reads the pristine starter from git; once passed it compares with the solution")
+    @Test("kata diff reads the pristine starter (kept when first seen, or from git); once passed it compares with the solution")
     func diffAgainstGit() throws {
         let course = try KataBinary.copyFixture("Refactor/StepsCourse")
         defer { try? FileManager.default.removeItem(atPath: course) }
-        let noGit = KataBinary.run(["diff", "01"], in: course)
-        #expect(noGit.status == 1)
-        #expect(noGit.output.contains("no pristine copy of the starter exists: the course folder is not a git checkout"), "\(noGit.output)")
+        let firstSeen = KataBinary.run(["diff", "01"], in: course)
+        #expect(firstSeen.status == 0, "\(firstSeen.output)")
+        #expect(firstSeen.output.contains("You have not changed the starter yet."), "\(firstSeen.output)")
+        try FileManager.default.removeItem(atPath: "\(course)/.kata")
 
         let runner = PosixProcessRunner(groups: ProcessGroupRegistry())
         let git = ["/usr/bin/git", "/usr/local/bin/git", "/opt/homebrew/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) }

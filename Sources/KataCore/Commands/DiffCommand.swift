@@ -5,9 +5,10 @@ extension CommandSpec {
         usage: "kata diff <lesson>",
         help: """
             Shows, as a colored unified diff, what you changed in Lessons/<lesson>/Sources
-            since the starter as the course shipped it (read from git: the course must
-            be a git checkout). Once you have passed the lesson, it also shows how your
-            code differs from the reference solution.
+            since the starter as the course shipped it (from git when the course is a
+            checkout, else from the copy kata keeps in .kata/starters/ from the first
+            time it sees a lesson). Once you have passed the lesson, it also shows how
+            your code differs from the reference solution.
 
             Example:
               kata diff 01
@@ -21,26 +22,17 @@ extension CommandSpec {
             let words = context.words
             let style = context.style
             let relative = "Lessons/\(lesson.id)/Sources"
-            let starter: [String: String]
-            do {
-                starter = try PristineStarter(fileSystem: context.fileSystem, processRunner: context.processRunner,
-                                              environment: context.childEnvironment, courseRoot: context.courseRoot).files(of: relative)
-            } catch let why as PristineStarter.Unavailable {
-                let reason: String
-                switch why {
-                case .noGit: reason = words.say("git is not installed (kata reads the starter as shipped with `git show HEAD:...`)", "没有安装 git（kata 用 `git show HEAD:...` 读取原始的初始代码）")
-                case .notACheckout: reason = words.say("the course folder is not a git checkout", "课程文件夹不是 git 仓库")
-                case .notCommitted(let path): reason = words.say("\(path) is not in the course's last commit", "\(path) 不在课程的最近一次提交中")
-                }
+            let progress = context.loadProgress()
+            guard let pristine = StarterStore(context: context).remember(lesson, progress: progress) else {
                 throw KataError.failure(words.say(
-                    "no pristine copy of the starter exists: \(reason). Without one kata cannot tell your change from the starter. Get the course with `git clone` to use kata diff.",
-                    "没有初始代码的原始副本：\(reason)。没有它，kata 无法区分你的修改和初始代码。请用 `git clone` 获取课程后再使用 kata diff。"))
+                    "no pristine copy of the starter exists: the course folder is not a git checkout, and lesson \(lesson.id) was already changed when kata first saw it. Without one kata cannot tell your change from the starter. Get the course with `git clone` (or a fresh download) to use kata diff.",
+                    "没有初始代码的原始副本：课程文件夹不是 git 仓库，而且 kata 第一次见到第 \(lesson.id) 课时它已经被修改过。没有它，kata 无法区分你的修改和初始代码。请用 `git clone`（或重新下载）获取课程后再使用 kata diff。"))
             }
+            let starter = pristine.texts
             let mine = RefactoringSteps.snapshot(lesson.sources, fileSystem: context.fileSystem)
             var output = style.bold(words.say("Your change to the starter (\(relative))", "你对初始代码的修改（\(relative)）")) + "\n"
             let change = LineDiff.modules(old: starter, new: mine, oldLabel: "starter", newLabel: "yours", style: style)
             output += change.isEmpty ? style.dim(words.say("You have not changed the starter yet.", "你还没有修改初始代码。")) + "\n" : change
-            let progress = context.loadProgress()
             if progress.hasPassed(lesson.id) {
                 let solution = RefactoringSteps.snapshot(lesson.solutionSources, fileSystem: context.fileSystem)
                 output += "\n" + style.bold(words.say("Your code against the reference solution", "你的代码与参考答案的对比")) + "\n"

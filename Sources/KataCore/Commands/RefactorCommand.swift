@@ -138,22 +138,14 @@ struct RefactorPager {
 }
 
 extension KataContext {
-    /// When the learner has edited the starter and git has the original: a copy of the
-    /// original in `.kata/refactor/<lesson>/starter`, so the walk begins where the course begins.
+    /// When the learner has edited the starter: the pristine copy kata keeps in
+    /// `.kata/starters/<lesson>/Sources`, so the walk begins where the course begins.
     /// nil when the starter is untouched or no pristine copy exists (the lesson folder is used).
     func pristineStarterFolder(of lesson: Lesson) -> String? {
-        let pristine = PristineStarter(fileSystem: fileSystem, processRunner: processRunner,
-                                       environment: childEnvironment, courseRoot: courseRoot)
-        guard let original = try? pristine.files(of: "Lessons/\(lesson.id)/Sources"), !original.isEmpty,
-              original != RefactoringSteps.snapshot(lesson.sources, fileSystem: fileSystem)
+        let store = StarterStore(context: self)
+        guard let pristine = store.remember(lesson, progress: loadProgress()), !pristine.files.isEmpty,
+              pristine.texts != RefactoringSteps.snapshot(lesson.sources, fileSystem: fileSystem)
         else { return nil }
-        let folder = "\(stateFolder)/refactor/\(lesson.id)/starter"
-        try? fileSystem.remove(folder)
-        do {
-            for (name, text) in original { try fileSystem.writeText(text, to: "\(folder)/\(name)") }
-        } catch {
-            return nil
-        }
-        return folder
+        return store.folder(of: lesson) + "/Sources"
     }
 }

@@ -39,6 +39,9 @@ public struct StarterStore: Sendable {
     public struct Starter: Sendable, Equatable {
         public var files: [String: Data]
         public var origin: Origin
+
+        /// The files as text, for diffs.
+        public var texts: [String: String] { files.mapValues { String(decoding: $0, as: UTF8.self) } }
     }
 
     public enum Origin: String, Sendable, Equatable {

@@ -83,17 +83,10 @@ public struct StarterDiffView: RefactoringView {
                 "kata has no pristine copy of this lesson's starter to compare with.",
                 "kata 没有这一课初始代码的原始副本，无法比较。") + "\n"
         }
-        let yours = (try? context.fileSystem.filesRecursively(lesson.sources)) ?? []
-        var any = false
-        for name in Set(starter.files.keys).union(yours).sorted() {
-            let old = starter.files[name].map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let new = (try? context.fileSystem.readText("\(lesson.sources)/\(name)")) ?? ""
-            let diff = SourceDiff.unified(old: old, new: new, oldName: "starter/\(name)", newName: "yours/\(name)", style: style)
-            if !diff.isEmpty {
-                text += "\n" + diff
-                any = true
-            }
-        }
+        let yours = RefactoringSteps.snapshot(lesson.sources, fileSystem: context.fileSystem)
+        let diff = LineDiff.modules(old: starter.texts, new: yours, oldLabel: "starter", newLabel: "yours", style: style)
+        let any = !diff.isEmpty
+        if any { text += "\n" + diff }
         if !any { text += words.say("No changes yet: your code is the starter.", "还没有改动：你的代码就是初始代码。") + "\n" }
         return text
     }

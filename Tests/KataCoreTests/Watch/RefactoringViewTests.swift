@@ -33,7 +33,7 @@ struct RefactoringViewTests {
         let (context, lesson) = try setUp()
         let text = view([fakeCommand("refactor")]).render(lesson, passed: false, context: context)
         #expect(!text.contains("refactor of"))
-        #expect(text.contains("+ func add(_ a: Int, _ b: Int) -> Int { a + b }"))
+        #expect(text.contains("+func add(_ a: Int, _ b: Int) -> Int { a + b }"))
         #expect(text.contains("opens once the lesson passes"))
     }
 
@@ -55,12 +55,5 @@ struct RefactoringViewTests {
         let context = kata.context()
         let lesson = try context.loadCourse().lessons[1]
         #expect(StarterDiffView().render(lesson, passed: false, context: context).contains("No changes yet"))
-    }
-
-    @Test("the diff puts removed lines before added ones and keeps context")
-    func diffShape() {
-        let text = SourceDiff.unified(old: "a\nb\nc\nd\n", new: "a\nB\nc\nd\n", oldName: "old", newName: "new", context: 1)
-        #expect(text == "--- old\n+++ new\n  a\n- b\n+ B\n  c\n")
-        #expect(SourceDiff.unified(old: "same\n", new: "same\n", oldName: "o", newName: "n").isEmpty)
     }
 }
