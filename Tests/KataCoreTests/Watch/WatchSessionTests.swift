@@ -118,7 +118,7 @@ struct WatchSessionTests {
         let console = TickingConsole(clock: kata.clock, lastTick: 10, keys: [2: "d", 5: "q"])
         _ = try session(kata, console: console, checks: ManualChecks()).run()
         let frames = console.output.components(separatedBy: WatchScreen.clear)
-        #expect(frames.contains { $0.contains("- func add(_ a: Int, _ b: Int) -> Int { a - b }") && $0.contains("+ func add(_ a: Int, _ b: Int) -> Int { a + b }") })
+        #expect(frames.contains { $0.contains("-func add(_ a: Int, _ b: Int) -> Int { a - b }") && $0.contains("+func add(_ a: Int, _ b: Int) -> Int { a + b }") })
     }
 
     @Test("Chinese texts with --lang zh-Hans")
