@@ -12,6 +12,8 @@
 #
 # Exit status 0 when everything holds, 1 with the failing step and the screen.
 set -euo pipefail
+# Characters, not bytes: the screen is measured and drawn in UTF-8 whatever the caller's locale.
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 FIXTURE="$ROOT/Tests/Fixtures/Watch"
