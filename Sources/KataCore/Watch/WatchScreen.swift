@@ -26,9 +26,9 @@ public struct WatchScreen: Sendable {
         lines.append(style.bold("DI Kata") + style.dim(" · " + words.say("watch mode", "观察模式")) + "  "
             + style.bold(words.say("Lesson \(number)", "第 \(number) 课") + " · " + lesson.title(in: words.language)))
         lines += wrap(lesson.metadata.summary.text(in: words.language))
-        lines.append(style.dim(words.say(
+        lines += wrap(words.say(
             "Edit Lessons/\(lesson.id)/Sources/ and save. The whole lesson: kata show \(lesson.id)",
-            "编辑 Lessons/\(lesson.id)/Sources/ 并保存。完整课文：kata show \(lesson.id)")))
+            "编辑 Lessons/\(lesson.id)/Sources/ 并保存。完整课文：kata show \(lesson.id)")).map(style.dim)
         lines.append(rule)
         let header = lines
         lines = []
@@ -51,7 +51,7 @@ public struct WatchScreen: Sendable {
                 verdict.removeLast()
                 verdict.append(style.dim(words.say("Stuck? Press h for a hint.", "卡住了？按 h 查看提示。")))
             }
-            lines += verdict
+            lines += verdict.flatMap(wrapKeepingIndent)
             lines.append(style.dim(words.say(
                 "Checked in \(seconds(report.durationMs)) s.", "检查用时 \(seconds(report.durationMs)) 秒。")))
         }
@@ -72,7 +72,7 @@ public struct WatchScreen: Sendable {
             lines.append(rule)
             var panelLines = panel.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if panelLines.last == "" { panelLines.removeLast() }
-            lines += panelLines
+            lines += panelLines.flatMap(wrapKeepingIndent)
         }
         lines.append(rule)
         lines += keyBar()
@@ -145,6 +145,18 @@ public struct WatchScreen: Sendable {
             lines.append(line)
         }
         return lines
+    }
+
+    /// Wraps a long line at spaces, keeping its indentation on every piece
+    /// (a long colored line loses its color: reading beats painting).
+    func wrapKeepingIndent(_ colored: String) -> [String] {
+        let limit = max(20, width ?? 80)
+        let line = plain(colored)
+        guard displayWidth(line) > limit else { return [colored] }
+        let indent = String(line.prefix { $0 == " " })
+        guard indent.count < limit / 2 else { return [line] }
+        let narrower = WatchScreen(style: style, words: words, width: limit - indent.count, height: nil)
+        return narrower.wrap(String(line.dropFirst(indent.count))).map { indent + $0 }
     }
 
     /// Columns a string takes: East Asian wide characters take two.

@@ -51,4 +51,18 @@ struct WatchScreenTests {
         }
         #expect(screen.keyBar().count >= 2)
     }
+
+    @Test("long verdict and panel lines wrap at spaces, keeping their indentation; short colored lines keep their color")
+    func wrapsKeepingIndent() {
+        let screen = WatchScreen(style: Style(enabled: true), words: Words(language: .english), width: 30)
+        let message = "      A 900 hp engine should give a top speed of 330 km/h"
+        let pieces = screen.wrapKeepingIndent(message)
+        #expect(pieces.count > 1)
+        #expect(pieces.allSatisfy { $0.hasPrefix("      ") && $0.count <= 30 })
+        #expect(pieces.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") == message.trimmingCharacters(in: .whitespaces))
+        let colored = Style(enabled: true).bold("Hint 1 of 3: the tests build the car with an engine")
+        #expect(screen.wrapKeepingIndent(colored).allSatisfy { !$0.contains("\u{1B}") && $0.count <= 30 })
+        let short = Style(enabled: true).green("✔ passes")
+        #expect(screen.wrapKeepingIndent(short) == [short])
+    }
 }
