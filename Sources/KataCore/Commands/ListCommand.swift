@@ -69,6 +69,7 @@ public enum CourseStatus {
             Dictionary(uniqueKeysWithValues: course.lessons.map { ($0.id, $0.title(in: context.language)) })
         } ?? [:]
         let next = next(rows)
+        let titleWidth = rows.map { TerminalText.columns(localized[$0.id] ?? $0.title) }.max() ?? 0
         var lines = [style.bold("DI Kata") + " — " + words.say("dependency injection, one refactoring at a time", "依赖注入，一次一个重构"), ""]
         for row in rows {
             let mark: String
@@ -80,11 +81,12 @@ public enum CourseStatus {
             default: mark = style.dim("·"); label = words.say("not started", "未开始")
             }
             var counts = ""
-            if let passed = row.passedTests, let total = row.totalTests, row.status == "failing" {
+            if let passed = row.passedTests, let total = row.totalTests, total > 0, row.status == "failing" {
                 counts = " (\(passed)/\(total))"
             }
             let pointer = row.id == next ? style.cyan(" ← " + words.say("next", "下一课")) : ""
-            lines.append("  \(mark) \(row.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(localized[row.id] ?? row.title)  \(style.dim(label + counts))\(pointer)")
+            let title = TerminalText.padded(localized[row.id] ?? row.title, to: titleWidth)
+            lines.append("  \(mark) \(row.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(title)  \(style.dim(label + counts))\(pointer)")
         }
         let done = rows.filter { $0.status == "passed" }.count
         lines.append("")

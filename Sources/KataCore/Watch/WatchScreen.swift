@@ -159,16 +159,8 @@ public struct WatchScreen: Sendable {
         return narrower.wrap(String(line.dropFirst(indent.count))).map { indent + $0 }
     }
 
-    /// Columns a string takes: East Asian wide characters take two.
-    func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { total, scalar in
-            let value = scalar.value
-            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
-                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
-                || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value) || (0xFFE0...0xFFE6).contains(value)
-            return total + (wide ? 2 : 1)
-        }
-    }
+    /// Columns a string takes in a terminal.
+    func displayWidth(_ text: String) -> Int { TerminalText.columns(text) }
 
     private func seconds(_ milliseconds: Int) -> String {
         String(format: "%.2f", Double(milliseconds) / 1000)
