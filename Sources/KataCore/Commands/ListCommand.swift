@@ -14,10 +14,11 @@ extension CommandSpec {
             let course = try context.loadCourse()
             let progress = context.loadProgress()
             StarterStore(context: context).rememberUnseen(course, progress: progress)
-            let rows = CourseStatus.rows(course: course, progress: progress)
             if invocation.has("--json") {
+                let rows = CourseStatus.rows(course: course, progress: progress)
                 try context.writeJSON(CourseStatus.Listing(lessons: rows, next: CourseStatus.next(rows)))
             } else {
+                let rows = CourseStatus.rows(course: course, progress: progress, language: context.language)
                 context.console.write(CourseStatus.render(rows: rows, context: context))
             }
             return 0
@@ -62,14 +63,12 @@ public enum CourseStatus {
         rows.first { $0.status != "passed" && $0.status != "broken" }?.id
     }
 
+    /// The rows' titles are shown as given: build them in the learner's language.
     public static func render(rows: [Row], context: KataContext) -> String {
         let words = context.words
         let style = context.style
-        let localized = (try? context.loadCourse()).map { course in
-            Dictionary(uniqueKeysWithValues: course.lessons.map { ($0.id, $0.title(in: context.language)) })
-        } ?? [:]
         let next = next(rows)
-        let titleWidth = rows.map { TerminalText.columns(localized[$0.id] ?? $0.title) }.max() ?? 0
+        let titleWidth = rows.map { TerminalText.columns($0.title) }.max() ?? 0
         var lines = [style.bold("DI Kata") + " — " + words.say("dependency injection, one refactoring at a time", "依赖注入，一次一个重构"), ""]
         for row in rows {
             let mark: String
@@ -85,7 +84,7 @@ public enum CourseStatus {
                 counts = " (\(passed)/\(total))"
             }
             let pointer = row.id == next ? style.cyan(" ← " + words.say("next", "下一课")) : ""
-            let title = TerminalText.padded(localized[row.id] ?? row.title, to: titleWidth)
+            let title = TerminalText.padded(row.title, to: titleWidth)
             lines.append("  \(mark) \(row.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(title)  \(style.dim(label + counts))\(pointer)")
         }
         let done = rows.filter { $0.status == "passed" }.count
