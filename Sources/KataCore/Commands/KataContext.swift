@@ -81,7 +81,7 @@ public struct KataContext: Sendable {
     }
 
     public func makeChecker() throws -> LessonChecker {
-        let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: environment).locate()
+        let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: environment, processRunner: processRunner).locate()
         try? fileSystem.createDirectory("\(stateFolder)/tmp")
         let direct = SwiftcLessonBuilder(
             toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
@@ -93,8 +93,8 @@ public struct KataContext: Sendable {
             packageRoot: courseRoot, environment: childEnvironment
         )
         let console = self.console
-        let builder: any LessonBuilding = useSwiftPM ? swiftPM : FallbackLessonBuilder(
-            primary: direct, fallback: swiftPM, notice: { console.writeError("kata: \($0)\n") })
+        let builder = toolchain.builder(direct: direct, swiftPM: swiftPM, preferSwiftPM: useSwiftPM,
+                                        notice: { console.writeError("kata: \($0)\n") })
         return LessonChecker(
             builder: builder,
             testRunner: TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock),
