@@ -104,6 +104,39 @@ struct EditorIntegrationTests {
     }
 }
 
+/// The databases are committed, so a fresh clone opened in an editor works before kata ever
+/// ran: they must match the lessons committed with them. Read from git's `HEAD`, so a learner's
+/// work in `Lessons/` never turns this red.
+@Suite("Committed editor files")
+struct CommittedEditorFilesTests {
+    static var isGitCheckout: Bool {
+        FileManager.default.fileExists(atPath: KataBinary.packageRoot + "/.git")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
+    }
+
+    @Test("every compile_commands.json in HEAD is what kata writes for the lessons in HEAD",
+          .enabled(if: isGitCheckout, "not a git checkout (a handout or an archive): nothing committed to compare"))
+    func current() throws {
+        let target = NSTemporaryDirectory() + "kata-head-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: target) }
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        let extracted = PosixProcessRunner(groups: ProcessGroupRegistry()).run(ProcessRequest(
+            executable: "/bin/sh",
+            arguments: ["-c", "git archive HEAD Lessons Solutions Tests/Lessons | tar -x -C \"$1\"", "sh", target],
+            environment: ProcessInfo.processInfo.environment, workingDirectory: KataBinary.packageRoot, timeout: 120))
+        #expect(extracted.termination.succeeded, "git archive failed: \(extracted.output)")
+        let fileSystem = LocalFileSystem()
+        let course = try CourseLoader(fileSystem: fileSystem).load(root: target)
+        let databases = EditorFiles(fileSystem: fileSystem).databases(for: course)
+        #expect(databases.count >= course.lessons.count + 1)
+        for (path, text) in databases {
+            let shown = String(path.dropFirst(target.count + 1))
+            let committed = try? String(contentsOfFile: path, encoding: .utf8)
+            #expect(committed == text, "\(shown) is missing or out of date: run any kata command (`swift run kata list`) and commit the compile_commands.json files it rewrites")
+        }
+    }
+}
+
 /// A language server child process spoken to over JSON-RPC on its stdin and stdout.
 final class LanguageServer: @unchecked Sendable {
     struct Diagnostic {
