@@ -10,8 +10,14 @@ import KataCore
 struct EditorIntegrationTests {
     static let lesson = "01-constructor-injection"
 
+    /// Whether the reference solution is here (not in a student handout).
+    static var hasSolution: Bool {
+        FileManager.default.fileExists(atPath: "\(KataBinary.packageRoot)/Solutions/\(lesson)/Sources")
+    }
+
     /// A course folder like a fresh clone's: the manifest, lesson 01 (the reference
-    /// solution as the learner's code, so a learner's edits never matter) and its tests.
+    /// solution as the learner's code, so a learner's edits never matter; the pristine
+    /// starter in a handout) and its tests.
     func makeCourse() throws -> String {
         let root = NSTemporaryDirectory() + "kata-editor-\(UUID().uuidString)"
         let manager = FileManager.default
@@ -20,7 +26,16 @@ struct EditorIntegrationTests {
         try manager.createDirectory(atPath: "\(root)/Tests/Lessons", withIntermediateDirectories: true)
         try manager.copyItem(atPath: "\(repository)/Package.swift", toPath: "\(root)/Package.swift")
         try manager.copyItem(atPath: "\(repository)/Lessons/\(Self.lesson)/lesson.json", toPath: "\(root)/Lessons/\(Self.lesson)/lesson.json")
-        try manager.copyItem(atPath: "\(repository)/Solutions/\(Self.lesson)/Sources", toPath: "\(root)/Lessons/\(Self.lesson)/Sources")
+        if Self.hasSolution {
+            try manager.copyItem(atPath: "\(repository)/Solutions/\(Self.lesson)/Sources", toPath: "\(root)/Lessons/\(Self.lesson)/Sources")
+        } else {
+            try manager.createDirectory(atPath: "\(root)/Lessons/\(Self.lesson)/Sources", withIntermediateDirectories: true)
+            let extracted = PosixProcessRunner(groups: ProcessGroupRegistry()).run(ProcessRequest(
+                executable: "/bin/sh",
+                arguments: ["-c", "git archive HEAD Lessons/$1/Sources | tar -x -C \"$2\" || cp -R Lessons/$1/Sources/. \"$2/Lessons/$1/Sources/\"", "sh", Self.lesson, root],
+                environment: ProcessInfo.processInfo.environment, workingDirectory: repository, timeout: 120))
+            #expect(extracted.termination.succeeded, "\(extracted.output)")
+        }
         try manager.copyItem(atPath: "\(repository)/Tests/Lessons/\(Self.lesson)", toPath: "\(root)/Tests/Lessons/\(Self.lesson)")
         let fileSystem = LocalFileSystem()
         let course = try CourseLoader(fileSystem: fileSystem).load(root: root)
@@ -58,7 +73,7 @@ struct EditorIntegrationTests {
         defer { server.stop() }
 
         // A type error in the initializer's body.
-        let broken = try insert("        let x: Int = \"oops\"", after: "self.engine = engine", in: original)
+        let broken = try insert("    let x: Int = \"oops\"", after: "public final class RaceCar", in: original)
         try broken.write(toFile: file, atomically: true, encoding: .utf8)
         server.open(file, text: broken)
         let diagnostics = try server.waitForDiagnostics(of: file) { found in
@@ -93,8 +108,10 @@ struct EditorIntegrationTests {
         #expect(diagnostics.contains { $0.message.contains("Cannot convert value of type 'String' to specified type 'Int'") },
                 "sourcekit-lsp reported \(diagnostics.map(\.message)) for RaceCarTests.swift")
         let errors = diagnostics.filter(\.isError).map(\.message)
-        #expect(errors.count == 1, "the only error should be the one put in; sourcekit-lsp reported \(errors)")
-        #expect(!diagnostics.contains { $0.message.contains("no such module") }, "\(diagnostics.map(\.message))")
+        #expect(!errors.contains { $0.contains("no such module") || $0.contains("in scope") }, "\(errors)")
+        if Self.hasSolution {
+            #expect(errors.count == 1, "against the reference solution the only error is the one put in; sourcekit-lsp reported \(errors)")
+        }
 
         let (probing, line, column) = appending("func probe(car: RaceCar) {\n    _ = car.‸\n}", to: original)
         server.change(file, text: probing, version: 2)
