@@ -221,3 +221,47 @@ struct SwiftTestingFlagsTests {
         #expect(direct.build(input) == .ready(executable: "swiftc", rebuiltModule: false, rebuiltTests: false))
     }
 }
+
+@Suite("Editor files stay current while watch mode runs")
+struct EditorRefreshingBuilderTests {
+    struct Recording: LessonBuilding {
+        func build(_ input: BuildInput) -> BuildOutcome { .ready(executable: "tests", rebuiltModule: false, rebuiltTests: false) }
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func add() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
+    }
+
+    @Test("a build of a lesson whose files the database does not list refreshes the editor files; others do not")
+    func refreshesOnNewFile() throws {
+        let fileSystem = InMemoryFileSystem([
+            "/course/Lessons/01-cars/Sources/Car.swift": "public struct Car {}",
+            "/course/Tests/Lessons/01-cars/CarTests.swift": "import Testing",
+        ])
+        let lesson = Lesson(id: "01-cars", number: 1, slug: "cars",
+                            metadata: LessonMetadata(module: "Cars", title: LocalizedText(english: "T", chinese: "T"),
+                                                     summary: LocalizedText(english: "S", chinese: "S"), hints: []),
+                            root: "/course")
+        let files = EditorFiles(fileSystem: fileSystem)
+        files.refresh(Course(root: "/course", lessons: [lesson]))
+        let refreshes = Counter()
+        let builder = EditorRefreshingBuilder(inner: Recording(), fileSystem: fileSystem, refresh: { refreshes.add() })
+        let tests = ["/course/Tests/Lessons/01-cars/CarTests.swift"]
+
+        _ = builder.build(BuildInput(module: "Cars", sourceFiles: ["/course/Lessons/01-cars/Sources/Car.swift"], testFiles: tests, buildDirectory: "/b"))
+        #expect(refreshes.count == 0, "the database already lists Car.swift")
+
+        fileSystem.add("/course/Lessons/01-cars/Sources/Wheel.swift", "struct Wheel {}")
+        _ = builder.build(BuildInput(module: "Cars", sourceFiles: ["/course/Lessons/01-cars/Sources/Car.swift", "/course/Lessons/01-cars/Sources/Wheel.swift"],
+                                     testFiles: tests, buildDirectory: "/b"))
+        #expect(refreshes.count == 1, "Wheel.swift is new to the database")
+
+        // The reference solution and a student's submission have no database of their own to keep.
+        _ = builder.build(BuildInput(module: "Cars", sourceFiles: ["/course/Solutions/01-cars/Sources/Car.swift", "/course/Solutions/01-cars/Sources/Extra.swift"],
+                                     testFiles: tests, buildDirectory: "/c"))
+        #expect(refreshes.count == 1)
+    }
+}

@@ -83,7 +83,10 @@ public enum Kata {
             context.workingDirectory = workingDirectory
             context.extraCourseRoots = try ExtraCourses.locate(
                 environment: environment, workingDirectory: workingDirectory, courseRoot: root, fileSystem: fileSystem)
-            if refreshEditorFiles && command.needsCourse { EditorSupport.refresh(context) }
+            if refreshEditorFiles && command.needsCourse {
+                context.refreshesEditorFiles = true
+                EditorSupport.refresh(context)
+            }
             return try command.run(invocation, context)
         } catch let error as KataError {
             console.writeError("kata: \(error.description)\n")

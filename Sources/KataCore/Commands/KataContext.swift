@@ -20,6 +20,8 @@ public struct KataContext: Sendable {
     public var workingDirectory: String = ""
     /// Course folders whose lessons join this course (`KATA_EXTRA_COURSE`).
     public var extraCourseRoots: [String] = []
+    /// Keep the editors' compilation databases current (the real program; never with fakes).
+    public var refreshesEditorFiles = false
     /// Raw key mode for watch mode (`NoTerminal` in tests and pipes).
     public var terminal: any TerminalModes
 
@@ -93,8 +95,12 @@ public struct KataContext: Sendable {
             packageRoot: courseRoot, environment: childEnvironment
         )
         let console = self.console
-        let builder = toolchain.builder(direct: direct, swiftPM: swiftPM, preferSwiftPM: useSwiftPM,
+        var builder = toolchain.builder(direct: direct, swiftPM: swiftPM, preferSwiftPM: useSwiftPM,
                                         notice: { console.writeError("kata: \($0)\n") })
+        if refreshesEditorFiles {
+            let context = self
+            builder = EditorRefreshingBuilder(inner: builder, fileSystem: fileSystem, refresh: { EditorSupport.refresh(context) })
+        }
         return LessonChecker(
             builder: builder,
             testRunner: TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock),

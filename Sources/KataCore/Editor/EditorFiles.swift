@@ -76,6 +76,20 @@ public struct EditorFiles: Sendable {
         return (written, failed)
     }
 
+    /// Whether the database of the lesson folder holding these sources (`…/Lessons/NN-slug/Sources/…`)
+    /// lists other files than these; false for sources elsewhere (a solution, a submission).
+    public func isStale(module: String, sourceFiles: [String]) -> Bool {
+        guard let first = sourceFiles.first else { return false }
+        let parts = first.split(separator: "/", omittingEmptySubsequences: false)
+        guard let index = parts.indices.last(where: { $0 + 2 < parts.count && parts[$0] == "Lessons" && parts[$0 + 2] == "Sources" }) else { return false }
+        let folder = parts[...(index + 1)].joined(separator: "/")
+        let prefix = folder + "/"
+        guard sourceFiles.allSatisfy({ $0.hasPrefix(prefix) }) else { return false }
+        let relative = sourceFiles.map { String($0.dropFirst(prefix.count)) }.sorted()
+        let expected = Self.render(entries(files: relative, module: module, extra: []))
+        return (try? fileSystem.readText("\(folder)/\(Self.databaseName)")) != expected
+    }
+
     struct Entry: Equatable {
         var file: String
         var arguments: [String]
@@ -140,5 +154,26 @@ public enum EditorSupport {
                                               processRunner: context.processRunner).locate()
         let flags = toolchain.map { $0.testing.compile } ?? []
         EditorFiles(fileSystem: context.fileSystem, testingFlags: flags).refresh(course)
+    }
+}
+
+/// Refreshes the editor files when the lesson being built has files its database does not
+/// list (a learner added or removed a file while watch mode runs), then builds as before.
+public struct EditorRefreshingBuilder: LessonBuilding {
+    public let inner: any LessonBuilding
+    public let fileSystem: any FileSystem
+    private let refresh: @Sendable () -> Void
+
+    public init(inner: any LessonBuilding, fileSystem: any FileSystem, refresh: @escaping @Sendable () -> Void) {
+        self.inner = inner
+        self.fileSystem = fileSystem
+        self.refresh = refresh
+    }
+
+    public func build(_ input: BuildInput) -> BuildOutcome {
+        if EditorFiles(fileSystem: fileSystem).isStale(module: input.module, sourceFiles: input.sourceFiles) {
+            refresh()
+        }
+        return inner.build(input)
     }
 }
