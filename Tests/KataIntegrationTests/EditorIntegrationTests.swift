@@ -119,6 +119,34 @@ struct EditorIntegrationTests {
         #expect(labels.contains { $0.hasPrefix("start") }, "completion after `car.` offered \(labels)")
         #expect(labels.contains { $0.hasPrefix("topSpeed") }, "completion after `car.` offered \(labels)")
     }
+
+    @Test("a file the learner adds is understood once kata has refreshed the lesson's database")
+    func addedFile() throws {
+        let root = try makeCourse()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let file = "\(root)/Lessons/\(Self.lesson)/Sources/PitStop.swift"
+        let text = "struct PitStop {\n    let engine: any Engine\n    func check() {\n        let x: Int = \"oops\"\n    }\n}\n"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let server = try LanguageServer(root: root)
+        defer { server.stop() }
+        server.open(file, text: text)
+
+        // What a check does when the lesson's files changed (the next `kata check`, or watch mode's).
+        let fileSystem = LocalFileSystem()
+        let course = try CourseLoader(fileSystem: fileSystem).load(root: root)
+        let written = EditorFiles(fileSystem: fileSystem).refresh(course).written
+        let database = "\(root)/Lessons/\(Self.lesson)/compile_commands.json"
+        #expect(written.contains(database))
+        server.changedOnDisk(database)
+        server.change(file, text: text + "\n", version: 2)
+
+        let diagnostics = try server.waitForDiagnostics(of: file) { found in
+            found.contains { $0.isError && $0.message.contains("Cannot convert value of type 'String' to specified type 'Int'") }
+        }
+        #expect(diagnostics.contains { $0.message.contains("Cannot convert value of type 'String' to specified type 'Int'") },
+                "sourcekit-lsp reported \(diagnostics.map(\.message)) for the added PitStop.swift")
+        #expect(!diagnostics.contains { $0.message.contains("Engine") && $0.isError }, "\(diagnostics.map(\.message))")
+    }
 }
 
 /// The databases are committed, so a fresh clone opened in an editor works before kata ever
@@ -214,6 +242,7 @@ final class LanguageServer: @unchecked Sendable {
             "processId": Int(ProcessInfo.processInfo.processIdentifier),
             "rootUri": URL(fileURLWithPath: root).absoluteString,
             "capabilities": [
+                "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]],
                 "textDocument": [
                     "publishDiagnostics": [:] as [String: Any],
                     "completion": ["completionItem": ["snippetSupport": false]],
@@ -228,6 +257,11 @@ final class LanguageServer: @unchecked Sendable {
         notify("textDocument/didOpen", ["textDocument": [
             "uri": URL(fileURLWithPath: path).absoluteString, "languageId": "swift", "version": 1, "text": text,
         ] as [String: Any]])
+    }
+
+    /// What an editor sends when a file the server watches changed on disk.
+    func changedOnDisk(_ path: String) {
+        notify("workspace/didChangeWatchedFiles", ["changes": [["uri": URL(fileURLWithPath: path).absoluteString, "type": 2]]])
     }
 
     func change(_ path: String, text: String, version: Int) {
