@@ -86,6 +86,21 @@ struct RuleCheckerTests {
         #expect(findings([noShared], ["V8Engine.swift": engine]).isEmpty)
     }
 
+    @Test("except_in takes a type, one member of a type, or a file")
+    func exceptions() {
+        let logger = """
+            struct LapLogger {
+                init(store: Store) {}
+                static func live() -> LapLogger { LapLogger(store: TeamDefaults.standard) }
+                static func legacy() -> LapLogger { LapLogger(store: TeamDefaults.standard) }
+            }
+            """
+        var rule = rule(.forbiddenReference) { $0.names = ["TeamDefaults.standard"]; $0.exceptIn = ["LapLogger.live"] }
+        #expect(findings([rule], ["LapLogger.swift": logger]).map(\.line) == [4])
+        rule.exceptIn = ["LapLogger.swift"]
+        #expect(findings([rule], ["LapLogger.swift": logger]).isEmpty)
+    }
+
     @Test("an implicit .shared whose context is another type is not the singleton")
     func implicitMemberOfAnotherType() {
         let car = """
