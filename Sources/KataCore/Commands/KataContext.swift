@@ -101,12 +101,15 @@ public struct KataContext: Sendable {
             let context = self
             builder = EditorRefreshingBuilder(inner: builder, fileSystem: fileSystem, refresh: { EditorSupport.refresh(context) })
         }
-        return LessonChecker(
+        var checker = LessonChecker(
             builder: builder,
             testRunner: TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock),
             fileSystem: fileSystem, clock: clock, buildRoot: buildRoot,
             environment: childEnvironment, perTestTimeout: perTestTimeout
         )
+        // Only Benchmarks/check-latency.sh turns the rules off, to measure what they cost.
+        checker.checksRules = environment["KATA_RULES"] != "off"
+        return checker
     }
 
     /// The lesson a learner named, or a usage error with a "did you mean".
