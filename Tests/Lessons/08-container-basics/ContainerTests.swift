@@ -133,7 +133,7 @@ struct ContainerTests {
     func inferredKeyIsTheConcreteType() throws {
         let container = Container()
         container.register { V8Engine() }
-        #expect(throws: (any Error).self, "register { V8Engine() } infers the key V8Engine from the closure, so resolving (any Engine).self must throw. Key the registration by exactly the type it was registered as.") {
+        #expect(throws: (any Error).self, "register { V8Engine() } infers the key V8Engine from the closure, so resolving (any Engine).self must throw. Key the registration by exactly the type it was registered as. This container is new and registered nothing else: if it still found an (any Engine), its registrations are shared with other containers (a `static` or a global); keep them in an instance property of Container.") {
             _ = try container.resolve((any Engine).self)
         }
         let engine = try container.resolve(V8Engine.self)

@@ -224,8 +224,8 @@ struct ContainerLifetimesTests {
             return
         }
         let seen = tally.snapshot
-        #expect(seen.errors.isEmpty, "\(teams) independent containers resolved RaceCar at the same time, each on its own thread; nothing is missing and nothing is circular, yet \(seen.errors.count) resolve(s) threw, e.g.: \(seen.errors.first ?? ""). If that is a cycle error, your stack of types being resolved is shared by all containers (a `static var` or a global): keep it in an instance property of Container, guarded by that container's lock.")
-        #expect(seen.wrong.isEmpty, "Each container registered its own engine, yet \(seen.wrong.count) car(s) got another container's engine, e.g. \(seen.wrong.first ?? ""). Keep registrations and shared instances in instance properties of Container, not in a `static` or a global.")
+        #expect(seen.errors.isEmpty, "\(teams) independent containers resolved RaceCar at the same time, each on its own thread; nothing is missing and nothing is circular, yet \(seen.errors.count) resolve(s) threw, for example \"\(seen.errors.first ?? "")\". If that is a cycle error, your stack of types being resolved is shared by all containers (a `static var` or a global): keep it in an instance property of Container, guarded by that container's lock.")
+        #expect(seen.wrong.isEmpty, "Each container registered its own engine, yet \(seen.wrong.count) car(s) got another container's engine (for example, \(seen.wrong.first ?? "")). Keep registrations and shared instances in instance properties of Container, not in a `static` or a global.")
         #expect(seen.successes == teams * rounds || !seen.errors.isEmpty, "Only \(seen.successes) of \(teams * rounds) resolves built the right car.")
     }
 
