@@ -193,7 +193,7 @@ struct PropertyWrapperTests {
         }
         #expect(seen.count == 2, "Both tasks should finish their withDependencies and report what they saw; \(seen.count) did. The async withDependencies must run its operation and return its result.")
         for result in seen {
-            #expect(result.got == result.expected, "A task that overrode the engine with \(result.expected) hp saw \(result.got) hp: another task's override leaked into it. A global `static var current` is shared by every task; make it `@TaskLocal` and override it with DependencyValues.$current.withValue.")
+            #expect(result.got == result.expected, "A task that overrode the engine with \(result.expected) hp saw \(result.got) hp: another task's override leaked into it. A global `static var current` is shared by every task, and a store kept per thread is shared by every task that happens to run on that thread; make `current` `@TaskLocal` and override it with DependencyValues.$current.withValue.")
         }
     }
 
