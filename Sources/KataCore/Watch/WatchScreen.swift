@@ -69,10 +69,17 @@ public struct WatchScreen: Sendable {
             var verdict = CheckReportRenderer(style: style, words: words).render(report, lesson: lesson)
                 .split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init)
             if verdict.last == "" { verdict.removeLast() }
+            var stuck = false
             if report.status != .pass, let last = verdict.last, last.contains("kata hint") {
                 verdict.removeLast()
-                verdict.append(style.dim(words.say("Stuck? Press h for a hint.", "卡住了？按 h 查看提示。")))
+                stuck = true
             }
+            // The verdict itself ("1 of 2 tests pass.", the renderer's last line)
+            // comes first, so it stays in sight when the rest is cut.
+            if !report.tests.isEmpty, verdict.count > 1 {
+                verdict.insert(style.bold(verdict.removeLast()), at: 0)
+            }
+            if stuck { verdict.append(style.dim(words.say("Stuck? Press h for a hint.", "卡住了？按 h 查看提示。"))) }
             verdictLines += verdict.flatMap(wrapKeepingIndent)
             verdictLines += wrap(words.say(
                 "Checked in \(seconds(report.durationMs)) s.", "检查用时 \(seconds(report.durationMs)) 秒。")).map(style.dim)
@@ -145,7 +152,7 @@ public struct WatchScreen: Sendable {
     private func cut(_ verdict: [String], toRows budget: Int, lesson: Lesson, panelOpen: Bool) -> [String] {
         guard rows(verdict) > budget, verdict.count > 1 else { return verdict }
         let more = wrap(panelOpen
-            ? words.say("… (Esc closes the panel and shows the whole verdict)", "……（按 Esc 关闭面板，查看完整结果）")
+            ? words.say("… (Esc: the whole verdict)", "……（按 Esc 查看完整结果）")
             : words.say("… more in a taller window, or run: kata check \(lesson.id)", "……窗口更高时可看到更多，或运行：kata check \(lesson.id)")).map(style.dim)
         var kept = verdict
         while kept.count > 1 && rows(kept) + rows(more) > budget { kept.removeLast() }
