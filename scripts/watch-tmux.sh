@@ -45,6 +45,8 @@ LESSON_FILE="$COURSE/Lessons/01-add/Sources/Adder.swift"
 t() { tmux -S "$SOCKET" "$@"; }
 cleanup() {
     t kill-server >/dev/null 2>&1 || true
+    # Whatever a failed step left running from the temporary course goes too.
+    for pid in $(pgrep -f -- "$COURSE" || true); do kill -9 "$pid" 2>/dev/null || true; done
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -163,6 +165,24 @@ wait_file "$WORK/exit" 10
 grep -qw -- "-icanon" "$WORK/stty" && fail "the terminal was left in raw mode after q during a check"
 sleep 0.5
 [ -z "$(leftovers)" ] || fail "processes left after q during a check: $(leftovers)"
+
+# 7b. The terminal closed while the same check hangs (the window shut, SIGHUP):
+#     kata goes, and takes the hanging test program with it.
+step "closing the terminal during a hanging check"
+rm -f "$WORK/exit" "$WORK/stty"
+start "watch 01"
+wait_for "Checking" 30
+waited=0
+until pgrep -f -- "$COURSE/.kata/build/.*--event-stream-output-path" >/dev/null; do
+    sleep 0.1; waited=$((waited + 1))
+    [ "$waited" -lt 1200 ] || fail "the hanging test program never started (cannot test closing the terminal)"
+done
+t kill-session -t "$SESSION"
+waited=0
+while [ -n "$(leftovers)" ]; do
+    sleep 0.1; waited=$((waited + 1))
+    [ "$waited" -lt 100 ] || { echo "watch-tmux: FAIL: processes left 10 s after the terminal closed: $(leftovers)" >&2; exit 1; }
+done
 
 # 8. A save while a check hangs: the running check stops at once and the new
 #    code is checked. Before, each hanging test ran to its 10 s limit first and a
