@@ -33,9 +33,11 @@ extension CommandSpec {
             }
             defer { context.terminal.restore() }
             StarterStore(context: context).rememberUnseen(course, progress: progress)
-            let checks = BackgroundChecks { lesson, cancellation in
+            let checks = BackgroundChecks { lesson, cancellation, progress in
                 var checking = context
-                checking.processRunner = CancellableProcessRunner(base: context.processRunner, cancellation: cancellation)
+                checking.processRunner = TestProgress(
+                    base: CancellableProcessRunner(base: context.processRunner, cancellation: cancellation),
+                    context: context, update: progress)
                 do {
                     return try checking.makeChecker().check(lesson)
                 } catch {

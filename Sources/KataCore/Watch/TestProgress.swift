@@ -9,15 +9,19 @@ import Foundation
 /// (it writes an event stream), it follows that stream while the program runs.
 /// On a terminal the line is redrawn in place and wiped before the verdict;
 /// in a pipe each long test gets a plain line (and one more every 10 s).
+/// Watch mode takes the line itself (`update`) and draws it under "Checking…".
 ///
 ///     context.processRunner = TestProgress(base: context.processRunner, context: context)
+///     TestProgress(base: runner, context: context) { line in shown = line }   // nil: no test runs long
 public final class TestProgress: ProcessRunning, @unchecked Sendable {
     public let base: any ProcessRunning
     private let fileSystem: any FileSystem
     private let clock: any Clock
-    private let console: any Console
     private let words: Words
+    /// Redraws in place (a terminal, watch mode) rather than adding lines.
     private let interactive: Bool
+    private let show: @Sendable (String) -> Void
+    private let clear: @Sendable () -> Void
     /// Seconds a test runs before it is mentioned.
     public let after: Double
 
@@ -34,10 +38,30 @@ public final class TestProgress: ProcessRunning, @unchecked Sendable {
         self.base = base
         self.fileSystem = context.fileSystem
         self.clock = context.clock
-        self.console = context.console
         self.words = context.words
-        self.interactive = context.console.isInteractive
+        let console = context.console
+        let interactive = console.isInteractive
+        self.interactive = interactive
         self.after = after
+        show = { line in
+            guard interactive else { return console.write(line + "\n") }
+            let width = max(20, console.width ?? 80) - 1
+            let shown = TerminalText.columns(line) > width ? (TerminalText.wrap(line, width: width - 1).first ?? "") + "…" : line
+            console.write("\r\u{1B}[K" + shown)
+        }
+        clear = { console.write("\r\u{1B}[K") }
+    }
+
+    /// Hands every new line to `update`, and nil once the long test is over.
+    public init(base: any ProcessRunning, context: KataContext, after: Double = 2, update: @escaping @Sendable (String?) -> Void) {
+        self.base = base
+        self.fileSystem = context.fileSystem
+        self.clock = context.clock
+        self.words = context.words
+        self.interactive = true
+        self.after = after
+        show = { update($0) }
+        clear = { update(nil) }
     }
 
     public func run(_ request: ProcessRequest, monitor: ProcessMonitor?) -> ProcessResult {
@@ -102,14 +126,8 @@ public final class TestProgress: ProcessRunning, @unchecked Sendable {
                 "正在运行第 \(index)/\(total) 个测试：\(name)……（\(seconds) 秒）")
         }
         guard let line else { return }
-        if interactive {
-            let width = max(20, console.width ?? 80) - 1
-            let shown = TerminalText.columns(line) > width ? (TerminalText.wrap(line, width: width - 1).first ?? "") + "…" : line
-            console.write("\r\u{1B}[K" + shown)
-            lock.withLock { lineShown = true }
-        } else {
-            console.write(line + "\n")
-        }
+        show(line)
+        if interactive { lock.withLock { lineShown = true } }
     }
 
     /// Wipes the redrawn line, so the verdict starts on a clean line.
@@ -118,6 +136,6 @@ public final class TestProgress: ProcessRunning, @unchecked Sendable {
             defer { lineShown = false }
             return lineShown
         }
-        if shown { console.write("\r\u{1B}[K") }
+        if shown { clear() }
     }
 }

@@ -37,7 +37,8 @@ public struct WatchScreen: Sendable {
     /// sight whatever is open; a panel gets the rows left and is paged from
     /// `machine.scroll`. A panel line containing `focus` (the list's chosen row)
     /// is always shown.
-    public func render(lesson: Lesson, next: Lesson?, machine: WatchMachine, report: CheckReport?, panel: String, focus: String? = nil) -> Layout {
+    public func render(lesson: Lesson, next: Lesson?, machine: WatchMachine, report: CheckReport?, panel: String,
+                       focus: String? = nil, progress: String? = nil) -> Layout {
         let number = String(format: "%02d", lesson.number)
         let limit = max(20, width ?? 80)
         let brand = "DI Kata · " + words.say("watch mode", "观察模式")
@@ -59,6 +60,7 @@ public struct WatchScreen: Sendable {
                 ? words.say("change seen: stopped the running check, checking again…", "发现改动：已停止正在进行的检查，重新检查……")
                 : words.say("Checking…", "正在检查……")
             verdictLines += wrap("⟳ " + text).map(style.cyan)
+            if let progress { verdictLines += wrapKeepingIndent(style.yellow("  " + progress)) }
             if report == nil && !machine.restarted {
                 verdictLines += wrap(words.say(
                     "The first check of a lesson compiles everything and takes a few seconds; later ones are quick.",

@@ -23,6 +23,8 @@ public final class WatchSession {
     private var report: CheckReport?
     private var lastSize: [Int?] = []
     private var showWelcome: Bool
+    /// The running check's "running test 2 of 3: …" line, as last drawn.
+    private var checkProgress: String?
     /// A key read while telling a lone Escape from an arrow key.
     private var pendingKey: String?
 
@@ -72,6 +74,11 @@ public final class WatchSession {
                 report = finished
                 try? CommandSpec.recordCheck(finished, context: context)
                 perform(machine.handle(.checkFinished(finished.status)))
+            }
+            let progress = machine.checking ? checks.progress : nil
+            if progress != checkProgress {
+                checkProgress = progress
+                draw()
             }
             let size = [context.console.width, context.console.height]
             if size != lastSize {
@@ -143,7 +150,8 @@ public final class WatchSession {
         let screen = WatchScreen(style: context.style, words: context.words, width: context.console.width, height: context.console.height)
         let next = Self.lesson(after: lesson, in: course)
         let layout = screen.render(lesson: lesson, next: next, machine: machine, report: report, panel: panelText(next: next),
-                                   focus: machine.panel == .list ? WatchPanels.chosen : nil)
+                                   focus: machine.panel == .list ? WatchPanels.chosen : nil,
+                                   progress: machine.checking ? checkProgress : nil)
         machine.scroll = layout.scroll
         machine.pageRows = layout.pageRows
         context.console.write(layout.text)

@@ -199,4 +199,20 @@ struct WatchSessionTests {
         #expect(solution?.contains("Not changed: Helpers.swift") == true)
         #expect(solution?.contains("let unchanged = 1") == false)
     }
+
+    @Test("while a test runs long, the screen says which one, and stops saying it when the check ends")
+    func longTest() throws {
+        let kata = watchCourse()
+        let checks = ManualChecks()
+        let console = TickingConsole(clock: kata.clock, lastTick: 30, keys: [25: "q"], actions: [
+            3: { checks.say("running test 1 of 1: addsTwoNumbers()… (2 s)") },
+            6: { checks.say("running test 1 of 1: addsTwoNumbers()… (3 s)") },
+            10: { checks.finish(.fail) },
+        ])
+        _ = try session(kata, console: console, checks: checks).run()
+        let frames = console.output.components(separatedBy: WatchScreen.clear)
+        #expect(frames.contains { $0.contains("Checking…") && $0.contains("running test 1 of 1: addsTwoNumbers()… (2 s)") })
+        #expect(frames.contains { $0.contains("running test 1 of 1: addsTwoNumbers()… (3 s)") }, "redrawn as the seconds go by")
+        #expect(!console.lastFrame.contains("running test"))
+    }
 }
