@@ -245,7 +245,7 @@ done
 # 10. The lesson's text inside watch mode.
 step "t shows the lesson's text"
 t send-keys -t "$SESSION" t
-wait_for "Adder.add subtracts" 10
+wait_for "subtracts. Make it add" 10
 t send-keys -t "$SESSION" q
 
 # 11. The list opens a lesson.
