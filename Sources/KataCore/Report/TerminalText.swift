@@ -21,7 +21,8 @@ extension TerminalText {
     /// Wraps text to `width` columns, paragraph by paragraph (at "\n"): at
     /// spaces, and between two CJK characters, which need no space to break.
     /// A closing mark (，。、）」 and the like) never starts a line and an
-    /// opening one (（「) never ends one. A word wider than the line is cut.
+    /// opening one (（「) never ends one. A word wider than the line is cut,
+    /// after a slash when it is a path.
     ///
     ///     TerminalText.wrap("保存后自动检查，然后显示结果。", width: 20)
     ///     // ["保存后自动检查，然后", "显示结果。"]
@@ -50,6 +51,10 @@ extension TerminalText {
                         head.append(character)
                     }
                     if head.isEmpty { head = String(rest.first!) }
+                    // A path breaks after a slash rather than inside a name.
+                    if let slash = head.lastIndex(of: "/"), slash != head.startIndex, head.index(after: slash) != head.endIndex {
+                        head = String(head[...slash])
+                    }
                     lines.append(head)
                     rest = String(rest.dropFirst(head.count))
                 }

@@ -154,6 +154,12 @@ struct TerminalWrapTests {
         #expect(lines.contains { $0.contains("Lessons/01-add/Sources/") })
     }
 
+    @Test("a path wider than the line breaks after a slash")
+    func longPath() {
+        let lines = TerminalText.wrap("at Tests/Lessons/01-add/AdderTests.swift:5", width: 30)
+        #expect(lines == ["at", "Tests/Lessons/01-add/", "AdderTests.swift:5"])
+    }
+
     @Test("a word wider than the line is cut, not lost; empty paragraphs stay")
     func longWord() {
         let lines = TerminalText.wrap("abcdefghijklmnopqrstuvwxyz\n\nend", width: 10)
