@@ -37,6 +37,9 @@ extension CommandSpec {
             }
             let course = try context.loadCourse()
             let lesson = try context.lesson(named: name, in: course)
+            if !invocation.has("--json") {
+                context.processRunner = TestProgress(base: context.processRunner, context: context)
+            }
             let report = try context.makeChecker().checkAsLearner(lesson)
             try recordCheck(report, context: context)
             if invocation.has("--json") {

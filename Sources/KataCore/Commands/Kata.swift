@@ -97,11 +97,13 @@ public enum Kata {
         }
     }
 
-    /// Ctrl-C: kill every child process group, then leave with status 130.
+    /// Ctrl-C (and a closed terminal, SIGHUP): kill every child process group,
+    /// then leave with status 128 + the signal (130 for Ctrl-C).
     private static func installInterruptHandler(killing groups: ProcessGroupRegistry) {
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
-        for signalNumber in [SIGINT, SIGTERM] {
+        signal(SIGHUP, SIG_IGN)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 groups.killAll()
