@@ -83,7 +83,8 @@ public enum Kata {
             context.workingDirectory = workingDirectory
             context.extraCourseRoots = try ExtraCourses.locate(
                 environment: environment, workingDirectory: workingDirectory, courseRoot: root, fileSystem: fileSystem)
-            if refreshEditorFiles && command.needsCourse {
+            // Only where a learner or an author edits lessons: grading and verifying leave the course as it is.
+            if refreshEditorFiles && command.needsCourse && !["grade", "verify", "export", "graph"].contains(command.name) {
                 context.refreshesEditorFiles = true
                 EditorSupport.refresh(context)
             }
