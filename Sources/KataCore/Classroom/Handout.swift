@@ -17,7 +17,44 @@ public enum Handout {
         guard isHandout(context.courseRoot, fileSystem: context.fileSystem) else { return }
         throw KataError.failure(context.words.say(
             "`kata \(command)` needs the reference solutions, and this folder is a student handout: the instructor kept the solutions and the hidden tests. Use `kata check <lesson>` to test your code, and `kata hint <lesson>` when you are stuck.",
-            "`kata \(command)` 需要参考答案，而这个文件夹是发给学生的版本：参考答案和隐藏测试都留在老师那里。请用 `kata check <课程>` 测试你的代码，卡住时用 `kata hint <课程>`。"))
+            "`kata \(command)` 需要参考答案，而这个文件夹是发给学生的版本：参考答案和隐藏测试都留在老师那里。请用 `kata check <课>` 测试你的代码，卡住时用 `kata hint <课>`。"))
+    }
+
+    /// What a lesson here can offer: watch mode's keys and `kata diff` /
+    /// `kata refactor` read it to offer only what exists.
+    ///
+    ///     let can = Handout.capabilities(of: lesson, courseRoot: root, fileSystem: fs)
+    ///     if can.solution { ... } else { print(can.whyNoSolution(words)) }
+    public static func capabilities(of lesson: Lesson, courseRoot: String, fileSystem: any FileSystem) -> Capabilities {
+        let handout = isHandout(courseRoot, fileSystem: fileSystem)
+        let solution = fileSystem.isDirectory(lesson.solutionSources)
+        let steps = solution && fileSystem.isFile((lesson.solutionSources as NSString).deletingLastPathComponent + "/steps.json")
+        return Capabilities(isHandout: handout, solution: solution, refactoringSteps: steps)
+    }
+
+    /// What a lesson can offer beyond checks and hints.
+    public struct Capabilities: Sendable, Equatable {
+        /// The course is a student handout (`.kata-handout`).
+        public var isHandout: Bool
+        /// The reference solution is here: `kata solution`, the diff against it, the before/after graph.
+        public var solution: Bool
+        /// The refactoring's named steps are here (`kata refactor`, watch mode's refactoring panel).
+        public var refactoringSteps: Bool
+
+        public init(isHandout: Bool, solution: Bool, refactoringSteps: Bool) {
+            self.isHandout = isHandout
+            self.solution = solution
+            self.refactoringSteps = refactoringSteps
+        }
+
+        /// Why the solution is not here, in a sentence.
+        public func whyNoSolution(_ words: Words, lesson: Lesson) -> String {
+            isHandout
+                ? words.say("This is a student handout: the instructor kept the reference solutions, so there is none to compare with.",
+                            "这是发给学生的版本：参考答案留在老师那里，所以这里没有可以对比的答案。")
+                : words.say("This course has no reference solution for \(words.lesson(lesson)) (Solutions/\(lesson.id)/Sources is missing).",
+                            "本课程没有\(words.lesson(lesson))的参考答案（缺少 Solutions/\(lesson.id)/Sources）。")
+        }
     }
 
     /// The text of the marker file.
@@ -42,6 +79,8 @@ public struct HandoutSummary: Sendable, Equatable, Codable {
     public var hiddenTestsWithheld: [String]
     /// Symbolic links and other non-regular files that were not copied.
     public var skipped: [String]
+    /// Lessons whose working files differ from the pristine starter that was exported instead.
+    public var workingFilesDiffer: [String] = []
 }
 
 /// Writes the student handout of a course into an empty folder.
@@ -56,10 +95,15 @@ public struct HandoutSummary: Sendable, Equatable, Codable {
 public struct HandoutExporter: Sendable {
     public let fileSystem: any FileSystem
     public let clock: any Clock
+    /// The pristine starter of a lesson (git HEAD or `.kata/starters`): what a
+    /// handout's `Lessons/<id>/Sources` holds, never the working files. nil for
+    /// a lesson when no pristine copy exists (the export then stops).
+    public var starters: (@Sendable (Lesson) -> [String: Data]?)?
 
-    public init(fileSystem: any FileSystem, clock: any Clock) {
+    public init(fileSystem: any FileSystem, clock: any Clock, starters: (@Sendable (Lesson) -> [String: Data]?)? = nil) {
         self.fileSystem = fileSystem
         self.clock = clock
+        self.starters = starters
     }
 
     /// Names never copied, at any depth.
@@ -92,7 +136,19 @@ public struct HandoutExporter: Sendable {
 
         var withheld: [String] = []
         var skipped: [String] = []
+        var differ: [String] = []
         var copied = 0
+        // The starters come from the pristine copy, read before anything is written.
+        var pristine: [String: [String: Data]] = [:]
+        if let starters {
+            var none: [String] = []
+            for lesson in course.lessons {
+                if let files = starters(lesson) { pristine[(lesson.sources as NSString).standardizingPath] = files } else { none.append(lesson.id) }
+            }
+            if !none.isEmpty {
+                throw KataError.failure("no pristine starter exists for \(none.joined(separator: ", ")): the course is not a git checkout and kata saw these lessons only after they were changed, so a handout could carry solved code. Export from a fresh git clone of the course.")
+            }
+        }
         let lessonsByTestFolder = Dictionary(course.lessons.map { (($0.tests as NSString).standardizingPath, $0) }, uniquingKeysWith: { first, _ in first })
 
         func copyTree(_ source: String, _ destination: String, shownAs shown: String, topLevel: Bool) throws {
@@ -106,6 +162,10 @@ public struct HandoutExporter: Sendable {
                 switch fileSystem.kind(of: from) {
                 case .directory:
                     try fileSystem.createDirectory(to)
+                    if let files = pristine[(from as NSString).standardizingPath] {
+                        try writeStarter(files, from: from, to: to, label: label)
+                        continue
+                    }
                     try copyTree(from, to, shownAs: label, topLevel: false)
                 case .file:
                     if hidden.contains(name) { withheld.append(label); continue }
@@ -115,6 +175,17 @@ public struct HandoutExporter: Sendable {
                     skipped.append(label)
                 }
             }
+        }
+
+        /// A lesson's `Sources/` as the pristine starter has it; notes when the working files differ.
+        func writeStarter(_ files: [String: Data], from: String, to: String, label: String) throws {
+            for (name, data) in files.sorted(by: { $0.key < $1.key }) {
+                try fileSystem.writeAtomically(data, to: "\(to)/\(name)")
+                copied += 1
+            }
+            let working = (try? fileSystem.filesRecursively(from)) ?? []
+            let same = Set(working) == Set(files.keys) && working.allSatisfy { (try? fileSystem.read("\(from)/\($0)")) == files[$0] }
+            if !same { differ.append(label) }
         }
 
         try fileSystem.createDirectory(target)
@@ -134,7 +205,8 @@ public struct HandoutExporter: Sendable {
 
         let ids = course.lessons.map(\.id).sorted()
         try fileSystem.writeText(Handout.markerText(version: Kata.version, date: clock.now(), lessons: ids), to: "\(target)/\(Handout.markerName)")
-        return HandoutSummary(folder: target, lessons: ids, filesCopied: copied, hiddenTestsWithheld: withheld.sorted(), skipped: skipped.sorted())
+        return HandoutSummary(folder: target, lessons: ids, filesCopied: copied, hiddenTestsWithheld: withheld.sorted(), skipped: skipped.sorted(),
+                              workingFilesDiffer: differ.sorted())
     }
 
     private func checkTarget(_ target: String, course: Course, root: String) throws {

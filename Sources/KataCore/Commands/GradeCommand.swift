@@ -41,24 +41,24 @@ struct GradeCommand {
     func run() throws -> Int32 {
         let fileSystem = context.fileSystem
         guard invocation.positional.count == 1, let given = invocation.positional.first else {
-            throw KataError.usage("name one folder of submissions, like: kata grade submissions --out reports")
+            throw KataError.usage(context.words.say("name one folder of submissions, like: kata grade submissions --out reports", "请指定一个放作业的文件夹，例如：kata grade submissions --out reports"))
         }
         guard let outGiven = invocation.option("--out") else {
-            throw KataError.usage("where should the reports go? Add --out REPORTS, like: kata grade \(given) --out reports")
+            throw KataError.usage(context.words.say("where should the reports go? Add --out REPORTS, like: kata grade \(given) --out reports", "报告写到哪里？请加上 --out 报告文件夹，例如：kata grade \(given) --out reports"))
         }
         let submissions = absolute(given)
         let out = absolute(outGiven)
         guard fileSystem.isDirectory(submissions) else {
-            throw KataError.usage("\(given) is not a folder of submissions (one folder per student)")
+            throw KataError.usage(context.words.say("\(given) is not a folder of submissions (one folder per student)", "\(given) 不是作业文件夹（每个学生一个文件夹）"))
         }
         guard (try? fileSystem.listEntries(submissions)) != nil else {
             throw KataError.failure("\(given) cannot be read: check its permissions")
         }
         if out == submissions || out.hasPrefix(submissions + "/") {
-            throw KataError.usage("--out must be outside \(given): the submissions are never written to")
+            throw KataError.usage(context.words.say("--out must be outside \(given): the submissions are never written to", "--out 必须在 \(given) 之外：作业文件夹从不被写入"))
         }
         if submissions.hasPrefix(out + "/") {
-            throw KataError.usage("--out must not hold the submissions folder: choose a folder next to it")
+            throw KataError.usage(context.words.say("--out must not hold the submissions folder: choose a folder next to it", "--out 不能包含作业文件夹：请选一个与它并列的文件夹"))
         }
         var jobs = 2
         if let value = invocation.option("--jobs") {
@@ -67,7 +67,7 @@ struct GradeCommand {
         }
         var limits = GradeLimits()
         if let value = invocation.option("--timeout") {
-            guard let seconds = Double(value), seconds > 0 else { throw KataError.usage("--timeout takes a number of seconds, like --timeout 10") }
+            guard let seconds = Double(value), seconds > 0 else { throw KataError.usage(context.words.say("--timeout takes a number of seconds, like --timeout 10", "--timeout 需要一个秒数，例如 --timeout 10")) }
             limits.perTestTimeout = seconds
         }
         if let value = invocation.option("--memory") {
@@ -79,7 +79,7 @@ struct GradeCommand {
         var lessons = course.lessons
         if let names = invocation.option("--lessons") {
             let wanted = names.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-            guard !wanted.isEmpty else { throw KataError.usage("--lessons takes lesson ids, like --lessons 01,02") }
+            guard !wanted.isEmpty else { throw KataError.usage(context.words.say("--lessons takes lesson ids, like --lessons 01,02", "--lessons 需要课的编号，例如 --lessons 01,02")) }
             let chosen = try wanted.map { try context.lesson(named: $0, in: course).id }
             lessons = course.lessons.filter { chosen.contains($0.id) }
         }

@@ -29,6 +29,6 @@ enum GuidanceCommandSupport {
     static func lesson(_ invocation: Invocation, course: Course, context: KataContext, example: String) throws -> Lesson {
         if let name = invocation.positional.first { return try context.lesson(named: name, in: course) }
         if let lesson = WatchCommandSupport.currentLesson(course: course, progress: context.loadProgress()) { return lesson }
-        throw KataError.usage("which lesson? Example: \(example) (see kata list)")
+        throw KataError.whichLesson(example, context.words)
     }
 }

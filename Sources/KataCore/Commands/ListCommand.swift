@@ -1,7 +1,7 @@
 extension CommandSpec {
     static let list = CommandSpec(
         name: "list",
-        summary: LocalizedText(english: "Show every lesson with its status", chinese: "列出所有课程及其状态"),
+        summary: LocalizedText(english: "Show every lesson with its status", chinese: "列出所有课及其状态"),
         usage: "kata list [--json]",
         help: """
             Lists the lessons in order, each with its status (not started, failing,

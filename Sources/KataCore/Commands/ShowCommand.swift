@@ -1,7 +1,7 @@
 extension CommandSpec {
     static let show = CommandSpec(
         name: "show",
-        summary: LocalizedText(english: "Print a lesson's text", chinese: "显示课程正文"),
+        summary: LocalizedText(english: "Print a lesson's text", chinese: "显示一课的课文"),
         usage: "kata show <lesson> [--lang zh-Hans]",
         help: """
             Prints the lesson's README for the terminal: the problem, the idea,
@@ -13,7 +13,7 @@ extension CommandSpec {
             """,
         run: { invocation, context in
             guard let name = invocation.positional.first else {
-                throw KataError.usage("which lesson? Example: kata show 01 (see kata list)")
+                throw KataError.whichLesson("kata show 01", context.words)
             }
             let course = try context.loadCourse()
             let lesson = try context.lesson(named: name, in: course)

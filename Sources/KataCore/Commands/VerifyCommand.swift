@@ -20,7 +20,7 @@ extension CommandSpec {
             let only = try invocation.positional.isEmpty ? nil : invocation.positional.map { try context.lesson(named: $0, in: course) }
             var jobs = 2
             if let value = invocation.option("--jobs") {
-                guard let number = Int(value), number > 0 else { throw KataError.usage("--jobs takes a whole number, like --jobs 2") }
+                guard let number = Int(value), number > 0 else { throw KataError.usage(context.words.say("--jobs takes a whole number, like --jobs 2", "--jobs 需要一个整数，例如 --jobs 2")) }
                 jobs = number
             }
             var verifier = CourseVerifier(checker: try context.makeChecker(), fileSystem: context.fileSystem, jobs: jobs)

@@ -72,6 +72,13 @@ public struct ProgressStore: Sendable {
         self.path = "\(courseRoot)/.kata/progress.json"
     }
 
+    /// Progress kept in another state folder (`KATA_STATE_DIR`).
+    public init(fileSystem: any FileSystem, clock: any Clock, stateFolder: String) {
+        self.fileSystem = fileSystem
+        self.clock = clock
+        self.path = "\(stateFolder)/progress.json"
+    }
+
     /// The progress, and a warning when the file had to be set aside.
     public func load() -> (Progress, warning: String?) {
         guard fileSystem.exists(path) else { return (Progress(), nil) }

@@ -23,6 +23,8 @@ public struct TestVerdict: Sendable, Codable, Equatable {
     public var file: String?
     public var line: Int?
     public var durationMs: Int?
+    /// The test's time to the microsecond, when the test stream gave it (JUnit `time`).
+    public var durationSeconds: Double?
 
     public init(
         name: String, id: String, status: Status, message: String = "",
@@ -59,10 +61,12 @@ public struct CheckReport: Sendable, Codable, Equatable {
     /// Output of the test process, capped, for crashes and prints.
     public var output: String
     public var durationMs: Int
+    /// Starter files the learner's lesson folder lacks or holds empty (`RaceCar.swift`).
+    public var missingFiles: [String]
 
     public init(
         lesson: String, status: Status, stage: CheckStage, tests: [TestVerdict] = [],
-        diagnostics: [Diagnostic] = [], output: String = "", durationMs: Int = 0
+        diagnostics: [Diagnostic] = [], output: String = "", durationMs: Int = 0, missingFiles: [String] = []
     ) {
         self.lesson = lesson
         self.status = status
@@ -71,6 +75,21 @@ public struct CheckReport: Sendable, Codable, Equatable {
         self.diagnostics = diagnostics
         self.output = output
         self.durationMs = durationMs
+        self.missingFiles = missingFiles
+    }
+
+    enum CodingKeys: String, CodingKey { case lesson, status, stage, tests, diagnostics, output, durationMs, missingFiles }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lesson = try container.decode(String.self, forKey: .lesson)
+        status = try container.decode(Status.self, forKey: .status)
+        stage = try container.decode(CheckStage.self, forKey: .stage)
+        tests = try container.decodeIfPresent([TestVerdict].self, forKey: .tests) ?? []
+        diagnostics = try container.decodeIfPresent([Diagnostic].self, forKey: .diagnostics) ?? []
+        output = try container.decodeIfPresent(String.self, forKey: .output) ?? ""
+        durationMs = try container.decodeIfPresent(Int.self, forKey: .durationMs) ?? 0
+        missingFiles = try container.decodeIfPresent([String].self, forKey: .missingFiles) ?? []
     }
 
     public var passedCount: Int { tests.filter { $0.status == .pass }.count }

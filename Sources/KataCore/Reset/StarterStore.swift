@@ -21,6 +21,8 @@ public struct StarterStore: Sendable {
     public let environment: [String: String]
     public let courseRoot: String
     public let clock: any Clock
+    /// The state folder (`.kata` in the course unless `KATA_STATE_DIR` names another).
+    public var stateFolder: String?
 
     public init(fileSystem: any FileSystem, processRunner: any ProcessRunning, environment: [String: String], courseRoot: String, clock: any Clock) {
         self.fileSystem = fileSystem
@@ -33,6 +35,7 @@ public struct StarterStore: Sendable {
     public init(context: KataContext) {
         self.init(fileSystem: context.fileSystem, processRunner: context.processRunner,
                   environment: context.environment, courseRoot: context.courseRoot, clock: context.clock)
+        self.stateFolder = context.stateFolder
     }
 
     /// The starter's files by path relative to `Sources/`, and where they came from.
@@ -58,7 +61,7 @@ public struct StarterStore: Sendable {
         }
     }
 
-    public func folder(of lesson: Lesson) -> String { "\(courseRoot)/.kata/starters/\(lesson.id)" }
+    public func folder(of lesson: Lesson) -> String { "\(stateFolder ?? courseRoot + "/.kata")/starters/\(lesson.id)" }
 
     /// Takes a copy of every lesson that has none yet and that kata can still see pristine.
     public func rememberUnseen(_ course: Course, progress: Progress) {
