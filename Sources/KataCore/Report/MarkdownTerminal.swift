@@ -47,7 +47,7 @@ public struct MarkdownTerminal: Sendable {
                 let after = rest.index(after: start)
                 guard let end = rest[after...].firstIndex(of: "`") else { result += String(rest[start...]); return result }
                 let code = String(rest[after..<end])
-                result += style.enabled ? style.cyan(code) : code
+                result += style.enabled ? style.cyan(code) : "`\(code)`"
                 rest = rest[rest.index(after: end)...]
             } else {
                 // Emphasis is handled with the text around it up to the next code span.
@@ -57,7 +57,7 @@ public struct MarkdownTerminal: Sendable {
                 if rest.isEmpty { break }
                 guard let close = rest.dropFirst().firstIndex(of: "`") else { result += String(rest); return result }
                 let code = String(rest[rest.index(after: rest.startIndex)..<close])
-                result += style.enabled ? style.cyan(code) : code
+                result += style.enabled ? style.cyan(code) : "`\(code)`"
                 rest = rest[rest.index(after: close)...]
             }
         }
