@@ -41,7 +41,7 @@ enum CheckAll {
             try context.writeJSON(reports)
         } else {
             context.console.write(context.words.say(
-                "\(passed) of \(reports.count) lessons pass (\(score.scoreText) of \(maxScore.scoreText) points).\n",
+                "\(passed) of \(context.words.count(reports.count, "lesson", "lessons", "")) \(passed == 1 ? "passes" : "pass") (\(score.scoreText) of \(maxScore.scoreText) points).\n",
                 "\(reports.count) 课中通过 \(passed) 课（\(maxScore.scoreText) 分中得 \(score.scoreText) 分）。\n"))
         }
         return passed == reports.count ? 0 : 1

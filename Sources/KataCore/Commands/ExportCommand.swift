@@ -39,7 +39,7 @@ extension CommandSpec {
             }
             let words = context.words
             var lines = [context.style.green("✔ ") + words.say(
-                "Wrote the handout to \(summary.folder): \(summary.lessons.count) lessons, \(summary.filesCopied) files.",
+                "Wrote the handout to \(summary.folder): \(words.count(summary.lessons.count, "lesson", "lessons", "课")), \(words.count(summary.filesCopied, "file", "files", "个文件")).",
                 "已把学生版本写入 \(summary.folder)：\(summary.lessons.count) 课，\(summary.filesCopied) 个文件。")]
             lines.append("    " + words.say("left out: Solutions/", "未包含：Solutions/"))
             for hidden in summary.hiddenTestsWithheld {

@@ -108,7 +108,7 @@ struct GradeCommand {
                                 lessons: lessons.map(\.id), warnings: [])
 
         let words = context.words
-        context.console.write(words.say("Grading \(given) (\(lessons.count) lessons, \(jobs) jobs); isolation: \(sandbox.isolation.rawValue)\n",
+        context.console.write(words.say("Grading \(given) (\(words.count(lessons.count, "lesson", "lessons", "课")), \(words.count(jobs, "job", "jobs", ""))); isolation: \(sandbox.isolation.rawValue)\n",
                                         "正在批改 \(given)（\(lessons.count) 课，\(jobs) 个并行任务）；隔离：\(sandbox.isolation.rawValue)\n"))
         var grader = Grader(course: course, toolchain: toolchain, fileSystem: fileSystem, processRunner: context.processRunner,
                             clock: context.clock, sandbox: sandbox, limits: limits, scratch: scratch, jobs: jobs)

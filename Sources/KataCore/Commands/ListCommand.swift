@@ -89,7 +89,7 @@ public enum CourseStatus {
         }
         let done = rows.filter { $0.status == "passed" }.count
         lines.append("")
-        lines.append(words.say("\(done) of \(rows.count) lessons passed.", "已通过 \(done)/\(rows.count) 课。"))
+        lines.append(words.say("\(done) of \(words.count(rows.count, "lesson", "lessons", "课")) passed.", "已通过 \(done)/\(rows.count) 课。"))
         if let next {
             lines.append(words.say(
                 "Next: kata show \(next)   then edit Lessons/\(next)/Sources and run: kata check \(next)",

@@ -38,9 +38,12 @@ extension CommandSpec {
                     for problem in lesson.problems { lines.append(style.red("    - ") + problem) }
                 }
                 let bad = result.lessons.filter { !$0.ok }.count + (result.courseProblems.isEmpty ? 0 : 1)
+                let words = context.words
                 lines.append(bad == 0
-                    ? style.green("The course holds its contract (\(result.lessons.count) lessons).")
-                    : style.red("\(bad) problem area(s): fix the items marked ✘ above."))
+                    ? style.green(words.say("The course holds its contract (\(words.count(result.lessons.count, "lesson", "lessons", "课")))).",
+                                            "课程符合约定（\(words.count(result.lessons.count, "lesson", "lessons", "课")))。"))
+                    : style.red(words.say("\(bad == 1 ? "1 lesson has" : "\(bad) lessons have") problems: fix the items marked ✘ above.",
+                                          "\(bad) 处有问题：请修正上面标有 ✘ 的项目。")))
                 context.console.write(lines.joined(separator: "\n") + "\n")
             }
             return result.ok ? 0 : 1
