@@ -88,7 +88,7 @@ struct LearnerFacingTests {
     func bilingualTestMessages() {
         let message = "Expectation failed: (spy.ignitions → 0) == 1\nstart() should ignite the engine once. [zh-Hans] start() 应该让引擎点火一次。"
         #expect(TestMessage.text(message, in: .english) == "Expectation failed: (spy.ignitions → 0) == 1\nstart() should ignite the engine once.")
-        #expect(TestMessage.text(message, in: .simplifiedChinese) == "Expectation failed: (spy.ignitions → 0) == 1\nstart() 应该让引擎点火一次。")
+        #expect(TestMessage.text(message, in: .simplifiedChinese) == "预期不成立：(spy.ignitions → 0) == 1\nstart() 应该让引擎点火一次。")
         #expect(TestMessage.text("only English", in: .simplifiedChinese) == "only English")
         let lesson = try! watchCourse().context().loadCourse().lessons[0]
         let report = CheckReport(lesson: lesson.id, status: .fail, stage: .run, tests: [TestVerdict(name: "ignites", id: "a", status: .fail, message: message)])

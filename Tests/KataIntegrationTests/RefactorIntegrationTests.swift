@@ -173,7 +173,7 @@ struct RefactorIntegrationTests {
         let changed = KataBinary.run(["diff", "01"], in: course)
         #expect(changed.output.contains("--- starter/Greeter.swift\n+++ yours/Greeter.swift"))
         #expect(changed.output.contains("+    public init(hour: @escaping () -> Int) {"))
-        #expect(changed.output.contains("Pass the lesson (kata check 01-greeter)"))
+        #expect(changed.output.contains("Pass the lesson (swift run kata check 01-greeter)"), "run from .build, kata shows the swift run form")
 
         let check = KataBinary.run(["check", "01"], in: course)
         #expect(check.status == 0, "\(check.output)")

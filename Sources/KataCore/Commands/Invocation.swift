@@ -46,7 +46,7 @@ public struct Invocation: Sendable, Equatable {
             } else if options.contains(argument) {
                 if let inlineValue {
                     invocation.options[argument] = inlineValue
-                } else if index < arguments.count {
+                } else if index < arguments.count, !arguments[index].hasPrefix("--") {
                     invocation.options[argument] = arguments[index]
                     index += 1
                 } else {

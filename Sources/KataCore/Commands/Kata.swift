@@ -56,7 +56,7 @@ public enum Kata {
                 languageFlag = nil
                 throw KataError.usage("--lang takes en or zh-Hans, not \"\(flag)\" (--lang 只能是 en 或 zh-Hans)")
             }
-            language = Language.choose(flag: languageFlag, environment: environment) ?? .english
+            language = languageFlag.flatMap { Language(code: $0) } ?? language
             let colors = !invocation.has("--no-color") && environment["NO_COLOR"].map(\.isEmpty) ?? true
                 && console.isInteractive && environment["TERM"] != "dumb"
             let style = Style(enabled: colors)

@@ -134,6 +134,13 @@ public enum TestMessage {
     public static let marker = "[zh-Hans]"
 
     public static func text(_ message: String, in language: Language) -> String {
+        var message = message
+        if language == .simplifiedChinese {
+            // Swift Testing's own words before the expression.
+            message = message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.hasPrefix("Expectation failed: ") ? "预期不成立：" + line.dropFirst("Expectation failed: ".count) : String(line)
+            }.joined(separator: "\n")
+        }
         guard message.contains(marker) else { return message }
         return message.split(separator: "\n", omittingEmptySubsequences: false).map { raw -> String in
             let line = String(raw)
