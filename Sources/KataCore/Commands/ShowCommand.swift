@@ -19,7 +19,11 @@ extension CommandSpec {
             let lesson = try context.lesson(named: name, in: course)
             let path = lesson.readme(in: context.language)
             let text = try context.fileSystem.readText(path)
-            context.console.write(MarkdownTerminal(style: context.style, width: context.console.width).render(text))
+            // The lesson text names both forms of every command itself: it is shown as written (wrapped, not rewritten).
+            let console: any Console = (context.console as? LearnerConsole).map {
+                LearnerConsole(base: $0.base, command: .installed, wrapWidth: $0.wrapWidth)
+            } ?? context.console
+            console.write(MarkdownTerminal(style: context.style, width: context.console.width).render(text))
             try? context.progressStore.update { $0.current = lesson.id }
             return 0
         }
