@@ -128,6 +128,19 @@ struct WrappingTests {
         #expect(lines.dropFirst().allSatisfy { !"，。、：；！？）".contains($0.first!) })
     }
 
+    @Test("a colon after Chinese never starts a line; a path wider than the line breaks after a slash")
+    func punctuationAndPaths() {
+        let text = "测试使用的是重构后类型的新形状（阅读课文：swift run kata show 01）。"
+        for width in 20...44 {
+            let lines = TerminalText.wrapLine(text, width: width)
+            #expect(lines.dropFirst().allSatisfy { !$0.hasPrefix("：") && !$0.hasPrefix("）") && !$0.hasPrefix("。") }, "\(width): \(lines)")
+        }
+        let path = "请修改 Lessons/01-constructor-injection/Sources/ 中的代码"
+        let lines = TerminalText.wrapLine(path, width: 30)
+        #expect(lines.allSatisfy { TerminalText.columns($0) <= 30 }, "\(lines)")
+        #expect(lines.joined().replacingOccurrences(of: " ", with: "") == path.replacingOccurrences(of: " ", with: ""))
+    }
+
     @Test("colors are kept and take no columns")
     func colors() {
         let red = "\u{1B}[31m✘ never reads the singleton\u{1B}[0m and more words here"

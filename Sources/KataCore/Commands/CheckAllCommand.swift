@@ -76,8 +76,8 @@ enum CheckJUnit {
     static func xml(reports: [CheckReport], lessons: [Lesson], student: String) -> String {
         func seconds(_ value: Double) -> String { String(format: "%.6f", value) }
         func testSeconds(_ test: TestVerdict) -> Double { test.durationSeconds ?? Double(test.durationMs ?? 0) / 1000 }
-        let cases = reports.map { max(1, $0.tests.count) }.reduce(0, +)
-        let failures = reports.flatMap(\.tests).filter { $0.status == .fail }.count
+        let cases = reports.map { max(1, $0.tests.count) + ($0.findings.isEmpty ? 0 : 1) }.reduce(0, +)
+        let failures = reports.flatMap(\.tests).filter { $0.status == .fail }.count + reports.filter { !$0.findings.isEmpty }.count
         let errors = reports.map { $0.stage == .run && !$0.tests.isEmpty ? $0.tests.filter { $0.status == .error }.count : 1 }.reduce(0, +)
         let total = Double(reports.map(\.durationMs).reduce(0, +)) / 1000
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
@@ -87,8 +87,8 @@ enum CheckJUnit {
             let classname = "\(student).\(lesson.id)"
             let ran = report.stage == .run && !report.tests.isEmpty
             let suiteErrors = ran ? report.tests.filter { $0.status == .error }.count : 1
-            let suiteFailures = report.tests.filter { $0.status == .fail }.count
-            lines.append("  <testsuite name=\"kata check \(attribute(lesson.id))\" tests=\"\(max(1, report.tests.count))\" failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\" skipped=\"0\" time=\"\(seconds(Double(report.durationMs) / 1000))\">")
+            let suiteFailures = report.tests.filter { $0.status == .fail }.count + (report.findings.isEmpty ? 0 : 1)
+            lines.append("  <testsuite name=\"kata check \(attribute(lesson.id))\" tests=\"\(max(1, report.tests.count) + (report.findings.isEmpty ? 0 : 1))\" failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\" skipped=\"0\" time=\"\(seconds(Double(report.durationMs) / 1000))\">")
             if !ran {
                 let first = report.diagnostics.first.map { d in d.file.isEmpty ? d.message : "\(d.file):\(d.line):\(d.column): \(d.message)" } ?? "no test ran"
                 let what = report.stage == .module ? "does not compile" : report.stage == .tests ? "does not compile against the tests" : "no test ran"
@@ -118,6 +118,13 @@ enum CheckJUnit {
                     lines.append("      <\(tag) message=\"\(attribute(firstLine))\" type=\"\(attribute(type))\">\(GradeReports.cdata(body))</\(tag)>")
                     lines.append("    </testcase>")
                 }
+            }
+            if !report.findings.isEmpty {
+                // The lesson's rules are the second judge: one case, failing with every finding.
+                let body = report.findings.map { "\($0.file):\($0.line): [\($0.rule)] \($0.message)" }.joined(separator: "\n")
+                lines.append("    <testcase classname=\"\(attribute(classname))\" name=\"the lesson's rules\" time=\"0.000000\">")
+                lines.append("      <failure message=\"\(attribute(report.findings[0].message))\" type=\"rule\">\(GradeReports.cdata(body))</failure>")
+                lines.append("    </testcase>")
             }
             lines.append("  </testsuite>")
         }

@@ -52,7 +52,12 @@ public enum TerminalText {
         var current = ""
         var currentColumns = 0
         var lineHasWord = false
-        for piece in pieces(of: line) {
+        // A word wider than a line (a long path) may break after a "/" rather than be cut anywhere.
+        let room = max(1, width - continuation.count)
+        let all = pieces(of: line).flatMap { piece in
+            piece.isSpace || columns(piece.text) <= room ? [piece] : splitAtSlashes(piece.text).map { Piece(text: $0, isSpace: false) }
+        }
+        for piece in all {
             let pieceColumns = columns(piece.text)
             if piece.isSpace {
                 current += piece.text
@@ -125,6 +130,8 @@ public enum TerminalText {
                 // Closing punctuation stays on the line of the character before it.
                 if noBreakBefore.contains(character), !current.isEmpty {
                     current += pendingEscape + String(character)
+                } else if noBreakBefore.contains(character), let last = pieces.last, !last.isSpace {
+                    pieces[pieces.count - 1].text += pendingEscape + String(character)
                 } else {
                     flush()
                     current = pendingEscape + String(character)
@@ -146,6 +153,18 @@ public enum TerminalText {
         current += pendingEscape
         flush()
         return pieces
+    }
+
+    /// "a/b/c" as "a/", "b/", "c": where a too-long path may break.
+    static func splitAtSlashes(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        for character in text {
+            current.append(character)
+            if character == "/" { parts.append(current); current = "" }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
     }
 
     /// Marks a line may not start with.
