@@ -99,6 +99,8 @@ public struct HandoutExporter: Sendable {
     /// handout's `Lessons/<id>/Sources` holds, never the working files. nil for
     /// a lesson when no pristine copy exists (the export then stops).
     public var starters: (@Sendable (Lesson) -> [String: Data]?)?
+    /// The language of the exporter's errors.
+    public var words = Words(language: .english)
 
     public init(fileSystem: any FileSystem, clock: any Clock, starters: (@Sendable (Lesson) -> [String: Data]?)? = nil) {
         self.fileSystem = fileSystem
@@ -118,11 +120,11 @@ public struct HandoutExporter: Sendable {
         let target = (target as NSString).standardizingPath
         try checkTarget(target, course: course, root: root)
         if Handout.isHandout(root, fileSystem: fileSystem) {
-            throw KataError.usage("\(root) is itself a handout (it has \(Handout.markerName)): export from the instructor's copy, the one with Solutions/")
+            throw KataError.usage(words.say("\(root) is itself a handout (it has \(Handout.markerName)): export from the instructor's copy, the one with Solutions/", "\(root) 本身就是学生版本（它有 \(Handout.markerName)）：请从老师的副本（有 Solutions/ 的那个）导出"))
         }
         if !course.broken.isEmpty || !course.problems.isEmpty {
             let all = course.problems + course.broken.flatMap(\.problems)
-            throw KataError.failure("the course has problems to fix before it is handed out (a broken lesson.json could hide a hidden test):\n"
+            throw KataError.failure(words.say("the course has problems to fix before it is handed out (a broken lesson.json could hide a hidden test):\n", "课程有问题，修好之后才能发给学生（有错的 lesson.json 可能漏掉隐藏测试）：\n")
                 + all.map { "  - \($0)" }.joined(separator: "\n") + "\nRun `kata verify` for the whole list.")
         }
 
@@ -130,7 +132,7 @@ public struct HandoutExporter: Sendable {
             lesson.metadata.hiddenTests.filter { !fileSystem.isFile("\(lesson.tests)/\($0)") }.map { "Tests/Lessons/\(lesson.id)/\($0)" }
         }
         if !missing.isEmpty {
-            throw KataError.failure("hidden_tests names files that do not exist, so the real hidden tests may be misspelt and would be handed out:\n"
+            throw KataError.failure(words.say("hidden_tests names files that do not exist, so the real hidden tests may be misspelt and would be handed out:\n", "hidden_tests 列出的文件不存在，真正的隐藏测试可能拼错了名字，会被发给学生：\n")
                 + missing.map { "  - \($0)" }.joined(separator: "\n") + "\nFix the names in lesson.json (kata verify lists them), then export again.")
         }
 
@@ -146,7 +148,7 @@ public struct HandoutExporter: Sendable {
                 if let files = starters(lesson) { pristine[(lesson.sources as NSString).standardizingPath] = files } else { none.append(lesson.id) }
             }
             if !none.isEmpty {
-                throw KataError.failure("no pristine starter exists for \(none.joined(separator: ", ")): the course is not a git checkout and kata saw these lessons only after they were changed, so a handout could carry solved code. Export from a fresh git clone of the course.")
+                throw KataError.failure(words.say("no pristine starter exists for \(none.joined(separator: ", ")): the course is not a git checkout and kata saw these lessons only after they were changed, so a handout could carry solved code. Export from a fresh git clone of the course.", "\(none.joined(separator: "、")) 没有原始的初始代码：课程不是 git 仓库，而且 kata 第一次见到这些课时它们已经被修改过，学生版本可能带上已解好的代码。请从课程的全新 git clone 导出。"))
             }
         }
         let lessonsByTestFolder = Dictionary(course.lessons.map { (($0.tests as NSString).standardizingPath, $0) }, uniquingKeysWith: { first, _ in first })
@@ -196,7 +198,7 @@ public struct HandoutExporter: Sendable {
             for (from, to) in [(lesson.folder, "\(target)/Lessons/\(lesson.id)"), (lesson.tests, "\(target)/Tests/Lessons/\(lesson.id)")] {
                 guard fileSystem.isDirectory(from) else { continue }
                 if fileSystem.exists(to) {
-                    throw KataError.failure("\(lesson.id) from \(lesson.root) would overwrite a lesson of the same name in the handout: give it another number")
+                    throw KataError.failure(words.say("\(lesson.id) from \(lesson.root) would overwrite a lesson of the same name in the handout: give it another number", "来自 \(lesson.root) 的 \(lesson.id) 会覆盖学生版本中同名的课：请给它换一个编号"))
                 }
                 try fileSystem.createDirectory(to)
                 try copyTree(from, to, shownAs: DiagnosticParser.relative(from, to: lesson.root), topLevel: false)
@@ -212,20 +214,20 @@ public struct HandoutExporter: Sendable {
     private func checkTarget(_ target: String, course: Course, root: String) throws {
         let roots = [root] + course.lessons.map { ($0.root as NSString).standardizingPath }
         for courseRoot in Set(roots) where target == courseRoot || target.hasPrefix(courseRoot + "/") {
-            throw KataError.usage("\(target) is inside the course \(courseRoot): export to a folder outside it, like ../handout")
+            throw KataError.usage(words.say("\(target) is inside the course \(courseRoot): export to a folder outside it, like ../handout", "\(target) 在课程 \(courseRoot) 里面：请导出到课程之外的文件夹，例如 ../handout"))
         }
         if root.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
-            throw KataError.usage("\(target) holds the course itself: export to a new folder outside it")
+            throw KataError.usage(words.say("\(target) holds the course itself: export to a new folder outside it", "\(target) 包含课程本身：请导出到课程之外的新文件夹"))
         }
         switch fileSystem.kind(of: target) {
         case nil: return
         case .directory:
             let entries = (try? fileSystem.contentsOfDirectory(target)) ?? []
             if !entries.isEmpty {
-                throw KataError.usage("\(target) is not empty: export into a new or empty folder, so nothing there is overwritten")
+                throw KataError.usage(words.say("\(target) is not empty: export into a new or empty folder, so nothing there is overwritten", "\(target) 不是空的：请导出到新的或空的文件夹，这样不会覆盖任何东西"))
             }
         default:
-            throw KataError.usage("\(target) exists and is not a folder: name a new folder to export into")
+            throw KataError.usage(words.say("\(target) exists and is not a folder: name a new folder to export into", "\(target) 已存在且不是文件夹：请指定一个新的文件夹"))
         }
     }
 

@@ -30,9 +30,11 @@ extension CommandSpec {
             let course = try context.loadCourse()
             let store = StarterStore(context: context)
             let progress = context.loadProgress()
-            let summary = try HandoutExporter(fileSystem: context.fileSystem, clock: context.clock, starters: { lesson in
+            var exporter = HandoutExporter(fileSystem: context.fileSystem, clock: context.clock, starters: { lesson in
                 store.remember(lesson, progress: progress)?.files
-            }).export(course: course, from: context.courseRoot, to: target)
+            })
+            exporter.words = context.words
+            let summary = try exporter.export(course: course, from: context.courseRoot, to: target)
             if invocation.has("--json") {
                 try context.writeJSON(summary)
                 return 0

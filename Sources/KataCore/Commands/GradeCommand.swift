@@ -52,7 +52,7 @@ struct GradeCommand {
             throw KataError.usage(context.words.say("\(given) is not a folder of submissions (one folder per student)", "\(given) 不是作业文件夹（每个学生一个文件夹）"))
         }
         guard (try? fileSystem.listEntries(submissions)) != nil else {
-            throw KataError.failure("\(given) cannot be read: check its permissions")
+            throw KataError.failure(context.words.say("\(given) cannot be read: check its permissions", "无法读取 \(given)：请检查它的权限"))
         }
         if out == submissions || out.hasPrefix(submissions + "/") {
             throw KataError.usage(context.words.say("--out must be outside \(given): the submissions are never written to", "--out 必须在 \(given) 之外：作业文件夹从不被写入"))
@@ -62,7 +62,7 @@ struct GradeCommand {
         }
         var jobs = 2
         if let value = invocation.option("--jobs") {
-            guard let number = Int(value), number > 0, number <= 64 else { throw KataError.usage("--jobs takes a whole number from 1 to 64, like --jobs 2") }
+            guard let number = Int(value), number > 0, number <= 64 else { throw KataError.usage(context.words.say("--jobs takes a whole number from 1 to 64, like --jobs 2", "--jobs 需要 1 到 64 之间的整数，例如 --jobs 2")) }
             jobs = number
         }
         var limits = GradeLimits()
@@ -71,7 +71,7 @@ struct GradeCommand {
             limits.perTestTimeout = seconds
         }
         if let value = invocation.option("--memory") {
-            guard let megabytes = Int(value), megabytes >= 64 else { throw KataError.usage("--memory takes megabytes of at least 64, like --memory 1024") }
+            guard let megabytes = Int(value), megabytes >= 64 else { throw KataError.usage(context.words.say("--memory takes megabytes of at least 64, like --memory 1024", "--memory 需要至少 64 的兆字节数，例如 --memory 1024")) }
             limits.memoryBytes = megabytes << 20
         }
 
@@ -83,14 +83,14 @@ struct GradeCommand {
             let chosen = try wanted.map { try context.lesson(named: $0, in: course).id }
             lessons = course.lessons.filter { chosen.contains($0.id) }
         }
-        guard !lessons.isEmpty else { throw KataError.failure("the course at \(course.root) has no lessons to grade") }
+        guard !lessons.isEmpty else { throw KataError.failure(context.words.say("the course at \(course.root) has no lessons to grade", "\(course.root) 的课程里没有可以批改的课")) }
         for broken in course.broken where invocation.option("--lessons") == nil {
             context.console.writeError("kata: lesson \(broken.id) is not graded: its metadata is broken (\(broken.problems.first ?? ""))\n")
         }
 
         let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: context.environment).locate()
         do { try fileSystem.createDirectory(out) } catch {
-            throw KataError.failure("cannot create \(outGiven): \(error)")
+            throw KataError.failure(context.words.say("cannot create \(outGiven): \(error)", "无法创建 \(outGiven)：\(error)"))
         }
         let scratch = "\(out)/.kata-grade-work"
         try? fileSystem.remove(scratch)
@@ -125,7 +125,7 @@ struct GradeCommand {
         try fileSystem.writeText(GradeReports.reportHTML(grades), to: "\(out)/report.html")
         if let gradescope = invocation.option("--gradescope") {
             guard grades.students.count == 1, let only = grades.students.first else {
-                throw KataError.usage("--gradescope writes one student's result, but \(given) holds \(grades.students.count) submissions")
+                throw KataError.usage(context.words.say("--gradescope writes one student's result, but \(given) holds \(grades.students.count) submissions", "--gradescope 只写一个学生的结果，但 \(given) 里有 \(grades.students.count) 份提交"))
             }
             try fileSystem.writeText(GradeReports.gradescopeJSON(only, info: grades.info), to: absolute(gradescope))
         }

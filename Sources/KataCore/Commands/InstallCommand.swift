@@ -99,7 +99,7 @@ struct LauncherInstaller {
             ?? preferred.first { inHome.contains($0) }
             ?? "\(home)/.local/bin"
         guard folder.hasPrefix(home + "/") else {
-            throw KataError.failure("\(folder) is outside your home folder; kata install writes only inside \(home)")
+            throw KataError.failure(words.say("\(folder) is outside your home folder; kata install writes only inside \(home)", "\(folder) 不在你的主目录中；kata install 只在 \(home) 里写入"))
         }
         let launcher = "\(folder)/kata"
         switch fileSystem.kind(of: launcher) {

@@ -47,7 +47,7 @@ extension CommandSpec {
                 let starterFolder = context.pristineStarterFolder(of: lesson)
                 let before = try analyzer.analyze(folder: starterFolder ?? lesson.sources, displayRoot: starterFolder ?? context.courseRoot)
                 guard context.fileSystem.isDirectory(lesson.solutionSources) else {
-                    throw KataError.failure("lesson \(lesson.id) has no reference solution in Solutions/\(lesson.id)/Sources to compare with")
+                    throw KataError.failure(can.whyNoSolution(words, lesson: lesson))
                 }
                 let after = try analyzer.analyze(folder: lesson.solutionSources, displayRoot: context.courseRoot)
                 let panels = [
@@ -71,7 +71,7 @@ extension CommandSpec {
                 }
                 steps = loaded
             } catch let error as MetadataError {
-                throw KataError.failure("the steps of lesson \(lesson.id) cannot be read:\n" + error.problems.map { "  - \($0)" }.joined(separator: "\n"))
+                throw KataError.failure(words.say("the steps of lesson \(lesson.id) cannot be read:\n", "无法读取\(words.lesson(lesson))的重构步骤：\n") + error.problems.map { "  - \($0)" }.joined(separator: "\n"))
             }
             let runTests = !invocation.has("--no-tests")
             if runTests && context.console.isInteractive {
