@@ -91,6 +91,31 @@ struct ChineseMessagesTests {
         #expect(text.contains("第 01 课"))
     }
 
+    /// Every `say("English", "中文")` pair written in the runner's sources: the
+    /// Chinese half holds no English sentence (the messages no test above renders).
+    @Test("the Chinese half of every say(...) pair in the runner is Chinese")
+    func everySayPair() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let sources = root.appendingPathComponent("Sources/KataCore").path
+        let files = (FileManager.default.enumerator(atPath: sources)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 20, "the runner's sources are found at \(sources)")
+        let pattern = try NSRegularExpression(pattern: #"say\(\s*"((?:[^"\\]|\\.)*)"\s*,\s*"((?:[^"\\]|\\.)*)"\s*\)"#, options: [.dotMatchesLineSeparators])
+        var pairs = 0
+        for file in files.sorted() {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let range = Range(match.range(at: 2), in: text) else { continue }
+                pairs += 1
+                // Interpolations are values (ids, paths, numbers), not words.
+                let chinese = String(text[range]).replacingOccurrences(of: #"\\\([^)]*\)"#, with: " X ", options: .regularExpression)
+                let english = Self.englishRuns(in: chinese)
+                #expect(english.isEmpty, "\(file): \(english)")
+            }
+        }
+        #expect(pairs > 150)
+    }
+
     @Test("*emphasis* and **strong** render without their asterisks; code keeps its marks without color")
     func emphasis() {
         let plain = MarkdownTerminal(style: Style(enabled: false), width: nil)
