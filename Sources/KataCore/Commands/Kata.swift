@@ -83,7 +83,7 @@ public enum Kata {
                 return 0
             }
             // Machine output and the watch screen are written as they are.
-            let plainConsole = invocation.has("--json") || name == "watch"
+            let plainConsole = invocation.has("--json") || (name == "watch" && rawConsole.isInteractive)
                 || (name == "refactor" && invocation.option("--format") != nil && invocation.option("--format") != "terminal")
                 || (name == "graph" && invocation.option("--format") != nil && invocation.option("--format") != "terminal")
             if plainConsole { console = rawConsole }
