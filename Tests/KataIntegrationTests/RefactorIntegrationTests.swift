@@ -121,7 +121,7 @@ struct RefactorIntegrationTests {
         #expect(bad.output.contains("step 2 (Steps/1-parameter) does not compile on its own"), "\(bad.output)")
         try FileManager.default.removeItem(atPath: "\(course)/Solutions/01-greeter/Steps/1-parameter/Broken.swift")
         let down = KataBinary.run(["verify"], in: course)
-        #expect(down.output.contains("step 2 (Steps/1-parameter) passes 1 tests, fewer than step 1 (Sources) (3)"), "\(down.output)")
+        #expect(down.output.contains("step 2 (Steps/1-parameter) passes 1 test, fewer than step 1 (Sources) (3)"), "\(down.output)")
 
         try FileManager.default.removeItem(atPath: steps)
         let missing = KataBinary.run(["verify"], in: course)

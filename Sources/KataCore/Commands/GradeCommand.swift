@@ -139,7 +139,7 @@ struct GradeCommand {
             lines.append("\(mark) \(student.student.padding(toLength: width, withPad: " ", startingAt: 0))  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(student.gradingStatus)")
         }
         lines.append(words.say("isolation: \(sandbox.isolation.rawValue) (\(sandbox.detail))", "隔离：\(sandbox.isolation.rawValue)（\(sandbox.detail)）"))
-        lines.append(words.say("\(grades.students.count) submissions graded. Reports in \(outGiven): grades.csv, grades-long.csv, junit.xml, report.html, <student>/results.json",
+        lines.append(words.say("\(words.count(grades.students.count, "submission", "submissions", "")) graded. Reports in \(outGiven): grades.csv, grades-long.csv, junit.xml, report.html, <student>/results.json",
                                "已批改 \(grades.students.count) 份提交。报告在 \(outGiven)：grades.csv、grades-long.csv、junit.xml、report.html、<学生>/results.json"))
         context.console.write(lines.joined(separator: "\n") + "\n")
         return 0
