@@ -154,6 +154,20 @@ struct WrappingTests {
         #expect(words(lines.joined(separator: " ")) == words(red))
     }
 
+    @Test("in a narrow window the list shows lesson numbers, one row per line")
+    func narrowList() {
+        var kata = watchCourse()
+        kata.console = RecordingConsole(width: 40)
+        #expect(kata.run("list", "--lang", "zh-Hans") == 0)
+        let lines = kata.console.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("  · 01 标题  未开始") }, "\(lines)")
+        #expect(lines.allSatisfy { TerminalText.columns($0) <= 40 }, "\(lines)")
+        var wide = watchCourse()
+        wide.console = RecordingConsole(width: 120)
+        #expect(wide.run("list") == 0)
+        #expect(wide.console.output.contains("  · 01-add "))
+    }
+
     @Test("the learner console wraps hint output to the terminal's width")
     func consoleWraps() {
         var kata = watchCourse()
