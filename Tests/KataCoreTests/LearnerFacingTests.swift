@@ -144,6 +144,14 @@ struct WrappingTests {
         #expect(lines.joined().replacingOccurrences(of: " ", with: "") == path.replacingOccurrences(of: " ", with: ""))
     }
 
+    @Test("a compiler excerpt (code and caret) is left as drawn")
+    func excerpts() {
+        let text = "  error: argument passed to call that takes no arguments\n              let car = RaceCar(engine: spy)\n                               ~~~~~~~~~^~~~\n"
+        let wrapped = TerminalText.wrap(text, width: 30)
+        #expect(wrapped.contains("              let car = RaceCar(engine: spy)\n                               ~~~~~~~~~^~~~\n"))
+        #expect(wrapped.hasPrefix("  error: argument passed to\n"))
+    }
+
     @Test("colors are kept and take no columns")
     func colors() {
         let red = "\u{1B}[31m✘ never reads the singleton\u{1B}[0m and more words here"

@@ -36,10 +36,21 @@ public enum TerminalText {
     /// sequences are kept and not counted. A word longer than the line stays whole.
     ///
     ///     TerminalText.wrap("  - one two three", width: 10)   // "  - one\n    two\n    three"
+    /// A compiler's excerpt (a source line with a caret line under it) is left
+    /// as drawn: wrapped, the caret would point at the wrong place.
     public static func wrap(_ text: String, width: Int) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { wrapLine(String($0), width: width).joined(separator: "\n") }
-            .joined(separator: "\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return lines.indices.map { index in
+            let line = lines[index]
+            if isCaretLine(line) || (index + 1 < lines.count && isCaretLine(lines[index + 1])) { return line }
+            return wrapLine(line, width: width).joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// "      ~~~~~~^~~~": the line a compiler draws under the code it means.
+    static func isCaretLine(_ line: String) -> Bool {
+        let plain = stripEscapes(line)
+        return plain.contains("^") && plain.allSatisfy { " ~^|`-".contains($0) }
     }
 
     /// One line (no newline in it) as the lines it wraps into.
