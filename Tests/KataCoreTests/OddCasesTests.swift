@@ -178,6 +178,13 @@ struct HandoutCapabilityTests {
         #expect(!kata.console.output.contains("/dev/null"))
     }
 
+    @Test("kata solution in a handout says the instructor kept the solutions")
+    func solution() {
+        let kata = handout()
+        #expect(kata.run("solution", "01", "--force") == 1)
+        #expect(kata.console.errors.contains("the instructor kept the solutions"))
+    }
+
     @Test("kata refactor in a handout refuses with the reason, and never suggests --graph")
     func refactor() {
         let kata = handout()

@@ -48,7 +48,7 @@ struct LessonReset {
     var words: Words { context.words }
 
     func reset(_ lesson: Lesson, confirmed: Bool) throws -> Int32 {
-        let starter = try StarterStore(context: context).starter(for: lesson, progress: context.loadProgress())
+        let starter = try StarterStore(context: context).starter(for: lesson, progress: context.loadProgress(), words: words)
         if try current(lesson) == starter.files {
             context.console.write(words.say(
                 "Lesson \(lesson.id) already holds its starter code; nothing to reset.\n",

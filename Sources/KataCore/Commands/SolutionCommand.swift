@@ -14,6 +14,7 @@ extension CommandSpec {
             """,
         flags: ["--force"],
         run: { invocation, context in
+            try Handout.requireInstructorCopy(context, command: "solution")
             let course = try context.loadCourse()
             let lesson = try GuidanceCommandSupport.lesson(invocation, course: course, context: context, example: "kata solution 01")
             let words = context.words
