@@ -21,7 +21,8 @@ public enum Kata {
             console: console,
             terminal: PosixTerminalModes(),
             kataCommand: KataCommand.detect(executablePath: executable, environment: environment),
-            executablePath: executable
+            executablePath: executable,
+            refreshEditorFiles: true
         )
     }
 
@@ -36,7 +37,8 @@ public enum Kata {
         console rawConsole: any Console,
         terminal: any TerminalModes = NoTerminal(),
         kataCommand: KataCommand? = nil,
-        executablePath: String? = nil
+        executablePath: String? = nil,
+        refreshEditorFiles: Bool = false
     ) -> Int32 {
         let commands = CommandSpec.all
         let kataCommand = kataCommand ?? KataCommand.detect(executablePath: nil, environment: environment)
@@ -111,6 +113,10 @@ public enum Kata {
             }
             context.extraCourseRoots = try ExtraCourses.locate(
                 environment: environment, workingDirectory: workingDirectory, courseRoot: root, fileSystem: fileSystem)
+            if refreshEditorFiles && command.needsCourse {
+                context.refreshesEditorFiles = true
+                EditorSupport.refresh(context)
+            }
             return try command.run(invocation, context)
         } catch let error as KataError {
             let errors = LearnerConsole(base: rawConsole, command: kataCommand, wrapWidth: rawConsole.width)
