@@ -3,7 +3,7 @@ import Foundation
 extension CommandSpec {
     static let install = CommandSpec(
         name: "install",
-        summary: LocalizedText(english: "Make `kata` a command of your shell (a launcher in your home folder)", chinese: "让 `kata` 成为 shell 里的命令（在你的主目录中写一个启动脚本）"),
+        summary: LocalizedText(english: "Write a launcher into your home folder, so that typing kata works in any terminal", chinese: "在你的主目录中写一个启动脚本，让任何终端里都能直接输入 kata"),
         usage: "kata install [--force]",
         help: """
             Writes a small launcher script named kata into a folder of your PATH
