@@ -8,6 +8,7 @@ extension CommandSpec {
             and prints a verdict for every test. Exit status: 0 when every test
             passes, 1 when not, 2 for a usage error. `--builder swiftpm` builds
             with SwiftPM instead of the compiler directly (slower; the fallback).
+            Run inside a lesson's folder, the lesson can be left out.
 
             Example:
               kata check 01

@@ -6,7 +6,7 @@ extension CommandSpec {
         help: """
             Shows one more hint each time you run it (the hints you saw are kept in
             .kata/progress.json). --all shows every hint at once. Without a lesson:
-            the one you work on now.
+            the one whose folder you are in, else the one you work on now.
 
             Example:
               kata hint 01

@@ -112,13 +112,17 @@ public struct KataContext: Sendable {
     }
 
     public var progressStore: ProgressStore {
-        ProgressStore(fileSystem: fileSystem, clock: clock, stateFolder: stateFolder)
+        var store = ProgressStore(fileSystem: fileSystem, clock: clock, stateFolder: stateFolder)
+        store.words = words
+        return store
     }
 
     /// Progress, telling the learner once when a bad file was set aside.
     public func loadProgress() -> Progress {
         let (progress, warning) = progressStore.load()
-        if let warning { console.writeError("kata: \(warning)\n") }
+        if let warning {
+            console.writeError("kata: \(warning)\n")
+        }
         return progress
     }
 
