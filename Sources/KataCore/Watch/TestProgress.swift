@@ -46,7 +46,7 @@ public final class TestProgress: ProcessRunning, @unchecked Sendable {
         show = { line in
             guard interactive else { return console.write(line + "\n") }
             let width = max(20, console.width ?? 80) - 1
-            let shown = TerminalText.columns(line) > width ? (TerminalText.wrap(line, width: width - 1).first ?? "") + "…" : line
+            let shown = TerminalText.columns(line) > width ? (TerminalText.wrappedLines(line, width: width - 1).first ?? "") + "…" : line
             console.write("\r\u{1B}[K" + shown)
         }
         clear = { console.write("\r\u{1B}[K") }

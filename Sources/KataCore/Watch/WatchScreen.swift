@@ -214,7 +214,7 @@ public struct WatchScreen: Sendable {
 
     /// Wraps plain text to the terminal's width: at spaces, and between Chinese characters.
     public func wrap(_ text: String) -> [String] {
-        TerminalText.wrap(text, width: max(20, width ?? 80))
+        TerminalText.wrappedLines(text, width: max(20, width ?? 80))
     }
 
     /// Wraps a long line at spaces, keeping its indentation on every piece

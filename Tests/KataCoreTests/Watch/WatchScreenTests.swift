@@ -131,14 +131,14 @@ struct WatchScreenTests {
 struct TerminalWrapTests {
     @Test("English wraps at spaces and never cuts a word that fits")
     func spaces() {
-        let lines = TerminalText.wrap("Edit the code in your editor and save the file", width: 20)
+        let lines = TerminalText.wrappedLines("Edit the code in your editor and save the file", width: 20)
         #expect(lines == ["Edit the code in", "your editor and save", "the file"])
     }
 
     @Test("Chinese breaks between characters, never before a closing mark")
     func chinese() {
         let text = "保存文件：这个窗口会自动检查，然后显示结果。"
-        let lines = TerminalText.wrap(text, width: 20)
+        let lines = TerminalText.wrappedLines(text, width: 20)
         #expect(lines.count > 1)
         #expect(lines.allSatisfy { TerminalText.columns($0) <= 20 }, "\(lines)")
         #expect(lines.joined() == text, "nothing lost, no spaces added")
@@ -148,7 +148,7 @@ struct TerminalWrapTests {
 
     @Test("mixed text keeps the spaces between Latin words")
     func mixed() {
-        let lines = TerminalText.wrap("编辑 Lessons/01-add/Sources/ 并保存。完整课文：kata show 01-add", width: 24)
+        let lines = TerminalText.wrappedLines("编辑 Lessons/01-add/Sources/ 并保存。完整课文：kata show 01-add", width: 24)
         #expect(lines.allSatisfy { TerminalText.columns($0) <= 24 }, "\(lines)")
         #expect(lines.joined(separator: " ").contains("kata show"))
         #expect(lines.contains { $0.contains("Lessons/01-add/Sources/") })
@@ -156,13 +156,13 @@ struct TerminalWrapTests {
 
     @Test("a path wider than the line breaks after a slash")
     func longPath() {
-        let lines = TerminalText.wrap("at Tests/Lessons/01-add/AdderTests.swift:5", width: 30)
-        #expect(lines == ["at", "Tests/Lessons/01-add/", "AdderTests.swift:5"])
+        let lines = TerminalText.wrappedLines("at Tests/Lessons/01-add/AdderTests.swift:5", width: 30)
+        #expect(lines == ["at Tests/Lessons/01-add/", "AdderTests.swift:5"])
     }
 
     @Test("a word wider than the line is cut, not lost; empty paragraphs stay")
     func longWord() {
-        let lines = TerminalText.wrap("abcdefghijklmnopqrstuvwxyz\n\nend", width: 10)
+        let lines = TerminalText.wrappedLines("abcdefghijklmnopqrstuvwxyz\n\nend", width: 10)
         #expect(lines == ["abcdefghij", "klmnopqrst", "uvwxyz", "", "end"])
     }
 }
