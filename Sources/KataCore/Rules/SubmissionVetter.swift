@@ -90,7 +90,9 @@ public struct SubmissionVetter: Sendable {
         }
 
         // Top-level declarations that shadow a module or a name the tests use.
-        let shadowed = Self.harnessModules.union([module, "\(module)Tests"]).union(imports)
+        // A type named like its own module (`Greeter` in `Greeter`) is ordinary Swift and harmless;
+        // one named like a module the tests import changes what their qualified calls reach.
+        let shadowed = Self.harnessModules.union(["\(module)Tests"]).union(imports)
         var topLevel: [(name: String, file: String, line: Int)] = []
         topLevel += model.types.filter { !$0.name.contains(".") && $0.kind != .extension }.map { ($0.name, $0.file, $0.line) }
         topLevel += model.typeAliases.filter { $0.owner == nil }.map { ($0.name, $0.file, $0.line) }
