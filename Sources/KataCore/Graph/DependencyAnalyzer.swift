@@ -401,7 +401,15 @@ public struct DependencyAnalyzer: Sendable {
         // One finding per line and target: `[Wheel(), Wheel(), Wheel(), Wheel()]` is one place to change.
         var reported: Set<String> = []
 
-        for reference in model.references.sorted(by: { ($0.file, $0.offset) < ($1.file, $1.offset) }) {
+        // `engine: Engine = .shared` read by the token reader: the implicit member is the parameter type's.
+        var references = model.references
+        for implicit in model.implicitMembers where implicit.context == .defaultArgument && implicit.member != "init"
+            && implicit.member.first?.isLowercase == true {
+            guard let type = implicit.contextTypes.first else { continue }
+            references.append(CodeReference(shape: .member(base: type, member: implicit.member), owner: implicit.owner, member: implicit.inMember,
+                                            memberIsStatic: false, context: .defaultArgument, file: implicit.file, offset: -implicit.line, line: implicit.line))
+        }
+        for reference in references.sorted(by: { ($0.file, $0.offset < 0 ? $0.line * 1_000_000 : $0.offset) < ($1.file, $1.offset < 0 ? $1.line * 1_000_000 : $1.offset) }) {
             guard seen.insert("\(reference.file)#\(reference.offset)").inserted else { continue }
             let owner = reference.owner
             if !includeTests, let owner, isTestDouble(owner) { continue }
