@@ -85,10 +85,11 @@ public struct CodeAnalyzer: Sendable {
         var dumped: Set<String> = []
         var failures: [(path: String, reason: String)] = []
         var readError: Error?
+        var repairedFiles = 0
         if let swiftc {
             do {
                 let reader = SyntaxDumpReader(swiftc: swiftc, processRunner: processRunner, fileSystem: fileSystem, environment: environment)
-                failures = try reader.dumps(of: files, sizes: sizes) { path, dump in
+                failures = try reader.dumps(of: files, sizes: sizes) { path, dump, repaired in
                     guard readError == nil else { return }
                     do {
                         let source = try text(of: path)
@@ -98,6 +99,14 @@ public struct CodeAnalyzer: Sendable {
                         if !blocks.isEmpty {
                             readIfBlocks = true
                             fileModel.append(TokenReader().read(file: shown(path), text: source, within: blocks))
+                        }
+                        if repaired {
+                            // A repaired dump may have lost part of the file: the token reader's references fill the gaps
+                            // (the analysis reports a place once, whoever found it).
+                            let tokenModel = TokenReader().read(file: shown(path), text: source)
+                            fileModel.references += tokenModel.references
+                            fileModel.implicitMembers += tokenModel.implicitMembers
+                            repairedFiles += 1
                         }
                         model.append(Self.withoutShadowed(fileModel, text: source, tokens: tokens))
                         dumped.insert(path)
@@ -117,6 +126,9 @@ public struct CodeAnalyzer: Sendable {
         if !failures.isEmpty {
             let shownFailures = failures.prefix(5).map { "\(shown($0.path)) (\($0.reason))" }.joined(separator: "; ")
             notes.append("the compiler gave no usable syntax dump of \(failures.count) file\(failures.count == 1 ? "" : "s"): \(shownFailures)\(failures.count > 5 ? "; ..." : ""); kata read \(failures.count == 1 ? "it" : "them") with its token reader")
+        }
+        if repairedFiles > 0 {
+            notes.append("the compiler's syntax dump of \(repairedFiles) file\(repairedFiles == 1 ? "" : "s") closed its brackets out of order; kata repaired \(repairedFiles == 1 ? "it" : "them") and checked \(repairedFiles == 1 ? "it" : "them") with its token reader too")
         }
         if readIfBlocks {
             notes.append("the compiler's parse dump leaves out #if blocks; kata read those with its token reader (every branch counts)")

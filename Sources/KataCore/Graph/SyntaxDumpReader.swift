@@ -37,15 +37,17 @@ public struct SyntaxDumpReader: Sendable {
 
     /// Most source bytes handed to one compiler process: the dump of a batch is
     /// read, parsed and let go one file at a time, so memory follows the largest file.
-    public var batchBytes = 400_000
-    public var batchFiles = 64
+    public var batchBytes = 150_000
+    public var batchFiles = 32
 
     /// The dumps of `paths`, as one call of `handle` per file (and never two
     /// dumps held at once). A file the compiler cannot dump does not stop the others:
     /// files with the same name go in different batches, a batch the compiler stops
     /// early is resumed after the last file it dumped, and a file whose dump is not
     /// valid JSON is dumped again alone. What is left ends up in `failures`.
-    public func dumps(of paths: [String], sizes: [String: Int] = [:], handle: (String, [String: Any]) -> Void) throws -> Outcome {
+    /// `handle` gets the path, the dump, and whether the dump had to be repaired (some
+    /// containers closed in the wrong order): a repaired dump may miss part of the file.
+    public func dumps(of paths: [String], sizes: [String: Int] = [:], handle: (String, [String: Any], Bool) -> Void) throws -> Outcome {
         var outcome = Outcome()
         var pending = Self.batches(paths, sizes: sizes, maxBytes: batchBytes, maxFiles: batchFiles)
         var sawAnyDump = false
@@ -55,7 +57,7 @@ public struct SyntaxDumpReader: Sendable {
             let batch = pending.removeFirst()
             let run = try runDump(batch)
             outcome.runs += 1
-            var byFile: [String: [String: Any]?] = [:]
+            var byFile: [String: (object: [String: Any], repaired: Bool)?] = [:]
             for chunk in Self.objectRanges(run.output) {
                 guard let filename = Self.filename(in: run.output, at: chunk) else { continue }
                 byFile[filename] = .some(Self.parseObject(run.output, chunk))
@@ -84,8 +86,8 @@ public struct SyntaxDumpReader: Sendable {
             var missing: [String] = []
             for path in batch {
                 if let entry = byFile[path] {
-                    if let object = entry {
-                        handle(path, object)
+                    if let entry {
+                        handle(path, entry.object, entry.repaired)
                     } else if batch.count > 1 && !retriedAlone.contains(path) {
                         retriedAlone.insert(path)
                         pending.append([path])
@@ -210,7 +212,7 @@ public struct SyntaxDumpReader: Sendable {
     /// The object in `range`: up to its balanced closing brace, or, when the braces do
     /// not balance (the dump of some files has more openings than closings), up to the
     /// last closing brace before the next object.
-    static func parseObject(_ data: Data, _ range: Range<Int>) -> [String: Any]? {
+    static func parseObject(_ data: Data, _ range: Range<Int>) -> (object: [String: Any], repaired: Bool)? {
         let end = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
             let bytes = raw.bindMemory(to: UInt8.self)
             var depth = 0, inString = false, escaped = false
@@ -226,16 +228,76 @@ public struct SyntaxDumpReader: Sendable {
             }
             return nil
         }
-        if let end, let value = try? JSONSerialization.jsonObject(with: data[range.lowerBound..<end]) as? [String: Any], value["items"] is [Any] || value["items"] == nil {
-            return value
+        if let end, let value = try? JSONSerialization.jsonObject(with: pruned(data[range.lowerBound..<end])) as? [String: Any], value["items"] is [Any] || value["items"] == nil {
+            return (value, false)
         }
         // Some dumps of swiftc 6.3 leave a container unclosed (a `]` where an object's `}`
         // is due): close what the next closer skips, and what is open at the end.
         if let repaired = repairedObject(data, range),
-           let value = try? JSONSerialization.jsonObject(with: repaired) as? [String: Any], value["items"] is [Any] || value["items"] == nil {
-            return value
+           let value = try? JSONSerialization.jsonObject(with: pruned(repaired)) as? [String: Any], value["items"] is [Any] || value["items"] == nil {
+            return (value, true)
         }
         return nil
+    }
+
+    /// Keys whose values kata never reads: left out before parsing, so the tree of a
+    /// large file takes half the memory (`processed_init` repeats `original_init`).
+    static let prunedKeys: [[UInt8]] = ["processed_init", "function_ref", "implicit_self_decl", "compiler_version", "decl_context",
+                                        "builtin_initializer", "isolation_crossing", "init_context", "thrown_type"].map { Array("\"\($0)\":".utf8) }
+
+    /// The JSON text without the values of `prunedKeys` (the text stays valid JSON when it was).
+    static func pruned(_ slice: Data) -> Data {
+        slice.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let count = bytes.count
+            var out = [UInt8]()
+            out.reserveCapacity(count)
+            var index = 0
+            var inString = false, escaped = false
+            func startsKey(at i: Int) -> Int? {
+                for key in prunedKeys where i + key.count <= count {
+                    var k = 0
+                    while k < key.count && bytes[i + k] == key[k] { k += 1 }
+                    if k == key.count { return key.count }
+                }
+                return nil
+            }
+            while index < count {
+                let byte = bytes[index]
+                if inString {
+                    out.append(byte)
+                    if escaped { escaped = false } else if byte == 92 { escaped = true } else if byte == 34 { inString = false }
+                    index += 1
+                    continue
+                }
+                if byte == 34, let last = out.last, last == 44 || last == 123, let length = startsKey(at: index) {
+                    // Skip the key and its value.
+                    var i = index + length
+                    if i < count && bytes[i] == 34 {
+                        i += 1
+                        var esc = false
+                        while i < count { let b = bytes[i]; i += 1; if esc { esc = false } else if b == 92 { esc = true } else if b == 34 { break } }
+                    } else if i < count && (bytes[i] == 123 || bytes[i] == 91) {
+                        var depth = 0, str = false, esc = false
+                        while i < count {
+                            let b = bytes[i]; i += 1
+                            if str { if esc { esc = false } else if b == 92 { esc = true } else if b == 34 { str = false }; continue }
+                            if b == 34 { str = true } else if b == 123 || b == 91 { depth += 1 } else if b == 125 || b == 93 { depth -= 1; if depth == 0 { break } }
+                        }
+                    } else {
+                        while i < count && bytes[i] != 44 && bytes[i] != 125 && bytes[i] != 93 { i += 1 }
+                    }
+                    // Drop the comma on one side: `{"a":1,"skipped":2}` and `{"skipped":1,"b":2}`.
+                    if out.last == 44 { out.removeLast() } else if i < count && bytes[i] == 44 { i += 1 }
+                    index = i
+                    continue
+                }
+                if byte == 34 { inString = true }
+                out.append(byte)
+                index += 1
+            }
+            return Data(out)
+        }
     }
 
     /// The object at `range` with its brackets balanced; nil when nothing needed repair.
