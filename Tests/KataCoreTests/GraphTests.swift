@@ -173,6 +173,33 @@ struct ReaderAgreementTests {
         #expect(try found(code) == [])
     }
 
+    @Test("a closure property's default, a generator handed in, #if DEBUG code and test values are not findings")
+    func injectionPoints() throws {
+        let code = """
+            import Foundation
+            final class Clock {
+                var now: () -> Date = { Date() }
+                func roll(using generator: inout some RandomNumberGenerator) -> Int { Int.random(in: 1...6, using: &generator) }
+                func roll() -> Int { Int.random(in: 1...6) }
+                static let mock = Clock(now: { Date() })
+                init(now: @escaping () -> Date = { Date() }) { self.now = now }
+            }
+            #if DEBUG
+            let previewClock = Clock(now: { Date() })
+            #endif
+            """
+        #expect(try found(code) == ["5 global state Int.random"])
+    }
+
+    @Test("live implementations of a dependency library are the edge; a view's animation clock is not logic")
+    func liveAndViews() throws {
+        let live = "import Foundation\nenum APIClientLive {\n    static func fetch() { _ = URLSession.shared }\n}\n"
+        #expect(try found(live, file: "LiveKey.swift") == [])
+        #expect(try found(live, file: "Fetch.swift") == ["3 singleton URLSession.shared"])
+        let view = "import SwiftUI\nstruct Badge: View {\n    var body: some View { Text(\"\\(Date())\").id(UUID()) }\n}\n"
+        #expect(try found(view) == [])
+    }
+
     @Test("only a type whose job is wrapping the system is an adapter")
     func adapters() throws {
         let code = """

@@ -95,7 +95,7 @@ public struct CodeAnalyzer: Sendable {
                         let source = try text(of: path)
                         let tokens = SwiftLexer.tokens(of: source)
                         var fileModel = SyntaxDumpReader.model(dump: dump, file: shown(path), text: source, tokens: tokens)
-                        let blocks = SwiftLexer.conditionalBlocks(tokens)
+                        let blocks = SwiftLexer.conditionalBlocks(tokens).filter { block in includeTests || !Self.debugBlocks(tokens).contains { $0 == block } }
                         if !blocks.isEmpty {
                             readIfBlocks = true
                             fileModel.append(TokenReader().read(file: shown(path), text: source, within: blocks))
@@ -121,7 +121,15 @@ public struct CodeAnalyzer: Sendable {
         if let readError { throw readError }
         for path in files where !dumped.contains(path) {
             let source = try text(of: path)
-            model.append(Self.withoutShadowed(TokenReader().read(file: shown(path), text: source), text: source))
+            var fileModel = TokenReader().read(file: shown(path), text: source)
+            if !includeTests {
+                let debug = Self.debugBlocks(SwiftLexer.tokens(of: source))
+                if !debug.isEmpty {
+                    fileModel.references.removeAll { reference in debug.contains { $0.contains(reference.offset) } }
+                    fileModel.implicitMembers.removeAll { implicit in debug.contains { $0.contains(LineIndex(source).offset(ofLine: implicit.line)) } }
+                }
+            }
+            model.append(Self.withoutShadowed(fileModel, text: source))
         }
         if !failures.isEmpty {
             let shownFailures = failures.prefix(5).map { "\(shown($0.path)) (\($0.reason))" }.joined(separator: "; ")
@@ -139,11 +147,59 @@ public struct CodeAnalyzer: Sendable {
         return analysis
     }
 
+    /// `#if DEBUG ... #endif` blocks (outermost): debug, preview and test code, left out unless tests are included.
+    static func debugBlocks(_ tokens: [SwiftToken]) -> [ClosedRange<Int>] {
+        var blocks: [ClosedRange<Int>] = []
+        var depth = 0
+        var start: Int?
+        for (index, token) in tokens.enumerated() where token.kind == .directive {
+            if token.text == "#if" {
+                if depth == 0, index + 1 < tokens.count, tokens[index + 1].text == "DEBUG" { start = token.offset }
+                depth += 1
+            } else if token.text == "#endif", depth > 0 {
+                depth -= 1
+                if depth == 0, let begin = start { blocks.append(begin...token.offset); start = nil }
+            }
+        }
+        return blocks
+    }
+
     /// Drops references to a name the member around them declares itself (a parameter,
     /// a local `let`/`var`, a loop or closure variable): those are not the global of that name.
     static func withoutShadowed(_ model: CodeModel, text: String, tokens lexed: [SwiftToken]? = nil) -> CodeModel {
-        guard model.references.contains(where: { if case .name = $0.shape { return true } else { return false } }) else { return model }
         let tokens = lexed ?? SwiftLexer.tokens(of: text)
+        var model = model
+        // `var now: () -> Date = { Date() }`: a closure property's default is its injection point.
+        var closureDefaults: Set<String> = []
+        for (index, token) in tokens.enumerated() where token.isIdentifier && (token.text == "var" || token.text == "let") {
+            guard index + 2 < tokens.count, tokens[index + 1].isIdentifier, tokens[index + 2].is(":") else { continue }
+            var k = index + 3, sawArrow = false, depth = 0
+            while k < tokens.count, k < index + 60 {
+                let t = tokens[k]
+                if t.is("(") || t.is("[") || t.is("<") { depth += 1 } else if t.is(")") || t.is("]") || t.is(">") { depth -= 1 }
+                if t.is("->") { sawArrow = true }
+                if depth == 0 && (t.is("=") || t.is("{") || (t.newlineBefore && k > index + 3)) { break }
+                k += 1
+            }
+            if sawArrow, k + 1 < tokens.count, tokens[k].is("="), tokens[k + 1].is("{") { closureDefaults.insert(tokens[index + 1].text) }
+        }
+        var byOffset: [Int: Int] = [:]
+        for (index, token) in tokens.enumerated() { byOffset[token.offset] = index }
+        model.references.removeAll { reference in
+            if reference.context == .initialValue, let member = reference.member, closureDefaults.contains(member) { return true }
+            // `Int.random(in: range, using: &generator)` takes its randomness from the caller.
+            if case .member(_, let member) = reference.shape, member == "random" || member == "randomElement" || member == "shuffled",
+               let start = byOffset[reference.offset] {
+                var k = start
+                while k < tokens.count, k < start + 6, !tokens[k].is("(") { k += 1 }
+                if k < tokens.count, tokens[k].is("(") {
+                    let close = TokenTools.matchingClose(tokens, k)
+                    if tokens[k...close].contains(where: { $0.isIdentifier && $0.text == "using" }) { return true }
+                }
+            }
+            return false
+        }
+        guard model.references.contains(where: { if case .name = $0.shape { return true } else { return false } }) else { return model }
         var locals: [String: [Int]] = [:]
         for (index, token) in tokens.enumerated() where token.isIdentifier {
             let previous = index > 0 ? tokens[index - 1] : nil

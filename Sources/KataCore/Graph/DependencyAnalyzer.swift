@@ -110,6 +110,8 @@ public struct DependencyAnalyzer: Sendable {
         "DispatchWallTime": ["now"], "NSEvent": ["modifierFlags", "mouseLocation", "pressedMouseButtons"],
         "CFAbsoluteTime": [], "NSScreen": ["main", "screens"], "UIAccessibility": [], "NSCursor": ["current"],
     ]
+    /// Clock and randomness targets that views use for animation and identity.
+    static let animationState = ["Date()", "UUID()", ".random", "CACurrentMediaTime()", "CFAbsoluteTimeGetCurrent()", ".randomElement()", ".shuffled()", "Date.now", "arc4random_uniform()"]
     /// Free functions that read the clock, randomness or the environment.
     static let systemFunctions: Set<String> = [
         "arc4random", "arc4random_uniform", "arc4random_buf", "drand48",
@@ -157,14 +159,17 @@ public struct DependencyAnalyzer: Sendable {
                                 "Context", "Cell", "View", "Window", "Button", "Label", "Layer",
                                 "Menu", "MenuItem", "Controller", "Template", "Request", "Mode", "Kind", "Type", "Case", "Command", "Step",
                                 "Target", "Setting", "Model", "Builder", "Formatter", "Encoder", "Decoder", "Iterator", "Set", "List", "Box",
-                                "Wrapper", "Reference", "Location", "Coordinates", "Dimensions", "Rule", "Variant", "Schema", "Document"]
+                                "Wrapper", "Reference", "Location", "Coordinates", "Dimensions", "Rule", "Variant", "Schema", "Document",
+                                "Serializer", "Evaluator", "Policy", "Strategy", "Subscription", "Publisher", "Subscriber", "Sequence",
+                                "Mutex", "Lock", "Atomic", "Semaphore", "Calculation", "Validator", "Calculator", "Generator", "Parser",
+                                "Transformer", "Mapper", "Converter", "Geometry"]
     static let serviceSuffixes = ["Service", "Services", "Client", "Manager", "Store", "Repository", "Provider", "Loader", "Fetcher",
                                   "Session", "Database", "DB", "Logger", "Tracker", "Analytics", "Engine", "Runner", "Scheduler",
                                   "Monitor", "Coordinator", "Gateway", "API", "Api", "Cache", "Storage", "Downloader", "Uploader",
                                   "Notifier", "Reporter", "Player", "Recorder", "Sender", "Handler", "Observer", "Watcher", "Interactor",
                                   "Presenter", "Router", "UseCase", "Dispatcher", "Broker", "Connection", "Socket", "Transport",
-                                  "Keychain", "Vault", "Persistence", "Synchronizer", "Syncer", "Importer", "Exporter", "Validator",
-                                  "Calculator", "Processor", "Generator", "Resolver", "Executor", "Detector", "Updater", "Reader", "Writer",
+                                  "Keychain", "Vault", "Persistence", "Synchronizer", "Syncer", "Importer", "Exporter",
+                                  "Processor", "Resolver", "Executor", "Detector", "Updater", "Reader", "Writer",
                                   "Finder", "Locator", "Registry", "Center", "Hub", "Bus", "Queue", "Pool", "Agent", "Daemon",
                                   "ViewModel", "Controller"]
     /// Names a wrapper takes after what it wraps.
@@ -173,7 +178,7 @@ public struct DependencyAnalyzer: Sendable {
     static let apiWords: [String: [String]] = [
         "Date": ["Clock", "Time", "Date", "Now"], "CFAbsoluteTimeGetCurrent": ["Clock", "Time"], "CACurrentMediaTime": ["Clock", "Time"],
         "DispatchTime": ["Clock", "Time", "Scheduler"], "UUID": ["ID", "Identifier", "UUID", "Uuid"], "FileManager": ["File", "Disk", "Storage", "Directory", "Folder"],
-        "UserDefaults": ["Defaults", "Settings", "Preferences", "Storage", "Store", "KeyValue", "Config"], "URLSession": ["Network", "HTTP", "Http", "Client", "Session", "Transport", "API", "Api", "Fetcher", "Loader", "Downloader"],
+        "UserDefaults": ["Defaults", "Default", "Settings", "Preferences", "Storage", "Store", "KeyValue", "Config"], "URLSession": ["Network", "HTTP", "Http", "Client", "Session", "Transport", "API", "Api", "Fetcher", "Loader", "Downloader"],
         "NotificationCenter": ["Notification", "Notifier", "Center", "Bus"], "Process": ["Process", "Shell", "Command", "Runner", "Task", "Launcher"],
         "NSPasteboard": ["Pasteboard", "Clipboard"], "UIPasteboard": ["Pasteboard", "Clipboard"], "random": ["Random", "Dice", "Generator", "Shuffler"],
         "arc4random": ["Random", "Generator"], "arc4random_uniform": ["Random", "Generator"], "ProcessInfo": ["Environment", "Process", "Info", "Host", "System"],
@@ -236,6 +241,10 @@ public struct DependencyAnalyzer: Sendable {
             return ["Mock", "Fake", "Stub", "Spy", "Dummy", "Preview", "Test"].contains { simpleName.hasPrefix($0) || simpleName.hasSuffix($0) || simpleName.hasSuffix($0 + "s") }
                 || ancestry(simpleName).contains("PreviewProvider") || ancestry(simpleName).contains("XCTestCase")
         }
+        func isUserInterface(_ name: String) -> Bool {
+            let parents = ancestry(name)
+            return !parents.isDisjoint(with: Self.uiBases) || parents.contains("View") || name.hasSuffix("View") || name.hasSuffix("Node") || name.hasSuffix("Layer")
+        }
         /// A service: behaviour, I/O or shared state behind it, not a value or data.
         var serviceCache: [String: Bool] = [:]
         func isService(_ name: String, module: String? = nil) -> Bool {
@@ -284,7 +293,18 @@ public struct DependencyAnalyzer: Sendable {
             }
             return rest.isEmpty
         }
-        let allRoots = roots.union(["*.liveValue", "*AppDelegate", "*SceneDelegate"])
+        let allRoots = roots.union(["*.liveValue", "*.live", "*AppDelegate", "*SceneDelegate"])
+        /// Where a dependency library's live implementations are written (`ApiClientLive`, `LiveKey.swift`): the edge, on purpose.
+        func isLiveImplementation(_ file: String) -> Bool {
+            let base = file.split(separator: "/").last.map(String.init) ?? file
+            let module = moduleName(ofFile: file)
+            return module.hasSuffix("Live") || module.hasSuffix("Bootstrap") || base.hasPrefix("Live") || base.contains("LiveKey") || base.contains("Bootstrap")
+        }
+        /// Members that hold test or preview values (`mock`, `previewValue`, `testValue`, `noop`).
+        func isTestValue(_ member: String?) -> Bool {
+            guard let member = member?.lowercased() else { return false }
+            return ["mock", "preview", "test", "fake", "stub", "noop", "unimplemented", "failing", "sample", "fixture"].contains { member.hasPrefix($0) }
+        }
         func isRoot(_ name: String) -> Bool { allRoots.contains { matchesPattern($0, name) } }
         var rootCache: [String: Bool] = [:]
         func isCompositionRoot(_ owner: String?, member: String? = nil) -> Bool {
@@ -323,7 +343,7 @@ public struct DependencyAnalyzer: Sendable {
         let memberNames = Set(model.members.compactMap { $0.owner == nil ? nil : "\(simple($0.owner!)).\($0.name)" })
 
         /// What a reference reaches for, if it is hidden: kind, target, the type behind it.
-        func classify(_ reference: CodeReference) -> (HiddenDependency.Kind, String, String?)? {
+        func classify(_ reference: CodeReference, atRoot: Bool = false) -> (HiddenDependency.Kind, String, String?)? {
             let ownerSimple = reference.owner.map(simple)
             let module = moduleName(ofFile: reference.file)
             switch reference.shape {
@@ -356,6 +376,12 @@ public struct DependencyAnalyzer: Sendable {
             case .construction(let type):
                 let typeSimple = simple(type)
                 if typeSimple == ownerSimple || type == "Self" { return nil }
+                // A default argument or a convenience initializer that builds a fresh object is the
+                // injection point, not a hidden dependency; so is a static factory method.
+                if !atRoot {
+                    if reference.context == .defaultArgument || reference.inConvenienceInit { return nil }
+                    if reference.memberIsStatic && reference.context == .body && !Self.systemServices.contains(typeSimple) { return nil }
+                }
                 if Self.systemFunctions.contains(type) { return (.globalState, "\(type)()", nil) }
                 if !simpleNames.contains(typeSimple) {
                     if (typeSimple == "Date" || typeSimple == "UUID") && reference.withoutArguments { return (.globalState, "\(typeSimple)()", nil) }
@@ -365,8 +391,11 @@ public struct DependencyAnalyzer: Sendable {
                     }
                     return nil
                 }
-                // A default argument that builds a fresh object is the injection point, not a hidden dependency.
-                if reference.context == .defaultArgument { return nil }
+                // A default argument that builds a fresh object is the injection point, not a hidden dependency;
+                // a static property that builds one is where a shared instance is defined (its uses are the findings).
+                if !atRoot && reference.context == .initialValue && reference.memberIsStatic { return nil }
+                // A helper declared inside another type is part of the type that builds it.
+                if !atRoot, let built = declaration(type, module: module), built.name.contains(".") { return nil }
                 if isService(type, module: module) { return (.construction, "\(type)()", typeSimple) }
                 return nil
             case .name(let name):
@@ -413,7 +442,9 @@ public struct DependencyAnalyzer: Sendable {
             guard seen.insert("\(reference.file)#\(reference.offset)").inserted else { continue }
             let owner = reference.owner
             if !includeTests, let owner, isTestDouble(owner) { continue }
-            var found = classify(reference)
+            if !includeTests && isTestValue(reference.member) && (reference.memberIsStatic || owner == nil) { continue }
+            let atRoot = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel) || isLiveImplementation(reference.file)
+            var found = classify(reference, atRoot: atRoot)
             if found == nil {
                 var global: String?
                 switch reference.shape {
@@ -428,6 +459,8 @@ public struct DependencyAnalyzer: Sendable {
             }
             guard let (kind, target, targetType) = found else { continue }
             let ownerSimple = owner.map(simple)
+            // Time and randomness in a view drive its animation and identity, not its logic.
+            if kind == .globalState, let ownerSimple, isUserInterface(ownerSimple), Self.animationState.contains(where: { target.hasPrefix($0) || target.hasSuffix($0) }) { continue }
             let module = moduleName(ofFile: reference.file)
             let dependency = HiddenDependency(
                 kind: kind, file: reference.file, line: reference.line, owner: owner, member: reference.member,
@@ -435,7 +468,6 @@ public struct DependencyAnalyzer: Sendable {
                 suggestion: suggestion(kind: kind, target: target, targetType: targetType, context: reference.context,
                                        owner: ownerSimple, inherited: inherited, protocols: protocols))
             guard reported.insert("\(reference.file):\(reference.line):\(kind):\(target)").inserted else { continue }
-            let atRoot = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel)
             let systemTarget = targetType.map { !simpleNames.contains($0) } ?? true
             let isAdapter = kind != .construction && systemTarget && owner.map { isAdapterType($0, target: target, ancestry: ancestry(simple($0)), protocols: protocols) } == true
             if atRoot { kept.append(dependency) } else if isAdapter { adapters.append(dependency) } else { hidden.append(dependency) }

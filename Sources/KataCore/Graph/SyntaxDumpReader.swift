@@ -404,6 +404,8 @@ private struct DumpWalker {
         var window: ClosedRange<Int>
         /// Inside `top_level_code_decl` (a `main.swift`): the program's own top-level code.
         var topLevelCode = false
+        /// Inside a `convenience init`: the edge where a default is built.
+        var convenience = false
     }
 
     init(file: String, text: String, tokens: [SwiftToken]) {
@@ -593,17 +595,21 @@ private struct DumpWalker {
             parameters = TokenTools.parameters(tokens, open: open, close: TokenTools.matchingClose(tokens, open)).0
         }
         let start = Self.range(node)?.lowerBound ?? scope.window.lowerBound
+        let convenience = kind == "constructor_decl" && node["designated"] as? Bool != true
         if declaresMember {
-            model.members.append(MemberDeclaration(
+            var member = MemberDeclaration(
                 owner: scope.owner, name: name, kind: kind == "constructor_decl" ? .initializer : .method, isStatic: isStatic,
                 isMutable: false, isComputed: false, typeNames: [], initialValueCall: nil, parameters: parameters,
-                file: file, line: lines.line(of: start)))
+                file: file, line: lines.line(of: start))
+            member.isConvenience = convenience
+            model.members.append(member)
         }
         var inner = scope
         if declaresMember {
             inner.member = name
             inner.isStatic = isStatic
             inner.context = .body
+            inner.convenience = convenience
         }
         if let params = paramsNode["params"] as? [[String: Any]] {
             var defaults = inner
@@ -716,7 +722,7 @@ private struct DumpWalker {
             shape: shape, owner: scope.owner, member: scope.member, memberIsStatic: scope.isStatic,
             context: scope.context, file: file, offset: offset, line: lines.line(of: offset),
             withoutArguments: TokenTools.callWithoutArguments(tokens, at: found),
-            firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found)))
+            firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found), inConvenienceInit: scope.convenience))
     }
 
     /// `.shared` with nothing written before the dot.
