@@ -95,10 +95,12 @@ public struct CodeAnalyzer: Sendable {
                         let source = try text(of: path)
                         let tokens = SwiftLexer.tokens(of: source)
                         var fileModel = SyntaxDumpReader.model(dump: dump, file: shown(path), text: source, tokens: tokens)
-                        let blocks = SwiftLexer.conditionalBlocks(tokens).filter { block in includeTests || !Self.debugBlocks(tokens).contains { $0 == block } }
+                        let blocks = SwiftLexer.conditionalBlocks(tokens)
                         if !blocks.isEmpty {
                             readIfBlocks = true
-                            fileModel.append(TokenReader().read(file: shown(path), text: source, within: blocks))
+                            var blockModel = TokenReader().read(file: shown(path), text: source, within: blocks)
+                            if !includeTests { Self.removeDebugCode(&blockModel, tokens: tokens, text: source) }
+                            fileModel.append(blockModel)
                         }
                         if repaired {
                             // A repaired dump may have lost part of the file: the token reader's references fill the gaps
@@ -122,13 +124,7 @@ public struct CodeAnalyzer: Sendable {
         for path in files where !dumped.contains(path) {
             let source = try text(of: path)
             var fileModel = TokenReader().read(file: shown(path), text: source)
-            if !includeTests {
-                let debug = Self.debugBlocks(SwiftLexer.tokens(of: source))
-                if !debug.isEmpty {
-                    fileModel.references.removeAll { reference in debug.contains { $0.contains(reference.offset) } }
-                    fileModel.implicitMembers.removeAll { implicit in debug.contains { $0.contains(LineIndex(source).offset(ofLine: implicit.line)) } }
-                }
-            }
+            if !includeTests { Self.removeDebugCode(&fileModel, tokens: SwiftLexer.tokens(of: source), text: source) }
             model.append(Self.withoutShadowed(fileModel, text: source))
         }
         if !failures.isEmpty {
@@ -147,21 +143,33 @@ public struct CodeAnalyzer: Sendable {
         return analysis
     }
 
-    /// `#if DEBUG ... #endif` blocks (outermost): debug, preview and test code, left out unless tests are included.
+    /// The `#if DEBUG` branches (up to their `#else` or `#endif`): debug, preview and test code,
+    /// left out unless tests are included.
     static func debugBlocks(_ tokens: [SwiftToken]) -> [ClosedRange<Int>] {
         var blocks: [ClosedRange<Int>] = []
         var depth = 0
         var start: Int?
+        var startDepth = 0
         for (index, token) in tokens.enumerated() where token.kind == .directive {
             if token.text == "#if" {
-                if depth == 0, index + 1 < tokens.count, tokens[index + 1].text == "DEBUG" { start = token.offset }
                 depth += 1
+                if start == nil, index + 1 < tokens.count, tokens[index + 1].text == "DEBUG" { start = token.offset; startDepth = depth }
+            } else if token.text == "#else" || token.text == "#elseif" {
+                if let begin = start, depth == startDepth { blocks.append(begin...token.offset); start = nil }
             } else if token.text == "#endif", depth > 0 {
+                if let begin = start, depth == startDepth { blocks.append(begin...token.offset); start = nil }
                 depth -= 1
-                if depth == 0, let begin = start { blocks.append(begin...token.offset); start = nil }
             }
         }
         return blocks
+    }
+
+    static func removeDebugCode(_ model: inout CodeModel, tokens: [SwiftToken], text: String) {
+        let debug = debugBlocks(tokens)
+        guard !debug.isEmpty else { return }
+        let lines = LineIndex(text)
+        model.references.removeAll { reference in debug.contains { $0.contains(reference.offset) } }
+        model.implicitMembers.removeAll { implicit in debug.contains { $0.contains(lines.offset(ofLine: implicit.line)) } }
     }
 
     /// Drops references to a name the member around them declares itself (a parameter,

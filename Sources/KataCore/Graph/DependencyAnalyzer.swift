@@ -117,12 +117,12 @@ public struct DependencyAnalyzer: Sendable {
         "arc4random", "arc4random_uniform", "arc4random_buf", "drand48",
         "CFAbsoluteTimeGetCurrent", "CACurrentMediaTime", "mach_absolute_time", "clock_gettime", "gettimeofday",
         "getenv", "setenv", "NSHomeDirectory", "NSUserName", "NSFullUserName", "CFPreferencesCopyAppValue",
-        "CGEventSourceKeyState", "SecItemCopyMatching", "SecItemAdd", "SecItemUpdate", "SecItemDelete", "NSLog",
+        "CGEventSourceKeyState", "AXIsProcessTrusted", "AXIsProcessTrustedWithOptions", "SecItemCopyMatching", "SecItemAdd", "SecItemUpdate", "SecItemDelete", "NSLog",
     ]
     /// Global objects of the platform (`NSApp`).
     static let systemGlobals: Set<String> = ["NSApp"]
     /// Platform types whose construction starts I/O or another process.
-    static let systemServices: Set<String> = ["Process", "NSTask", "URLSession", "NWPathMonitor", "CLLocationManager", "NSAppleScript", "FileHandle", "NWConnection", "NWListener", "CBCentralManager", "EKEventStore", "CNContactStore", "HKHealthStore", "CMMotionManager"]
+    static let systemServices: Set<String> = ["Process", "NSTask", "NSAlert", "URLSession", "NWPathMonitor", "CLLocationManager", "NSAppleScript", "FileHandle", "NWConnection", "NWListener", "CBCentralManager", "EKEventStore", "CNContactStore", "HKHealthStore", "CMMotionManager"]
     /// Constructions that read a file or the network when handed this first label.
     static let readingLabels: Set<String> = ["contentsOf", "contentsOfFile", "contentsOfURL"]
     static let readingTypes: Set<String> = ["Data", "String", "NSString", "NSData", "NSDictionary", "NSArray", "UIImage", "NSImage", "XMLParser", "XMLDocument", "PropertyListDecoder", "NSAttributedString", "AVAudioPlayer", "InputStream"]
@@ -162,7 +162,7 @@ public struct DependencyAnalyzer: Sendable {
                                 "Wrapper", "Reference", "Location", "Coordinates", "Dimensions", "Rule", "Variant", "Schema", "Document",
                                 "Serializer", "Evaluator", "Policy", "Strategy", "Subscription", "Publisher", "Subscriber", "Sequence",
                                 "Mutex", "Lock", "Atomic", "Semaphore", "Calculation", "Validator", "Calculator", "Generator", "Parser",
-                                "Transformer", "Mapper", "Converter", "Geometry"]
+                                "Transformer", "Mapper", "Converter", "Geometry"].filter { $0 != "Generator" }
     static let serviceSuffixes = ["Service", "Services", "Client", "Manager", "Store", "Repository", "Provider", "Loader", "Fetcher",
                                   "Session", "Database", "DB", "Logger", "Tracker", "Analytics", "Engine", "Runner", "Scheduler",
                                   "Monitor", "Coordinator", "Gateway", "API", "Api", "Cache", "Storage", "Downloader", "Uploader",
@@ -330,7 +330,8 @@ public struct DependencyAnalyzer: Sendable {
             let value = member.initialValueCall.map(simple)
             let holdsOwn = member.typeNames.first == own || value == own || value == "Self"
             let holdsService = (member.typeNames.first.map { isService($0) } ?? false) || (value.map { $0 != own && isService($0) } ?? false)
-            return (holdsOwn && (isService(own) || holdsSharedState(own))) || holdsService
+            let isClass = declaration(own).map { $0.kind == .class || $0.kind == .actor } ?? false
+            return (holdsOwn && (isService(own) || holdsSharedState(own) || (isClass && Self.anyTypeSingletonMembers.contains(member.name)))) || holdsService
         }.map { "\(simple($0.owner!)).\($0.name)" })
         let staticVariables = Set(model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed && $0.owner != nil }
             .map { "\(simple($0.owner!)).\($0.name)" })
@@ -476,6 +477,34 @@ public struct DependencyAnalyzer: Sendable {
             let toModule = targetType.flatMap { declaration($0, module: module) }.map { moduleName(ofFile: $0.file) } ?? ""
             addEdge(DependencyEdge(from: from, to: to, kind: isAdapter && !atRoot ? .wraps : (kind == .construction ? .creates : .reachesFor), via: target,
                                    fromModule: module, toModule: toModule))
+        }
+
+        // A static method that reaches for something hidden itself (`AlertUtil.twoButtonAlert`
+        // running an NSAlert) hides that from every caller too.
+        var impureStatics: [String: String] = [:]
+        let staticMethodNames = Set(model.members.filter { $0.kind == .method && $0.isStatic && $0.owner != nil }.map { "\(simple($0.owner!)).\($0.name)" })
+        for dependency in hidden + adapters where dependency.owner != nil && dependency.member != nil {
+            let key = "\(simple(dependency.owner!)).\(dependency.member!)"
+            if staticMethodNames.contains(key), impureStatics[key] == nil { impureStatics[key] = dependency.target }
+        }
+        if !impureStatics.isEmpty {
+            for reference in references {
+                guard case .member(let base, let member) = reference.shape, let reached = impureStatics["\(simple(base)).\(member)"],
+                      simple(base) != reference.owner.map(simple), !(reference.owner.map { isTestDouble($0) } ?? false) || includeTests else { continue }
+                let target = "\(base).\(member)"
+                guard reported.insert("\(reference.file):\(reference.line):\(HiddenDependency.Kind.globalState):\(target)").inserted,
+                      !reported.contains("\(reference.file):\(reference.line):\(HiddenDependency.Kind.globalState):\(target)x") else { continue }
+                let atRoot = isCompositionRoot(reference.owner, member: reference.member) || (reference.owner == nil && reference.context == .topLevel) || isLiveImplementation(reference.file)
+                let dependency = HiddenDependency(
+                    kind: .globalState, file: reference.file, line: reference.line, owner: reference.owner, member: reference.member,
+                    context: reference.context, target: target,
+                    suggestion: LocalizedText(
+                        english: "\(target) reaches for \(reached) itself: make it an instance method of a type \(reference.owner.map(simple) ?? "this code") is handed (behind a protocol), so a test can replace it.",
+                        chinese: "\(target) 自己获取了 \(reached)：把它改成一个类型的实例方法，并把这个类型（放在协议后面）交给 \(reference.owner.map(simple) ?? "这段代码")，让测试可以替换它。"))
+                if atRoot { kept.append(dependency) } else { hidden.append(dependency) }
+                addEdge(DependencyEdge(from: reference.owner.map(simple) ?? (reference.member ?? "top level"), to: simple(base), kind: .reachesFor, via: target,
+                                       fromModule: moduleName(ofFile: reference.file), toModule: declaration(base).map { moduleName(ofFile: $0.file) } ?? ""))
+            }
         }
 
         // Who is handed what: parameters of initializers and methods, settable properties.
