@@ -98,7 +98,7 @@ public struct DependencyAnalyzer: Sendable {
         "URLCache": ["shared"], "UNUserNotificationCenter": ["current"], "DistributedNotificationCenter": ["default"],
         "NSUbiquitousKeyValueStore": ["default"], "SKPaymentQueue": ["default"], "AVAudioSession": ["sharedInstance"],
         "PHPhotoLibrary": ["shared"], "WKWebsiteDataStore": ["default"], "NSDocumentController": ["shared"],
-        "NSFontManager": ["shared"], "NSSpellChecker": ["shared"], "Bundle": ["main"], "NSAppleEventManager": ["shared"],
+        "NSFontManager": ["shared"], "NSSpellChecker": ["shared"], "Bundle": ["main"], "NSHapticFeedbackManager": ["defaultPerformer"], "NSAppleEventManager": ["shared"],
         "NSWorkspace.shared": ["notificationCenter"], "CKContainer": ["default"], "SKStoreReviewController": [], "NSHelpManager": ["shared"],
         "NSStatusBar": ["system"], "NSColorPanel": ["shared"], "UIMenuController": ["shared"], "NSUserNotificationCenter": ["default"],
         "NSFileCoordinator": [], "NSEvent": [], "ProcessInfo": ["processInfo"],
@@ -460,6 +460,9 @@ public struct DependencyAnalyzer: Sendable {
             }
             guard let (kind, target, targetType) = found else { continue }
             let ownerSimple = owner.map(simple)
+            // `id = UUID()` in a value gives it an identity; it reaches for nothing a test must control.
+            if target == "UUID()", let ownerSimple, let type = declaration(ownerSimple, module: moduleName(ofFile: reference.file)),
+               type.kind == .struct || type.kind == .enum, !isService(ownerSimple) { continue }
             // Time and randomness in a view drive its animation and identity, not its logic.
             if kind == .globalState, let ownerSimple, isUserInterface(ownerSimple), Self.animationState.contains(where: { target.hasPrefix($0) || target.hasSuffix($0) }) { continue }
             let module = moduleName(ofFile: reference.file)
