@@ -632,6 +632,11 @@ public struct DependencyAnalyzer: Sendable {
                 english: "\(target) is live input state: take it as a parameter (or a small protocol that reads it) so a test can set it.",
                 chinese: "\(target) 是实时的输入状态：把它作为参数（或一个读取它的小协议）传入，让测试可以设定它。")
         }
+        if Self.systemFunctions.contains(api) && target.hasSuffix("()") {
+            return LocalizedText(
+                english: "\(target) asks the system directly: take a closure (`\(parameterName(api)): @escaping () -> ...`) or a small protocol in \(who)'s initializer, and let the composition root pass the real call.",
+                chinese: "\(target) 直接询问系统：在 \(whoZh) 的初始化器中接收一个闭包（`\(parameterName(api)): @escaping () -> ...`）或一个小协议，由组合根传入真实的调用。")
+        }
         if kind == .construction && targetType == nil {
             return LocalizedText(
                 english: "Do not build \(target) inside \(who): take it (or a protocol of your own it conforms to) as an initializer parameter, and build it at the composition root.",

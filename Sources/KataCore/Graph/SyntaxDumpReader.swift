@@ -49,7 +49,8 @@ public struct SyntaxDumpReader: Sendable {
     /// containers closed in the wrong order): a repaired dump may miss part of the file.
     public func dumps(of paths: [String], sizes: [String: Int] = [:], handle: (String, [String: Any], Bool) -> Void) throws -> Outcome {
         var outcome = Outcome()
-        var pending = Self.batches(paths, sizes: sizes, maxBytes: batchBytes, maxFiles: batchFiles)
+        // The frontend takes two files of the same name; the driver refuses them in one run.
+        var pending = Self.batches(paths, sizes: sizes, maxBytes: batchBytes, maxFiles: batchFiles, uniqueNames: frontend == nil)
         var sawAnyDump = false
         var retriedAlone: Set<String> = []
         var missedOnce: Set<String> = []
@@ -110,13 +111,13 @@ public struct SyntaxDumpReader: Sendable {
 
     /// Batches of files with no two of the same name (the compiler refuses those), each
     /// under `maxBytes` of source and `maxFiles` files, in the order given.
-    static func batches(_ paths: [String], sizes: [String: Int], maxBytes: Int, maxFiles: Int) -> [[String]] {
+    static func batches(_ paths: [String], sizes: [String: Int], maxBytes: Int, maxFiles: Int, uniqueNames: Bool = true) -> [[String]] {
         var batches: [[String]] = []
         var names: [Set<String>] = []
         var bytes: [Int] = []
         var open: [Int] = []  // batches still taking files
         for path in paths {
-            let name = (path as NSString).lastPathComponent
+            let name = uniqueNames ? (path as NSString).lastPathComponent : path
             let size = sizes[path] ?? 0
             var chosen: Int?
             for index in open where !names[index].contains(name) && (bytes[index] + size <= maxBytes || batches[index].isEmpty) {
