@@ -236,7 +236,14 @@ public struct DependencyAnalyzer: Sendable {
             return result
         }
         func hasSuffix(_ name: String, _ suffixes: [String]) -> Bool { suffixes.contains { name.hasSuffix($0) } }
+        var testDoubleCache: [String: Bool] = [:]
         func isTestDouble(_ name: String) -> Bool {
+            if let cached = testDoubleCache[name] { return cached }
+            let result = computeTestDouble(name)
+            testDoubleCache[name] = result
+            return result
+        }
+        func computeTestDouble(_ name: String) -> Bool {
             let simpleName = simple(name)
             return ["Mock", "Fake", "Stub", "Spy", "Dummy", "Preview", "Test"].contains { simpleName.hasPrefix($0) || simpleName.hasSuffix($0) || simpleName.hasSuffix($0 + "s") }
                 || ancestry(simpleName).contains("PreviewProvider") || ancestry(simpleName).contains("XCTestCase")
@@ -295,7 +302,14 @@ public struct DependencyAnalyzer: Sendable {
         }
         let allRoots = roots.union(["*.liveValue", "*.live", "*AppDelegate", "*SceneDelegate"])
         /// Where a dependency library's live implementations are written (`ApiClientLive`, `LiveKey.swift`): the edge, on purpose.
+        var liveCache: [String: Bool] = [:]
         func isLiveImplementation(_ file: String) -> Bool {
+            if let cached = liveCache[file] { return cached }
+            let result = computeLive(file)
+            liveCache[file] = result
+            return result
+        }
+        func computeLive(_ file: String) -> Bool {
             let base = file.split(separator: "/").last.map(String.init) ?? file
             let module = moduleName(ofFile: file)
             return module.hasSuffix("Live") || module.hasSuffix("Bootstrap") || base.hasPrefix("Live") || base.contains("LiveKey") || base.contains("Bootstrap")
