@@ -5,7 +5,7 @@ extension CommandSpec {
         var spec = CommandSpec(
             name: "graph",
             summary: LocalizedText(english: "Show who builds whom and every hidden dependency in Swift code", chinese: "显示 Swift 代码中谁创建谁，以及每个隐藏依赖"),
-            usage: "kata graph <folder|lesson> [--format terminal|mermaid|dot|json] [--root NAME,...]",
+            usage: "kata graph <folder|lesson> [--format terminal|mermaid|dot|json] [--root NAME,...] [--details] [--focus TYPE [--depth N]] [--include-tests]",
             help: """
                 Reads every .swift file in a folder (your own project too) with the
                 compiler's parser and shows the types, who creates whom, who is handed
@@ -19,17 +19,24 @@ extension CommandSpec {
                 --format mermaid    a Mermaid flowchart (paste into Markdown)
                 --format dot        a Graphviz graph (dot -Tsvg graph.dot > graph.svg)
                 --format json       every type, edge and hidden dependency as JSON
-                --root NAME,...     more composition roots (types like Garage, or members
-                                    like LapLogger.live): what they build is not hidden.
-                                    CompositionRoot, *Container, *Assembly, @main types and
-                                    top-level code always count as composition roots.
+                --root NAME,...     more composition roots (types like Garage, members like
+                                    LapLogger.live, or patterns like '*.liveValue'): what they
+                                    build is not hidden. CompositionRoot, *Container, *Assembly,
+                                    *AppDelegate, *.liveValue, @main types and the top-level
+                                    code of main.swift always count as composition roots.
+                --details           list every type, edge and finding (the terminal shows a
+                                    summary and the first findings of a large code base)
+                --focus TYPE        draw only TYPE and its neighbours; --depth N (default 1)
+                                    says how many steps away
+                --include-tests     read test, preview and mock code too (left out by default)
                 Exit status: 0 when nothing is hidden, 1 when a hidden dependency is found.
 
                 Example:
                   kata graph Sources
                   kata graph Lessons/01-constructor-injection/Sources --format mermaid
                 """,
-            options: ["--format", "--root"],
+            flags: ["--details", "--include-tests"],
+            options: ["--format", "--root", "--focus", "--depth"],
             run: { invocation, context in
                 guard let target = invocation.positional.first else {
                     throw KataError.usage(context.words.say("which folder? Example: kata graph Sources (or a lesson: kata graph 01)", "哪个文件夹？例如：kata graph Sources（或者一课：kata graph 01）"))
@@ -38,6 +45,14 @@ extension CommandSpec {
                 let path = target.hasPrefix("/") ? target : context.workingDirectory + "/" + target
                 let folder = (path as NSString).standardizingPath
                 var analyzer = context.makeCodeAnalyzer()
+                analyzer.includeTests = invocation.has("--include-tests")
+                var options = GraphOptions(details: invocation.has("--details"), focus: invocation.option("--focus"))
+                if let depth = invocation.option("--depth") {
+                    guard let value = Int(depth), value >= 0 else {
+                        throw KataError.usage("--depth takes a number of steps, like --depth 2, not \"\(depth)\"")
+                    }
+                    options.depth = value
+                }
                 analyzer.compositionRoots = Set((invocation.option("--root") ?? "").split(separator: ",").map {
                     $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
                 let analysis: DependencyAnalysis
@@ -54,7 +69,7 @@ extension CommandSpec {
                 } else {
                     throw KataError.usage(context.words.say("\(target) is neither a folder nor a lesson. Name a folder of Swift code, like: kata graph Sources", "\(target) 既不是文件夹也不是课。请指定一个放 Swift 代码的文件夹，例如：kata graph Sources"))
                 }
-                try context.writeGraph([GraphPanel(title: title, analysis: analysis)], format: format)
+                try context.writeGraph([GraphPanel(title: title, analysis: analysis)], format: format, options: options)
                 return analysis.hiddenDependencies.isEmpty ? 0 : 1
             }
         )
@@ -77,8 +92,8 @@ extension KataContext {
         return CodeAnalyzer(fileSystem: fileSystem, processRunner: processRunner, swiftc: toolchain?.swiftc, environment: childEnvironment)
     }
 
-    func writeGraph(_ panels: [GraphPanel], format: GraphFormat) throws {
-        let renderer = GraphRenderer(style: style, words: words)
+    func writeGraph(_ panels: [GraphPanel], format: GraphFormat, options: GraphOptions = GraphOptions()) throws {
+        let renderer = GraphRenderer(style: style, words: words, options: options)
         switch format {
         case .terminal: console.write(renderer.terminal(panels))
         case .mermaid: console.write(renderer.mermaid(panels))

@@ -25,58 +25,216 @@ public struct CodeAnalyzer: Sendable {
         self.environment = environment
     }
 
+    /// Test, preview and mock code is left out unless this is set.
+    public var includeTests = false
+
     /// Every `.swift` file below `folder`; paths in the result are relative to `displayRoot` (default: the folder).
     public func analyze(folder: String, displayRoot: String? = nil) throws -> DependencyAnalysis {
         guard fileSystem.isDirectory(folder) else {
             throw KataError.usage("\(folder) is not a folder. Name a folder of Swift code, like: kata graph Sources")
         }
-        let files = try fileSystem.filesRecursively(folder, withExtension: "swift")
+        var files = try fileSystem.filesRecursively(folder, withExtension: "swift")
             .filter { !$0.hasPrefix(".build/") && !$0.contains("/.build/") }
         guard !files.isEmpty else {
             throw KataError.failure("there are no .swift files in \(folder)")
         }
+        var skipped = 0
+        if !includeTests {
+            let kept = files.filter { !Self.isTestOrPreviewPath($0) }
+            skipped = files.count - kept.count
+            files = kept
+            guard !files.isEmpty else {
+                throw KataError.failure("every .swift file in \(folder) is test, preview or mock code; add --include-tests to read them")
+            }
+        }
         let root = displayRoot ?? folder
-        return try analyze(files: files.map { "\(folder)/\($0)" }, displayRoot: root)
+        var analysis = try analyze(files: files.map { "\(folder)/\($0)" }, displayRoot: root)
+        if skipped > 0 {
+            analysis.notes.append("left out \(skipped) file\(skipped == 1 ? "" : "s") of test, preview or mock code (--include-tests reads them)")
+        }
+        return analysis
+    }
+
+    /// `Tests/`, `FooTests.swift`, `Mocks/`, `Previews/`, `Fixtures/`: code that builds fakes on purpose.
+    public static func isTestOrPreviewPath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/").map { $0.lowercased() }
+        for folder in parts.dropLast() {
+            if folder == "tests" || folder == "test" || folder.hasSuffix("tests") || folder.hasSuffix("testing") || folder.hasSuffix("testsupport")
+                || folder == "mocks" || folder == "mock" || folder.hasSuffix("mocks") || folder == "fakes" || folder == "stubs"
+                || folder.contains("preview") || folder == "fixtures" || folder.hasSuffix("uitests") || folder == "testhelpers" { return true }
+        }
+        let file = parts.last.map { String($0.dropLast(6)) } ?? ""
+        return file.hasSuffix("tests") || file.hasSuffix("test") || file.hasSuffix("spec") || file.hasSuffix("mock") || file.hasSuffix("mocks")
+            || file.hasPrefix("mock") || file.hasSuffix("preview") || file.hasSuffix("previews") || file.hasSuffix("fake") || file.hasSuffix("fakes")
+            || file.hasSuffix("stub") || file.hasSuffix("stubs") || file.hasSuffix("testhelpers") || file == "linuxmain"
     }
 
     public func analyze(files: [String], displayRoot: String) throws -> DependencyAnalysis {
-        var texts: [String] = []
-        for path in files {
-            do { texts.append(try fileSystem.readText(path)) } catch {
-                throw KataError.failure("cannot read \(path): \(error)")
-            }
-        }
         func shown(_ path: String) -> String { DiagnosticParser.relative(path, to: displayRoot) }
         var notes: [String] = []
         var model = CodeModel()
-        var dumps: [String: [String: Any]]?
+        var texts: [String: String] = [:]
+        for path in files {
+            do { texts[path] = try fileSystem.readText(path) } catch {
+                throw KataError.failure("cannot read \(path): \(error)")
+            }
+        }
+        let sizes = texts.mapValues { $0.utf8.count }
+        func text(of path: String) throws -> String { texts[path] ?? "" }
+        var readIfBlocks = false
+        var dumped: Set<String> = []
+        var failures: [(path: String, reason: String)] = []
+        var readError: Error?
+        var repairedFiles = 0
         if let swiftc {
             do {
-                dumps = try SyntaxDumpReader(swiftc: swiftc, processRunner: processRunner, fileSystem: fileSystem, environment: environment).dumps(of: files)
+                let reader = SyntaxDumpReader(swiftc: swiftc, processRunner: processRunner, fileSystem: fileSystem, environment: environment)
+                failures = try reader.dumps(of: files, sizes: sizes) { path, dump, repaired in
+                    guard readError == nil else { return }
+                    do {
+                        let source = try text(of: path)
+                        let tokens = SwiftLexer.tokens(of: source)
+                        var fileModel = SyntaxDumpReader.model(dump: dump, file: shown(path), text: source, tokens: tokens)
+                        let blocks = SwiftLexer.conditionalBlocks(tokens)
+                        if !blocks.isEmpty {
+                            readIfBlocks = true
+                            var blockModel = TokenReader().read(file: shown(path), text: source, within: blocks)
+                            if !includeTests { Self.removeDebugCode(&blockModel, tokens: tokens, text: source) }
+                            fileModel.append(blockModel)
+                        }
+                        if repaired {
+                            // A repaired dump may have lost part of the file: the token reader's references fill the gaps
+                            // (the analysis reports a place once, whoever found it).
+                            let tokenModel = TokenReader().read(file: shown(path), text: source)
+                            fileModel.references += tokenModel.references
+                            fileModel.implicitMembers += tokenModel.implicitMembers
+                            repairedFiles += 1
+                        }
+                        model.append(Self.withoutShadowed(fileModel, text: source, tokens: tokens))
+                        dumped.insert(path)
+                    } catch { readError = error }
+                }.failures
             } catch {
                 notes.append("\(error); kata read the code with its simpler token reader instead (it skips comments and strings, but knows less of Swift's grammar than the compiler)")
             }
         } else {
             notes.append("no Swift compiler found, so no syntax dump; kata read the code with its simpler token reader")
         }
-        var readIfBlocks = false
-        for (index, path) in files.enumerated() {
-            let text = texts[index]
-            if let dumps, let dump = dumps[path] {
-                model.append(SyntaxDumpReader.model(dump: dump, file: shown(path), text: text))
-                let blocks = SwiftLexer.conditionalBlocks(SwiftLexer.tokens(of: text))
-                if !blocks.isEmpty {
-                    readIfBlocks = true
-                    model.append(TokenReader().read(file: shown(path), text: text, within: blocks))
-                }
-            } else {
-                if dumps != nil { notes.append("the compiler gave no syntax dump of \(shown(path)); kata read it with its token reader") }
-                model.append(TokenReader().read(file: shown(path), text: text))
-            }
+        if let readError { throw readError }
+        for path in files where !dumped.contains(path) {
+            let source = try text(of: path)
+            var fileModel = TokenReader().read(file: shown(path), text: source)
+            if !includeTests { Self.removeDebugCode(&fileModel, tokens: SwiftLexer.tokens(of: source), text: source) }
+            model.append(Self.withoutShadowed(fileModel, text: source))
+        }
+        if !failures.isEmpty {
+            let shownFailures = failures.prefix(5).map { "\(shown($0.path)) (\($0.reason))" }.joined(separator: "; ")
+            notes.append("the compiler gave no usable syntax dump of \(failures.count) file\(failures.count == 1 ? "" : "s"): \(shownFailures)\(failures.count > 5 ? "; ..." : ""); kata read \(failures.count == 1 ? "it" : "them") with its token reader")
+        }
+        if repairedFiles > 0 {
+            notes.append("the compiler's syntax dump of \(repairedFiles) file\(repairedFiles == 1 ? "" : "s") closed its brackets out of order; kata repaired \(repairedFiles == 1 ? "it" : "them") and checked \(repairedFiles == 1 ? "it" : "them") with its token reader too")
         }
         if readIfBlocks {
             notes.append("the compiler's parse dump leaves out #if blocks; kata read those with its token reader (every branch counts)")
         }
-        return DependencyAnalyzer().analyze(model, reader: dumps == nil ? Self.tokenReaderName : Self.dumpReaderName, notes: notes, roots: compositionRoots)
+        var analysis = DependencyAnalyzer().analyze(model, reader: dumped.isEmpty ? Self.tokenReaderName : Self.dumpReaderName, notes: notes, roots: compositionRoots, includeTests: includeTests)
+        analysis.filesRead = files.count
+        analysis.filesByTokenReader = files.count - dumped.count
+        return analysis
+    }
+
+    /// The `#if DEBUG` branches (up to their `#else` or `#endif`): debug, preview and test code,
+    /// left out unless tests are included.
+    static func debugBlocks(_ tokens: [SwiftToken]) -> [ClosedRange<Int>] {
+        var blocks: [ClosedRange<Int>] = []
+        var depth = 0
+        var start: Int?
+        var startDepth = 0
+        for (index, token) in tokens.enumerated() where token.kind == .directive {
+            if token.text == "#if" {
+                depth += 1
+                if start == nil, index + 1 < tokens.count, tokens[index + 1].text == "DEBUG" { start = token.offset; startDepth = depth }
+            } else if token.text == "#else" || token.text == "#elseif" {
+                if let begin = start, depth == startDepth { blocks.append(begin...token.offset); start = nil }
+            } else if token.text == "#endif", depth > 0 {
+                if let begin = start, depth == startDepth { blocks.append(begin...token.offset); start = nil }
+                depth -= 1
+            }
+        }
+        return blocks
+    }
+
+    static func removeDebugCode(_ model: inout CodeModel, tokens: [SwiftToken], text: String) {
+        let debug = debugBlocks(tokens)
+        guard !debug.isEmpty else { return }
+        let lines = LineIndex(text)
+        model.references.removeAll { reference in debug.contains { $0.contains(reference.offset) } }
+        model.implicitMembers.removeAll { implicit in debug.contains { $0.contains(lines.offset(ofLine: implicit.line)) } }
+    }
+
+    /// Drops references to a name the member around them declares itself (a parameter,
+    /// a local `let`/`var`, a loop or closure variable): those are not the global of that name.
+    static func withoutShadowed(_ model: CodeModel, text: String, tokens lexed: [SwiftToken]? = nil) -> CodeModel {
+        let tokens = lexed ?? SwiftLexer.tokens(of: text)
+        var model = model
+        // `var now: () -> Date = { Date() }`: a closure property's default is its injection point.
+        var closureDefaults: Set<String> = []
+        for (index, token) in tokens.enumerated() where token.isIdentifier && (token.text == "var" || token.text == "let") {
+            guard index + 2 < tokens.count, tokens[index + 1].isIdentifier, tokens[index + 2].is(":") else { continue }
+            var k = index + 3, sawArrow = false, depth = 0
+            while k < tokens.count, k < index + 60 {
+                let t = tokens[k]
+                if t.is("(") || t.is("[") || t.is("<") { depth += 1 } else if t.is(")") || t.is("]") || t.is(">") { depth -= 1 }
+                if t.is("->") { sawArrow = true }
+                if depth == 0 && (t.is("=") || t.is("{") || (t.newlineBefore && k > index + 3)) { break }
+                k += 1
+            }
+            if sawArrow, k + 1 < tokens.count, tokens[k].is("="), tokens[k + 1].is("{") { closureDefaults.insert(tokens[index + 1].text) }
+        }
+        var byOffset: [Int: Int] = [:]
+        for (index, token) in tokens.enumerated() { byOffset[token.offset] = index }
+        model.references.removeAll { reference in
+            if reference.context == .initialValue, let member = reference.member, closureDefaults.contains(member) { return true }
+            // `Int.random(in: range, using: &generator)` takes its randomness from the caller.
+            if case .member(_, let member) = reference.shape, member == "random" || member == "randomElement" || member == "shuffled",
+               let start = byOffset[reference.offset] {
+                var k = start
+                while k < tokens.count, k < start + 6, !tokens[k].is("(") { k += 1 }
+                if k < tokens.count, tokens[k].is("(") {
+                    let close = TokenTools.matchingClose(tokens, k)
+                    if tokens[k...close].contains(where: { $0.isIdentifier && $0.text == "using" }) { return true }
+                }
+            }
+            return false
+        }
+        guard model.references.contains(where: { if case .name = $0.shape { return true } else { return false } }) else { return model }
+        var locals: [String: [Int]] = [:]
+        for (index, token) in tokens.enumerated() where token.isIdentifier {
+            let previous = index > 0 ? tokens[index - 1] : nil
+            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+            let declared = previous.map { $0.isIdentifier && ["let", "var", "for"].contains($0.text) } == true
+                || next.map { $0.isIdentifier && $0.text == "in" } == true
+                || (previous.map { $0.is("{") || $0.is(",") } == true && next.map { $0.is(",") } == true)
+            if declared { locals[token.text, default: []].append(token.offset) }
+        }
+        let lines = LineIndex(text)
+        var starts: [String: [Int]] = [:]  // "owner|member" -> line numbers
+        var parameterNames: [String: Set<String>] = [:]
+        for member in model.members {
+            let key = "\(member.owner ?? "")|\(member.name)"
+            starts[key, default: []].append(member.line)
+            parameterNames[key, default: []].formUnion(member.parameters.map(\.name))
+        }
+        var result = model
+        result.references = model.references.filter { reference in
+            guard case .name(let name) = reference.shape, let member = reference.member else { return true }
+            let key = "\(reference.owner ?? "")|\(member)"
+            if parameterNames[key]?.contains(name) == true { return false }
+            guard let declared = locals[name],
+                  let startLine = starts[key]?.filter({ $0 <= reference.line }).max() else { return true }
+            let start = lines.offset(ofLine: startLine)
+            return !declared.contains { $0 >= start && $0 <= reference.offset }
+        }
+        return result
     }
 }

@@ -156,6 +156,8 @@ public struct CodeReference: Sendable, Equatable {
     public var line: Int
     /// For a construction: `Date()` rather than `Date(timeIntervalSince1970: 0)`.
     public var withoutArguments: Bool = false
+    /// For a call: the label of its first argument, `contentsOf` in `Data(contentsOf: url)`.
+    public var firstArgumentLabel: String? = nil
     /// Inside a `convenience init` (or one that hands over to `self.init`): the edge of the app.
     public var inConvenienceInit: Bool = false
 }

@@ -40,6 +40,9 @@ public struct DependencyEdge: Sendable, Codable, Equatable, Hashable {
     public var kind: Kind
     /// How: `V8Engine.shared`, `init(engine:)`, `property engine`.
     public var via: String
+    /// The modules (folders under `Sources/`, or top folders) of both ends; empty for one-folder code.
+    public var fromModule: String = ""
+    public var toModule: String = ""
 }
 
 public struct TypeSummary: Sendable, Codable, Equatable {
@@ -48,6 +51,8 @@ public struct TypeSummary: Sendable, Codable, Equatable {
     public var file: String
     public var line: Int
     public var inherits: [String]
+    /// The folder under `Sources/` (or the top folder) the type is declared in; empty for one-folder code.
+    public var module: String = ""
 }
 
 /// The dependency picture of a folder of Swift code.
@@ -57,56 +62,290 @@ public struct DependencyAnalysis: Sendable, Codable, Equatable {
     public var hiddenDependencies: [HiddenDependency]
     /// References the composition root makes on purpose: building the real objects is its job.
     public var compositionRoot: [HiddenDependency]
-    /// System globals used by a type that implements a protocol of the code's own
-    /// (a `SystemClock: Clock` calling `Date()`): the adapter at the edge, on purpose.
+    /// System globals used by a type whose job is to wrap them (a `SystemClock: Clock`
+    /// calling `Date()`): the adapter at the edge, on purpose.
     public var adapters: [HiddenDependency]
     /// "swiftc syntax dump" or "token reader".
     public var reader: String
     /// Why the simpler reader was used, and other things a reader should know.
     public var notes: [String]
+    /// Files read, and how many of them the token reader read (no usable syntax dump).
+    public var filesRead: Int = 0
+    public var filesByTokenReader: Int = 0
+}
+
+/// The module a file belongs to: the folder after the last `Sources/`, else the top folder.
+public func moduleName(ofFile file: String) -> String {
+    let parts = file.split(separator: "/").map(String.init)
+    guard parts.count >= 2 else { return "" }
+    if let sources = parts.lastIndex(where: { $0 == "Sources" || $0 == "Source" }) {
+        return sources + 2 < parts.count ? parts[sources + 1] : ""
+    }
+    return parts[0]
 }
 
 /// Decides which references are hidden dependencies, and draws the edges.
 public struct DependencyAnalyzer: Sendable {
+    /// Members that name the one shared instance of a type of the code's own.
     public static let singletonMembers: Set<String> = ["shared", "default", "standard", "current", "main", "instance", "sharedInstance", "processInfo"]
-    static let ambientMembers: [String: Set<String>] = ["Date": ["now"], "ProcessInfo": ["processInfo"]]
+    /// Members that name a singleton on any type, even one the code does not declare (a library's).
+    static let anyTypeSingletonMembers: Set<String> = ["shared", "sharedInstance", "instance"]
+    /// The platform's singletons (the object is a service: files, defaults, network, the app, the pasteboard).
+    static let systemSingletons: [String: Set<String>] = [
+        "FileManager": ["default"], "NotificationCenter": ["default"], "UserDefaults": ["standard"], "URLSession": ["shared"],
+        "UIApplication": ["shared"], "NSApplication": ["shared"], "NSWorkspace": ["shared"], "UIDevice": ["current"],
+        "UIScreen": ["main"], "NSPasteboard": ["general"], "UIPasteboard": ["general"], "HTTPCookieStorage": ["shared"],
+        "URLCache": ["shared"], "UNUserNotificationCenter": ["current"], "DistributedNotificationCenter": ["default"],
+        "NSUbiquitousKeyValueStore": ["default"], "SKPaymentQueue": ["default"], "AVAudioSession": ["sharedInstance"],
+        "PHPhotoLibrary": ["shared"], "WKWebsiteDataStore": ["default"], "NSDocumentController": ["shared"],
+        "NSFontManager": ["shared"], "NSSpellChecker": ["shared"], "Bundle": ["main"], "NSHapticFeedbackManager": ["defaultPerformer"], "NSAppleEventManager": ["shared"],
+        "NSWorkspace.shared": ["notificationCenter"], "CKContainer": ["default"], "SKStoreReviewController": [], "NSHelpManager": ["shared"],
+        "NSStatusBar": ["system"], "NSColorPanel": ["shared"], "UIMenuController": ["shared"], "NSUserNotificationCenter": ["default"],
+        "NSFileCoordinator": [], "NSEvent": [], "ProcessInfo": ["processInfo"],
+    ]
+    /// The platform's ambient state: the clock, the place, the environment, the mouse.
+    static let systemState: [String: Set<String>] = [
+        "Date": ["now", "timeIntervalSinceReferenceDate"], "ProcessInfo": ["processInfo"], "Locale": ["current", "autoupdatingCurrent", "preferredLanguages"],
+        "TimeZone": ["current", "autoupdatingCurrent"], "Calendar": ["current", "autoupdatingCurrent"], "DispatchTime": ["now"],
+        "DispatchWallTime": ["now"], "NSEvent": ["modifierFlags", "mouseLocation", "pressedMouseButtons"],
+        "CFAbsoluteTime": [], "NSScreen": ["main", "screens"], "UIAccessibility": [], "NSCursor": ["current"],
+    ]
+    /// Clock and randomness targets that views use for animation and identity.
+    static let animationState = ["Date()", "UUID()", ".random", "CACurrentMediaTime()", "CFAbsoluteTimeGetCurrent()", ".randomElement()", ".shuffled()", "Date.now", "arc4random_uniform()"]
+    /// Free functions that read the clock, randomness or the environment.
+    static let systemFunctions: Set<String> = [
+        "arc4random", "arc4random_uniform", "arc4random_buf", "drand48",
+        "CFAbsoluteTimeGetCurrent", "CACurrentMediaTime", "mach_absolute_time", "clock_gettime", "gettimeofday",
+        "getenv", "setenv", "NSHomeDirectory", "NSUserName", "NSFullUserName", "CFPreferencesCopyAppValue",
+        "CGEventSourceKeyState", "AXIsProcessTrusted", "AXIsProcessTrustedWithOptions", "SecItemCopyMatching", "SecItemAdd", "SecItemUpdate", "SecItemDelete", "NSLog",
+    ]
+    /// Global objects of the platform (`NSApp`).
+    static let systemGlobals: Set<String> = ["NSApp"]
+    /// Platform types whose construction starts I/O or another process.
+    static let systemServices: Set<String> = ["Process", "NSTask", "NSAlert", "URLSession", "NWPathMonitor", "CLLocationManager", "NSAppleScript", "FileHandle", "NWConnection", "NWListener", "CBCentralManager", "EKEventStore", "CNContactStore", "HKHealthStore", "CMMotionManager"]
+    /// Constructions that read a file or the network when handed this first label.
+    static let readingLabels: Set<String> = ["contentsOf", "contentsOfFile", "contentsOfURL"]
+    static let readingTypes: Set<String> = ["Data", "String", "NSString", "NSData", "NSDictionary", "NSArray", "UIImage", "NSImage", "XMLParser", "XMLDocument", "PropertyListDecoder", "NSAttributedString", "AVAudioPlayer", "InputStream"]
+    /// Members that are shared but not a hidden dependency a reviewer flags (the main queue, the run loop).
+    static let ignoredMembers: [String: Set<String>] = [
+        "DispatchQueue": ["main", "global"], "RunLoop": ["main", "current"], "OperationQueue": ["main", "current"], "Thread": ["main", "current", "isMainThread"],
+        "MainActor": ["shared"], "Task": ["current", "isCancelled"], "NSNull": [], "CharacterSet": [], "JSONEncoder": [], "JSONDecoder": [],
+    ]
+    /// Conformances that make a type a value (data), not a collaborator.
+    static let valueConformances: Set<String> = [
+        "Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Error", "LocalizedError", "Identifiable", "Comparable",
+        "RawRepresentable", "CaseIterable", "OptionSet", "NSCoding", "NSSecureCoding", "NSCopying", "ExpressibleByStringLiteral",
+        "ExpressibleByArrayLiteral", "ExpressibleByDictionaryLiteral", "ExpressibleByIntegerLiteral", "Sequence", "Collection",
+        "IteratorProtocol", "View", "PreviewProvider", "Shape", "ViewModifier", "ButtonStyle", "Scene", "TimelineEntry", "AppIntent",
+        "NSManagedObject", "Object", "Equatable & Hashable",
+    ]
+    /// Superclasses and protocols of the user interface: views are built by views.
+    static let uiBases: Set<String> = [
+        "UIView", "UIViewController", "NSView", "NSViewController", "NSWindowController", "NSWindow", "NSPanel", "UITableViewCell",
+        "UICollectionViewCell", "NSTableCellView", "NSTableRowView", "CALayer", "UIControl", "NSControl", "UIButton", "NSButton",
+        "SKNode", "SKScene", "SKSpriteNode", "UIScrollView", "NSScrollView", "NSMenu", "NSMenuItem", "UIStackView", "NSStackView",
+        "NSTextField", "UITextField", "UILabel", "UIImageView", "UITableView", "UICollectionView", "NSTableView", "NSOutlineView",
+        "UINavigationController", "UITabBarController", "NSTabViewController", "NSSplitViewController", "UIHostingController",
+        "NSHostingController", "NSHostingView", "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable",
+        "NSViewControllerRepresentable", "NSWindowDelegate", "UIGestureRecognizer", "NSGestureRecognizer", "NSImageView", "NSTextView",
+        "UITextView", "NSBox", "NSVisualEffectView", "NSSlider", "NSPopUpButton", "NSSegmentedControl", "UISegmentedControl",
+        "UISwitch", "NSSwitch", "UIAlertController", "NSAlert", "NSCollectionViewItem", "UITableViewController", "UICollectionViewController",
+    ]
+    static let valueSuffixes = ["Error", "Errors", "Exception", "Options", "Option", "Configuration", "Config", "Response", "Result", "Info",
+                                "Item", "Entry", "Record", "Payload", "Event", "Message", "State", "Action", "Style", "Theme", "Key", "Value",
+                                "Node", "Element", "Attributes", "Attribute", "DTO", "Descriptor", "Spec", "Token", "Identifier", "ID",
+                                "Color", "Colors", "Font", "Image", "Icon", "Size", "Point", "Rect", "Frame", "Range", "Path", "Version",
+                                "Description", "Summary", "Snapshot", "Metadata", "Parameters", "Params", "Arguments", "Constants", "Data",
+                                "Context", "Cell", "View", "Window", "Button", "Label", "Layer",
+                                "Menu", "MenuItem", "Controller", "Template", "Request", "Mode", "Kind", "Type", "Case", "Command", "Step",
+                                "Target", "Setting", "Model", "Builder", "Formatter", "Encoder", "Decoder", "Iterator", "Set", "List", "Box",
+                                "Wrapper", "Reference", "Location", "Coordinates", "Dimensions", "Rule", "Variant", "Schema", "Document",
+                                "Serializer", "Evaluator", "Policy", "Strategy", "Subscription", "Publisher", "Subscriber", "Sequence",
+                                "Mutex", "Lock", "Atomic", "Semaphore", "Calculation", "Validator", "Calculator", "Generator", "Parser",
+                                "Transformer", "Mapper", "Converter", "Geometry"].filter { $0 != "Generator" }
+    static let serviceSuffixes = ["Service", "Services", "Client", "Manager", "Store", "Repository", "Provider", "Loader", "Fetcher",
+                                  "Session", "Database", "DB", "Logger", "Tracker", "Analytics", "Engine", "Runner", "Scheduler",
+                                  "Monitor", "Coordinator", "Gateway", "API", "Api", "Cache", "Storage", "Downloader", "Uploader",
+                                  "Notifier", "Reporter", "Player", "Recorder", "Sender", "Handler", "Observer", "Watcher", "Interactor",
+                                  "Presenter", "Router", "UseCase", "Dispatcher", "Broker", "Connection", "Socket", "Transport",
+                                  "Keychain", "Vault", "Persistence", "Synchronizer", "Syncer", "Importer", "Exporter",
+                                  "Processor", "Resolver", "Executor", "Detector", "Updater", "Reader", "Writer",
+                                  "Finder", "Locator", "Registry", "Center", "Hub", "Bus", "Queue", "Pool", "Agent", "Daemon",
+                                  "ViewModel", "Controller"]
+    /// Names a wrapper takes after what it wraps.
+    static let adapterPrefixes = ["System", "Live", "Real", "Default", "Production", "Local", "Native", "Platform", "Apple", "Foundation", "URLSession", "Disk", "OS", "Mac", "UIKit", "AppKit"]
+    /// Words of a system API, by its type: a type whose name shares one wraps it.
+    static let apiWords: [String: [String]] = [
+        "Date": ["Clock", "Time", "Date", "Now"], "CFAbsoluteTimeGetCurrent": ["Clock", "Time"], "CACurrentMediaTime": ["Clock", "Time"],
+        "DispatchTime": ["Clock", "Time", "Scheduler"], "UUID": ["ID", "Identifier", "UUID", "Uuid"], "FileManager": ["File", "Disk", "Storage", "Directory", "Folder"],
+        "UserDefaults": ["Defaults", "Default", "Settings", "Preferences", "Storage", "Store", "KeyValue", "Config"], "URLSession": ["Network", "HTTP", "Http", "Client", "Session", "Transport", "API", "Api", "Fetcher", "Loader", "Downloader"],
+        "NotificationCenter": ["Notification", "Notifier", "Center", "Bus"], "Process": ["Process", "Shell", "Command", "Runner", "Task", "Launcher"],
+        "NSPasteboard": ["Pasteboard", "Clipboard"], "UIPasteboard": ["Pasteboard", "Clipboard"], "random": ["Random", "Dice", "Generator", "Shuffler"],
+        "arc4random": ["Random", "Generator"], "arc4random_uniform": ["Random", "Generator"], "ProcessInfo": ["Environment", "Process", "Info", "Host", "System"],
+        "Bundle": ["Bundle", "Resource", "Asset"], "NSWorkspace": ["Workspace", "Launcher", "Opener", "App"], "Locale": ["Locale", "Language", "Localization", "Formatter"],
+        "TimeZone": ["Clock", "Time", "Zone"], "Calendar": ["Calendar", "Clock", "Date"], "UIApplication": ["Application", "App", "Opener", "Launcher"],
+        "NSApplication": ["Application", "App"], "UIDevice": ["Device", "Hardware"], "getenv": ["Environment", "Env"], "NSEvent": ["Event", "Input", "Mouse", "Keyboard"],
+        "NSScreen": ["Screen", "Display"], "UIScreen": ["Screen", "Display"], "SecItemCopyMatching": ["Keychain", "Secure", "Secret", "Credential"],
+        "SecItemAdd": ["Keychain", "Secure", "Secret", "Credential"], "SecItemUpdate": ["Keychain", "Secure", "Secret", "Credential"], "SecItemDelete": ["Keychain", "Secure", "Secret", "Credential"],
+        "HTTPCookieStorage": ["Cookie"], "URLCache": ["Cache"], "UNUserNotificationCenter": ["Notification", "Notifier"],
+    ]
 
     public init() {}
 
-    /// `roots` names more composition roots: types (`Garage`) or members (`LapLogger.live`).
-    public func analyze(_ model: CodeModel, reader: String, notes: [String] = [], roots: Set<String> = []) -> DependencyAnalysis {
-        let declarations = model.types.filter { $0.kind != .extension }
-        let simpleNames = Set(declarations.map(\.simpleName))
-        func declaration(_ name: String) -> TypeDeclaration? {
-            let simple = String(name.split(separator: ".").last ?? Substring(name))
-            return declarations.first { $0.name == name } ?? declarations.first { $0.simpleName == simple }
-        }
+    /// `roots` names more composition roots: types (`Garage`), members (`LapLogger.live`),
+    /// or patterns with `*` (`*.liveValue`, `*Assembly`).
+    /// `includeTests` keeps the findings of test doubles (`MockStore`, `FeedTests`) too.
+    public func analyze(_ model: CodeModel, reader: String, notes: [String] = [], roots: Set<String> = [], includeTests: Bool = false) -> DependencyAnalysis {
         func simple(_ name: String) -> String { String(name.split(separator: ".").last ?? Substring(name)) }
-        /// Everything a type inherits, extensions included.
-        func inherited(_ name: String) -> [String] {
-            model.types.filter { $0.name == name || $0.simpleName == simple(name) }.flatMap(\.inherits)
+        let declarations = model.types.filter { $0.kind != .extension }
+        var bySimple: [String: [TypeDeclaration]] = [:]
+        var byName: [String: TypeDeclaration] = [:]
+        for type in declarations {
+            bySimple[type.simpleName, default: []].append(type)
+            if byName[type.name] == nil { byName[type.name] = type }
         }
+        let simpleNames = Set(bySimple.keys)
+        var modules: [String: String] = [:]
+        for file in Set(model.types.map(\.file) + model.references.map(\.file) + model.members.map(\.file)) { modules[file] = moduleName(ofFile: file) }
+        func moduleName(ofFile file: String) -> String { modules[file] ?? KataCore.moduleName(ofFile: file) }
+        func declaration(_ name: String, module: String? = nil) -> TypeDeclaration? {
+            guard let all = bySimple[simple(name)] else { return byName[name] }
+            if all.count > 1, let module, let same = all.first(where: { moduleName(ofFile: $0.file) == module && ($0.name == name || !name.contains(".")) }) { return same }
+            return byName[name] ?? all.first
+        }
+        var inheritsBySimple: [String: [String]] = [:]
+        for type in model.types { inheritsBySimple[type.simpleName, default: []] += type.inherits }
+        func inherited(_ name: String) -> [String] { inheritsBySimple[simple(name)] ?? [] }
         let protocols = Set(declarations.filter { $0.kind == .protocol }.map(\.simpleName))
-        func isCollaborator(_ name: String) -> Bool {
-            guard let type = declaration(name) else { return false }
+        let membersByOwner = Dictionary(grouping: model.members.filter { $0.owner != nil }, by: { simple($0.owner!) })
+        let protocolsWithMethods = Set(protocols.filter { name in membersByOwner[name]?.contains { $0.kind == .method } == true })
+
+        /// Everything a type inherits, through the code's own superclasses and protocols.
+        var ancestryCache: [String: Set<String>] = [:]
+        func ancestry(_ name: String) -> Set<String> {
+            let key = simple(name)
+            if let cached = ancestryCache[key] { return cached }
+            ancestryCache[key] = []
+            var result: Set<String> = []
+            for parent in inherited(key) {
+                let parentSimple = simple(parent)
+                result.insert(parentSimple)
+                if simpleNames.contains(parentSimple) { result.formUnion(ancestry(parentSimple)) }
+            }
+            ancestryCache[key] = result
+            return result
+        }
+        func hasSuffix(_ name: String, _ suffixes: [String]) -> Bool { suffixes.contains { name.hasSuffix($0) } }
+        var testDoubleCache: [String: Bool] = [:]
+        func isTestDouble(_ name: String) -> Bool {
+            if let cached = testDoubleCache[name] { return cached }
+            let result = computeTestDouble(name)
+            testDoubleCache[name] = result
+            return result
+        }
+        func computeTestDouble(_ name: String) -> Bool {
+            let simpleName = simple(name)
+            return ["Mock", "Fake", "Stub", "Spy", "Dummy", "Preview", "Test"].contains { simpleName.hasPrefix($0) || simpleName.hasSuffix($0) || simpleName.hasSuffix($0 + "s") }
+                || ancestry(simpleName).contains("PreviewProvider") || ancestry(simpleName).contains("XCTestCase")
+        }
+        func isUserInterface(_ name: String) -> Bool {
+            let parents = ancestry(name)
+            return !parents.isDisjoint(with: Self.uiBases) || parents.contains("View") || name.hasSuffix("View") || name.hasSuffix("Node") || name.hasSuffix("Layer")
+        }
+        /// A service: behaviour, I/O or shared state behind it, not a value or data.
+        var serviceCache: [String: Bool] = [:]
+        func isService(_ name: String, module: String? = nil) -> Bool {
+            guard let type = declaration(name, module: module) else { return false }
+            if let cached = serviceCache[type.name] { return cached }
+            serviceCache[type.name] = false  // a cycle of types holding each other ends here
+            let result = computeService(type)
+            serviceCache[type.name] = result
+            return result
+        }
+        func computeService(_ type: TypeDeclaration) -> Bool {
+            let name = type.simpleName
+            let parents = ancestry(name)
+            if isTestDouble(name) { return false }
+            if !parents.isDisjoint(with: Self.uiBases) || !parents.isDisjoint(with: Self.valueConformances) { return false }
+            let members = membersByOwner[name] ?? []
+            let instanceMethods = members.filter { $0.kind == .method && !$0.isStatic }.count
+            let conformsToBehaviour = !parents.isDisjoint(with: protocolsWithMethods)
+            let serviceName = hasSuffix(name, Self.serviceSuffixes) && !name.hasSuffix("ViewController")
+            if !serviceName && hasSuffix(name, Self.valueSuffixes) { return false }
             switch type.kind {
-            case .class, .actor: return true
-            case .struct, .enum: return inherited(type.name).contains { protocols.contains(simple($0)) }
-            default: return false
+            case .class, .actor:
+                if serviceName || instanceMethods > 0 || conformsToBehaviour { return true }
+                // A class that holds a collaborator is one itself.
+                return members.contains { member in
+                    member.kind == .property && !member.isStatic && !member.isComputed
+                        && member.typeNames.contains { $0 != name && (protocolsWithMethods.contains($0) || isService($0)) }
+                }
+            case .struct, .enum:
+                let adapterName = Self.adapterPrefixes.contains { name.hasPrefix($0) && name.count > $0.count }
+                return (serviceName && (instanceMethods > 0 || conformsToBehaviour)) || (adapterName && conformsToBehaviour)
+            default:
+                return false
             }
         }
+
+        func matchesPattern(_ pattern: String, _ value: String) -> Bool {
+            guard pattern.contains("*") else { return pattern == value }
+            let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+            var rest = Substring(value)
+            for (index, part) in parts.enumerated() {
+                if index == 0 { guard rest.hasPrefix(part) else { return false }; rest = rest.dropFirst(part.count); continue }
+                if index == parts.count - 1 { return part.isEmpty || rest.hasSuffix(part) }
+                guard let found = rest.range(of: part) else { return false }
+                rest = rest[found.upperBound...]
+            }
+            return rest.isEmpty
+        }
+        let allRoots = roots.union(["*.liveValue", "*.live", "*AppDelegate", "*SceneDelegate"])
+        /// Where a dependency library's live implementations are written (`ApiClientLive`, `LiveKey.swift`): the edge, on purpose.
+        var liveCache: [String: Bool] = [:]
+        func isLiveImplementation(_ file: String) -> Bool {
+            if let cached = liveCache[file] { return cached }
+            let result = computeLive(file)
+            liveCache[file] = result
+            return result
+        }
+        func computeLive(_ file: String) -> Bool {
+            let base = file.split(separator: "/").last.map(String.init) ?? file
+            let module = moduleName(ofFile: file)
+            return module.hasSuffix("Live") || module.hasSuffix("Bootstrap") || base.hasPrefix("Live") || base.contains("LiveKey") || base.contains("Bootstrap")
+        }
+        /// Members that hold test or preview values (`mock`, `previewValue`, `testValue`, `noop`).
+        func isTestValue(_ member: String?) -> Bool {
+            guard let member = member?.lowercased() else { return false }
+            return ["mock", "preview", "test", "fake", "stub", "noop", "unimplemented", "failing", "sample", "fixture"].contains { member.hasPrefix($0) }
+        }
+        func isRoot(_ name: String) -> Bool { allRoots.contains { matchesPattern($0, name) } }
+        var rootCache: [String: Bool] = [:]
         func isCompositionRoot(_ owner: String?, member: String? = nil) -> Bool {
-            guard let owner else { return member.map { roots.contains($0) } ?? false }
+            guard let owner else { return member.map { isRoot($0) } ?? false }
+            let key = owner + "|" + (member ?? "")
+            if let cached = rootCache[key] { return cached }
             let name = simple(owner)
-            if roots.contains(name) || roots.contains(owner) { return true }
-            if let member, roots.contains("\(name).\(member)") || roots.contains("\(owner).\(member)") { return true }
-            if declaration(owner)?.isEntryPoint == true { return true }
-            return name.contains("CompositionRoot") || name.hasSuffix("Container") || name.hasSuffix("Assembly") || name == "AppRoot"
+            var result = isRoot(name) || isRoot(owner)
+            if !result, let member { result = isRoot("\(name).\(member)") || isRoot("\(owner).\(member)") }
+            if !result { result = declaration(owner)?.isEntryPoint == true || ancestry(name).contains("App") }
+            if !result { result = name.contains("CompositionRoot") || name.hasSuffix("Container") || name.hasSuffix("Assembly") || name == "AppRoot" || name.hasSuffix("DependencyGraph") }
+            rootCache[key] = result
+            return result
+        }
+        /// A class whose instances keep `var` state: one shared instance is shared mutable state.
+        func holdsSharedState(_ name: String) -> Bool {
+            guard let type = declaration(name), type.kind == .class || type.kind == .actor, !isTestDouble(name) else { return false }
+            return membersByOwner[type.simpleName]?.contains { $0.kind == .property && !$0.isStatic && $0.isMutable && !$0.isComputed } == true
         }
         let staticSingletons: Set<String> = Set(model.members.filter { member in
             guard member.kind == .property, member.isStatic, let owner = member.owner else { return false }
             let own = simple(owner)
-            return member.typeNames.first == own || member.initialValueCall == own || member.initialValueCall == "Self"
+            let value = member.initialValueCall.map(simple)
+            let holdsOwn = member.typeNames.first == own || value == own || value == "Self"
+            let holdsService = (member.typeNames.first.map { isService($0) } ?? false) || (value.map { $0 != own && isService($0) } ?? false)
+            let isClass = declaration(own).map { $0.kind == .class || $0.kind == .actor } ?? false
+            return (holdsOwn && (isService(own) || holdsSharedState(own) || (isClass && Self.anyTypeSingletonMembers.contains(member.name)))) || holdsService
         }.map { "\(simple($0.owner!)).\($0.name)" })
         let staticVariables = Set(model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed && $0.owner != nil }
             .map { "\(simple($0.owner!)).\($0.name)" })
@@ -115,96 +354,226 @@ public struct DependencyAnalyzer: Sendable {
         let statefulTypes = Set(model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed && $0.owner != nil }
             .map { simple($0.owner!) })
         let globalVariables = Set(model.members.filter { $0.kind == .property && $0.owner == nil && $0.isMutable && !$0.isComputed }.map(\.name))
-        let membersByOwner = Dictionary(grouping: model.members.filter { $0.owner != nil }, by: { simple($0.owner!) })
+        let staticMethods = Set(model.members.filter { $0.kind == .method && $0.isStatic && $0.owner != nil }.map { "\(simple($0.owner!)).\($0.name)" })
+        let memberNames = Set(model.members.compactMap { $0.owner == nil ? nil : "\(simple($0.owner!)).\($0.name)" })
+
+        /// What a reference reaches for, if it is hidden: kind, target, the type behind it.
+        func classify(_ reference: CodeReference, atRoot: Bool = false) -> (HiddenDependency.Kind, String, String?)? {
+            let ownerSimple = reference.owner.map(simple)
+            let module = moduleName(ofFile: reference.file)
+            switch reference.shape {
+            case .member(let base, let member):
+                if base.isEmpty {
+                    return (.globalState, ".\(member)()", nil)
+                }
+                let baseSimple = simple(base)
+                if baseSimple == ownerSimple || base == "Self" { return nil }
+                if Self.systemGlobals.contains(base) { return (.singleton, base, nil) }
+                if Self.ignoredMembers[baseSimple].map({ $0.isEmpty || $0.contains(member) }) == true { return nil }
+                let own = simpleNames.contains(baseSimple)
+                if !own {
+                    if Self.systemState[baseSimple]?.contains(member) == true { return (.globalState, "\(base).\(member)", nil) }
+                    if Self.systemSingletons[baseSimple]?.contains(member) == true { return (.singleton, "\(base).\(member)", nil) }
+                    if member == "random" { return (.globalState, "\(base).\(member)", nil) }
+                    if Self.anyTypeSingletonMembers.contains(member) && baseSimple.first?.isUppercase == true { return (.singleton, "\(base).\(member)", nil) }
+                    return nil
+                }
+                if staticSingletons.contains("\(baseSimple).\(member)") || (Self.singletonMembers.contains(member) && isService(baseSimple, module: module) && !memberNames.contains("\(baseSimple).\(member)") ) {
+                    return (member == "current" ? .globalState : .singleton, "\(base).\(member)", baseSimple)
+                }
+                if Self.anyTypeSingletonMembers.contains(member) && !staticMethods.contains("\(baseSimple).\(member)") && isService(baseSimple, module: module) {
+                    return (.singleton, "\(base).\(member)", baseSimple)
+                }
+                if member == "random" { return (.globalState, "\(base).\(member)", nil) }
+                if staticVariables.contains("\(baseSimple).\(member)") { return (.globalState, "\(base).\(member)", baseSimple) }
+                if statefulTypes.contains(baseSimple), staticMethods.contains("\(baseSimple).\(member)") { return (.globalState, "\(base).\(member)", baseSimple) }
+                return nil
+            case .construction(let type):
+                let typeSimple = simple(type)
+                if typeSimple == ownerSimple || type == "Self" { return nil }
+                // A default argument or a convenience initializer that builds a fresh object is the
+                // injection point, not a hidden dependency; so is a static factory method.
+                if !atRoot {
+                    if reference.context == .defaultArgument || reference.inConvenienceInit { return nil }
+                    if reference.memberIsStatic && reference.context == .body && !Self.systemServices.contains(typeSimple) { return nil }
+                }
+                if Self.systemFunctions.contains(type) { return (.globalState, "\(type)()", nil) }
+                if !simpleNames.contains(typeSimple) {
+                    if (typeSimple == "Date" || typeSimple == "UUID") && reference.withoutArguments { return (.globalState, "\(typeSimple)()", nil) }
+                    if Self.systemServices.contains(typeSimple) { return (.construction, "\(typeSimple)()", nil) }
+                    if Self.readingTypes.contains(typeSimple), let label = reference.firstArgumentLabel, Self.readingLabels.contains(label) {
+                        return (.globalState, "\(typeSimple)(\(label):)", nil)
+                    }
+                    return nil
+                }
+                // A default argument that builds a fresh object is the injection point, not a hidden dependency;
+                // a static property that builds one is where a shared instance is defined (its uses are the findings).
+                if !atRoot && reference.context == .initialValue && reference.memberIsStatic { return nil }
+                // A helper declared inside another type is part of the type that builds it.
+                if !atRoot, let built = declaration(type, module: module), built.name.contains(".") { return nil }
+                if isService(type, module: module) { return (.construction, "\(type)()", typeSimple) }
+                return nil
+            case .name(let name):
+                if Self.systemFunctions.contains(name), !(ownerSimple.flatMap { membersByOwner[$0] }?.contains { $0.name == name } ?? false) {
+                    // A call of the platform's clock, randomness or environment.
+                    return (.globalState, "\(name)()", nil)
+                }
+                if Self.systemGlobals.contains(name) { return (.singleton, name, nil) }
+                guard reference.owner != nil || reference.context != .topLevel, globalVariables.contains(name) else { return nil }
+                if let ownerSimple, membersByOwner[ownerSimple]?.contains(where: { $0.name == name }) == true { return nil }
+                return (.globalState, name, nil)
+            }
+        }
+
+        // Globals that hold a singleton or a service (`let api = APIClient()`, `let AF = Session.default`):
+        // reaching for one is reaching for the singleton.
+        var globalSingletons: [String: String] = [:]
+        for member in model.members where member.kind == .property && member.owner == nil && !member.isComputed {
+            if let call = member.initialValueCall, simpleNames.contains(simple(call)), isService(call) { globalSingletons[member.name] = "\(simple(call))()" }
+        }
+        for reference in model.references where reference.owner == nil && reference.context == .initialValue {
+            if let member = reference.member, let (kind, target, _) = classify(reference), kind == .singleton { globalSingletons[member] = target }
+        }
 
         var hidden: [HiddenDependency] = []
         var kept: [HiddenDependency] = []
         var adapters: [HiddenDependency] = []
         var edges: [DependencyEdge] = []
+        var edgeSet: Set<DependencyEdge> = []
+        func addEdge(_ edge: DependencyEdge) { if edgeSet.insert(edge).inserted { edges.append(edge) } }
         var seen: Set<String> = []
         // One finding per line and target: `[Wheel(), Wheel(), Wheel(), Wheel()]` is one place to change.
         var reported: Set<String> = []
 
-        for reference in model.references.sorted(by: { ($0.file, $0.offset) < ($1.file, $1.offset) }) {
+        // `engine: Engine = .shared` read by the token reader: the implicit member is the parameter type's.
+        var references = model.references
+        for implicit in model.implicitMembers where implicit.context == .defaultArgument && implicit.member != "init"
+            && implicit.member.first?.isLowercase == true {
+            guard let type = implicit.contextTypes.first else { continue }
+            references.append(CodeReference(shape: .member(base: type, member: implicit.member), owner: implicit.owner, member: implicit.inMember,
+                                            memberIsStatic: false, context: .defaultArgument, file: implicit.file, offset: -implicit.line, line: implicit.line))
+        }
+        for reference in references.sorted(by: { ($0.file, $0.offset < 0 ? $0.line * 1_000_000 : $0.offset) < ($1.file, $1.offset < 0 ? $1.line * 1_000_000 : $1.offset) }) {
             guard seen.insert("\(reference.file)#\(reference.offset)").inserted else { continue }
             let owner = reference.owner
-            let ownerSimple = owner.map(simple)
-            var found: (HiddenDependency.Kind, String, String?)?  // kind, target, edge target type
-            switch reference.shape {
-            case .member(let base, let member):
-                let baseSimple = simple(base)
-                if baseSimple == ownerSimple || base == "Self" { continue }
-                if Self.singletonMembers.contains(member) || staticSingletons.contains("\(baseSimple).\(member)") {
-                    found = (member == "processInfo" || member == "current" ? .globalState : .singleton, "\(base).\(member)", baseSimple)
-                } else if Self.ambientMembers[baseSimple]?.contains(member) == true || member == "random" {
-                    found = (.globalState, "\(base).\(member)", nil)
-                } else if staticVariables.contains("\(baseSimple).\(member)") {
-                    found = (.globalState, "\(base).\(member)", baseSimple)
-                } else if statefulTypes.contains(baseSimple),
-                          membersByOwner[baseSimple]?.contains(where: { $0.name == member && $0.isStatic && $0.kind == .method }) == true {
-                    found = (.globalState, "\(base).\(member)", baseSimple)
+            if !includeTests, let owner, isTestDouble(owner) { continue }
+            if !includeTests && isTestValue(reference.member) && (reference.memberIsStatic || owner == nil) { continue }
+            let atRoot = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel) || isLiveImplementation(reference.file)
+            var found = classify(reference, atRoot: atRoot)
+            if found == nil {
+                var global: String?
+                switch reference.shape {
+                case .name(let name): global = name
+                case .member(let base, _) where !base.contains("."): global = base
+                default: break
                 }
-            case .construction(let type):
-                let typeSimple = simple(type)
-                if typeSimple == ownerSimple || type == "Self" { continue }
-                if (typeSimple == "Date" || typeSimple == "UUID") && reference.withoutArguments {
-                    found = (.globalState, "\(typeSimple)()", nil)
-                } else if isCollaborator(type) {
-                    found = (.construction, "\(type)()", typeSimple)
+                if let global, let target = globalSingletons[global], reference.member != global || owner != nil,
+                   !(owner.flatMap { membersByOwner[simple($0)] }?.contains { $0.name == global } ?? false) {
+                    found = (.singleton, global == target ? target : "\(global) (\(target))", nil)
                 }
-            case .name(let name):
-                guard owner != nil || reference.context != .topLevel, globalVariables.contains(name) else { continue }
-                if let ownerSimple, membersByOwner[ownerSimple]?.contains(where: { $0.name == name }) == true { continue }
-                found = (.globalState, name, nil)
             }
             guard let (kind, target, targetType) = found else { continue }
+            let ownerSimple = owner.map(simple)
+            // `id = UUID()` in a value gives it an identity; it reaches for nothing a test must control.
+            if target == "UUID()", let ownerSimple, let type = declaration(ownerSimple, module: moduleName(ofFile: reference.file)),
+               type.kind == .struct || type.kind == .enum, !isService(ownerSimple) { continue }
+            // Time and randomness in a view drive its animation and identity, not its logic.
+            if kind == .globalState, let ownerSimple, isUserInterface(ownerSimple), Self.animationState.contains(where: { target.hasPrefix($0) || target.hasSuffix($0) }) { continue }
+            let module = moduleName(ofFile: reference.file)
             let dependency = HiddenDependency(
                 kind: kind, file: reference.file, line: reference.line, owner: owner, member: reference.member,
                 context: reference.context, target: target,
                 suggestion: suggestion(kind: kind, target: target, targetType: targetType, context: reference.context,
                                        owner: ownerSimple, inherited: inherited, protocols: protocols))
             guard reported.insert("\(reference.file):\(reference.line):\(kind):\(target)").inserted else { continue }
-            let atRoot = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel)
             let systemTarget = targetType.map { !simpleNames.contains($0) } ?? true
-            let isAdapter = kind != .construction && systemTarget && owner.map { inherited($0).contains { protocols.contains(simple($0)) } } == true
+            let isAdapter = kind != .construction && systemTarget && owner.map { isAdapterType($0, target: target, ancestry: ancestry(simple($0)), protocols: protocols) } == true
             if atRoot { kept.append(dependency) } else if isAdapter { adapters.append(dependency) } else { hidden.append(dependency) }
-            let from = owner.map(simple) ?? (reference.member ?? "top level")
+            let from = ownerSimple ?? (reference.member ?? "top level")
             let to = targetType.flatMap { simpleNames.contains($0) ? $0 : nil } ?? target
-            edges.append(DependencyEdge(from: from, to: to, kind: isAdapter && !atRoot ? .wraps : (kind == .construction ? .creates : .reachesFor), via: target))
+            let toModule = targetType.flatMap { declaration($0, module: module) }.map { moduleName(ofFile: $0.file) } ?? ""
+            addEdge(DependencyEdge(from: from, to: to, kind: isAdapter && !atRoot ? .wraps : (kind == .construction ? .creates : .reachesFor), via: target,
+                                   fromModule: module, toModule: toModule))
+        }
+
+        // A static method that reaches for something hidden itself (`AlertUtil.twoButtonAlert`
+        // running an NSAlert) hides that from every caller too.
+        var impureStatics: [String: String] = [:]
+        let staticMethodNames = Set(model.members.filter { $0.kind == .method && $0.isStatic && $0.owner != nil }.map { "\(simple($0.owner!)).\($0.name)" })
+        for dependency in hidden + adapters where dependency.owner != nil && dependency.member != nil {
+            let key = "\(simple(dependency.owner!)).\(dependency.member!)"
+            if staticMethodNames.contains(key), impureStatics[key] == nil { impureStatics[key] = dependency.target }
+        }
+        if !impureStatics.isEmpty {
+            for reference in references {
+                guard case .member(let base, let member) = reference.shape, let reached = impureStatics["\(simple(base)).\(member)"],
+                      simple(base) != reference.owner.map(simple), !(reference.owner.map { isTestDouble($0) } ?? false) || includeTests else { continue }
+                let target = "\(base).\(member)"
+                guard reported.insert("\(reference.file):\(reference.line):\(HiddenDependency.Kind.globalState):\(target)").inserted,
+                      !reported.contains("\(reference.file):\(reference.line):\(HiddenDependency.Kind.globalState):\(target)x") else { continue }
+                let atRoot = isCompositionRoot(reference.owner, member: reference.member) || (reference.owner == nil && reference.context == .topLevel) || isLiveImplementation(reference.file)
+                let dependency = HiddenDependency(
+                    kind: .globalState, file: reference.file, line: reference.line, owner: reference.owner, member: reference.member,
+                    context: reference.context, target: target,
+                    suggestion: LocalizedText(
+                        english: "\(target) reaches for \(reached) itself: make it an instance method of a type \(reference.owner.map(simple) ?? "this code") is handed (behind a protocol), so a test can replace it.",
+                        chinese: "\(target) 自己获取了 \(reached)：把它改成一个类型的实例方法，并把这个类型（放在协议后面）交给 \(reference.owner.map(simple) ?? "这段代码")，让测试可以替换它。"))
+                if atRoot { kept.append(dependency) } else { hidden.append(dependency) }
+                addEdge(DependencyEdge(from: reference.owner.map(simple) ?? (reference.member ?? "top level"), to: simple(base), kind: .reachesFor, via: target,
+                                       fromModule: moduleName(ofFile: reference.file), toModule: declaration(base).map { moduleName(ofFile: $0.file) } ?? ""))
+            }
         }
 
         // Who is handed what: parameters of initializers and methods, settable properties.
         for member in model.members {
-            guard let owner = member.owner, !isCompositionRoot(owner) else { continue }
+            guard let owner = member.owner, !isCompositionRoot(owner), includeTests || !isTestDouble(owner) else { continue }
             let from = simple(owner)
+            let module = moduleName(ofFile: member.file)
+            func toModule(_ name: String) -> String { declaration(name, module: module).map { moduleName(ofFile: $0.file) } ?? "" }
             switch member.kind {
             case .initializer, .method:
                 let labels = member.parameters.map { $0.label + ":" }.joined()
                 let signature = "\(member.kind == .initializer ? "init" : member.name)(\(labels))"
                 for parameter in member.parameters {
-                    for name in parameter.typeNames where simpleNames.contains(name) && name != from {
-                        edges.append(DependencyEdge(from: from, to: name, kind: .isHanded, via: signature))
+                    for name in parameter.typeNames where simpleNames.contains(name) && name != from && (protocols.contains(name) || isService(name, module: module)) {
+                        addEdge(DependencyEdge(from: from, to: name, kind: .isHanded, via: signature, fromModule: module, toModule: toModule(name)))
                     }
                 }
             case .property:
                 guard member.isMutable, !member.isStatic, !member.isComputed, member.initialValueCall == nil else { continue }
-                for name in member.typeNames where simpleNames.contains(name) && name != from && (protocols.contains(name) || isCollaborator(name)) {
-                    edges.append(DependencyEdge(from: from, to: name, kind: .isHanded, via: "property \(member.name)"))
+                for name in member.typeNames where simpleNames.contains(name) && name != from && (protocols.contains(name) || isService(name, module: module)) {
+                    addEdge(DependencyEdge(from: from, to: name, kind: .isHanded, via: "property \(member.name)", fromModule: module, toModule: toModule(name)))
                 }
             }
         }
         for type in model.types {
+            let module = moduleName(ofFile: type.file)
             for name in type.inherits where simpleNames.contains(simple(name)) {
-                edges.append(DependencyEdge(from: type.simpleName, to: simple(name), kind: .conformsTo, via: type.kind == .extension ? "extension" : "declaration"))
+                let target = declaration(name, module: module)
+                addEdge(DependencyEdge(from: type.simpleName, to: simple(name), kind: .conformsTo, via: type.kind == .extension ? "extension" : "declaration",
+                                       fromModule: module, toModule: target.map { moduleName(ofFile: $0.file) } ?? ""))
             }
         }
-        var unique: [DependencyEdge] = []
-        for edge in edges where !unique.contains(edge) { unique.append(edge) }
 
         let summaries = declarations.map { type in
-            TypeSummary(name: type.name, kind: type.kind, file: type.file, line: type.line, inherits: inherited(type.name).uniqued())
+            TypeSummary(name: type.name, kind: type.kind, file: type.file, line: type.line, inherits: inherited(type.name).uniqued(), module: moduleName(ofFile: type.file))
         }.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
-        return DependencyAnalysis(types: summaries, edges: unique, hiddenDependencies: hidden, compositionRoot: kept, adapters: adapters, reader: reader, notes: notes)
+        return DependencyAnalysis(types: summaries, edges: edges, hiddenDependencies: hidden, compositionRoot: kept, adapters: adapters, reader: reader, notes: notes)
+    }
+
+    /// A type whose job is to wrap the system API it calls: it conforms to a protocol of
+    /// the code's own and its name says so (`SystemClock` calling `Date()`, `DiskStorage`
+    /// calling `FileManager.default`), not any type that happens to conform to something.
+    func isAdapterType(_ owner: String, target: String, ancestry: Set<String>, protocols: Set<String>) -> Bool {
+        let name = String(owner.split(separator: ".").last ?? Substring(owner))
+        let ownProtocols = ancestry.intersection(protocols)
+        guard !ownProtocols.isEmpty else { return false }
+        if Self.adapterPrefixes.contains(where: { name.hasPrefix($0) && name.count > $0.count }) { return true }
+        var api = String(target.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        if target.hasSuffix(".random") { api = "random" }
+        if target.hasPrefix(".") { api = "random" }
+        let words = Self.apiWords[api] ?? [api]
+        return words.contains { word in name.contains(word) || ownProtocols.contains { $0.contains(word) } }
     }
 
     func suggestion(kind: HiddenDependency.Kind, target: String, targetType: String?, context: ReferenceContext,
@@ -228,6 +597,64 @@ public struct DependencyAnalyzer: Sendable {
             while upper < characters.count, characters[upper].isUppercase { upper += 1 }
             let cut = upper > 1 && upper < characters.count ? upper - 1 : max(upper, 1)
             return String(characters[..<cut]).lowercased() + String(characters[cut...])
+        }
+        let api = String(target.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        let clocks: Set<String> = ["CFAbsoluteTimeGetCurrent", "CACurrentMediaTime", "mach_absolute_time", "clock_gettime", "gettimeofday", "DispatchTime", "DispatchWallTime", "ContinuousClock", "SuspendingClock"]
+        if target.hasPrefix(".") {
+            let call = String(target.dropFirst().dropLast(2))
+            return LocalizedText(
+                english: "\(call)() uses the process-wide random source: take a `RandomNumberGenerator` in \(who)'s initializer and call \(call)(using: &generator), so a test can fix the outcome.",
+                chinese: "\(call)() 使用进程全局的随机源：在 \(whoZh) 的初始化器中接收一个 `RandomNumberGenerator`，改为调用 \(call)(using: &generator)，让测试可以固定结果。")
+        }
+        if api.hasPrefix("arc4random") || api == "drand48" {
+            return LocalizedText(
+                english: "Inject the randomness: take a `RandomNumberGenerator` (or a `roll: () -> Int` closure) instead of calling \(target), so a test can fix the outcome.",
+                chinese: "注入随机性：接收一个 `RandomNumberGenerator`（或 `roll: () -> Int` 闭包）代替调用 \(target)，让测试可以固定结果。")
+        }
+        if clocks.contains(api) || target == "Date.timeIntervalSinceReferenceDate" {
+            return LocalizedText(
+                english: "Inject the clock: take `now: @escaping () -> TimeInterval` (or a Clock protocol) and call it instead of \(target).",
+                chinese: "注入时钟：接收 `now: @escaping () -> TimeInterval`（或一个 Clock 协议），用它代替 \(target)。")
+        }
+        if api == "Process" || api == "NSTask" {
+            return LocalizedText(
+                english: "\(who) starts other programs itself: take a process runner (a protocol like `func run(_ executable: String, _ arguments: [String]) throws -> String`) and let the composition root pass the one that builds \(target).",
+                chinese: "\(whoZh) 自己启动其他程序：接收一个进程运行器（例如带有 `func run(_ executable: String, _ arguments: [String]) throws -> String` 的协议），由组合根传入创建 \(target) 的那个实现。")
+        }
+        if api.hasSuffix("Pasteboard") {
+            return LocalizedText(
+                english: "Take `pasteboard: any Pasteboard` (a protocol of your own with the calls \(who) makes) in the initializer, and let the composition root pass \(target).",
+                chinese: "在初始化器中接收 `pasteboard: any Pasteboard`（你自己的协议，包含 \(whoZh) 用到的调用），由组合根传入 \(target)。")
+        }
+        if target.contains("(contentsOf") {
+            return LocalizedText(
+                english: "\(target) reads the disk or the network directly: take `load: (URL) throws -> Data` (or a loader protocol) and let the composition root pass the real reading.",
+                chinese: "\(target) 直接读取磁盘或网络：接收 `load: (URL) throws -> Data`（或一个加载器协议），由组合根传入真实的读取实现。")
+        }
+        if ["Locale", "TimeZone", "Calendar"].contains(api) {
+            return LocalizedText(
+                english: "Take the \(api.lowercased()) as a parameter (`\(api.prefix(1).lowercased() + api.dropFirst()): \(api)`) instead of reading \(target), so a test can fix it.",
+                chinese: "把 \(api) 作为参数传入，而不是读取 \(target)，让测试可以固定它。")
+        }
+        if api == "getenv" || api == "setenv" || api.hasPrefix("NS") && ["NSHomeDirectory", "NSUserName", "NSFullUserName", "NSTemporaryDirectory"].contains(api) {
+            return LocalizedText(
+                english: "Take the value (or `environment: [String: String]`) as a parameter instead of calling \(target), and read it once at the composition root.",
+                chinese: "把这个值（或 `environment: [String: String]`）作为参数传入，而不是调用 \(target)；在组合根读取一次。")
+        }
+        if api == "NSEvent" || api == "NSScreen" {
+            return LocalizedText(
+                english: "\(target) is live input state: take it as a parameter (or a small protocol that reads it) so a test can set it.",
+                chinese: "\(target) 是实时的输入状态：把它作为参数（或一个读取它的小协议）传入，让测试可以设定它。")
+        }
+        if Self.systemFunctions.contains(api) && target.hasSuffix("()") {
+            return LocalizedText(
+                english: "\(target) asks the system directly: take a closure (`\(parameterName(api)): @escaping () -> ...`) or a small protocol in \(who)'s initializer, and let the composition root pass the real call.",
+                chinese: "\(target) 直接询问系统：在 \(whoZh) 的初始化器中接收一个闭包（`\(parameterName(api)): @escaping () -> ...`）或一个小协议，由组合根传入真实的调用。")
+        }
+        if kind == .construction && targetType == nil {
+            return LocalizedText(
+                english: "Do not build \(target) inside \(who): take it (or a protocol of your own it conforms to) as an initializer parameter, and build it at the composition root.",
+                chinese: "不要在 \(whoZh) 内部创建 \(target)：把它（或它遵循的你自己的协议）作为初始化器参数，在组合根创建。")
         }
         switch kind {
         case .singleton:

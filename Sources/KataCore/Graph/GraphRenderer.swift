@@ -22,13 +22,138 @@ public struct GraphPanel: Sendable {
     }
 }
 
+/// What to draw of a large analysis.
+public struct GraphOptions: Sendable, Equatable {
+    /// Every type, edge and finding in the terminal, not only the summary and the first findings.
+    public var details = false
+    /// Only this type and its neighbours up to `depth` edges away (in either direction).
+    public var focus: String?
+    public var depth = 1
+    /// Mermaid's default limits (`maxTextSize`, `maxEdges`): larger output does not render.
+    public var mermaidCharacters = 50_000
+    public var mermaidEdges = 500
+    /// Findings listed in the terminal before "and N more".
+    public var terminalFindings = 25
+
+    public init(details: Bool = false, focus: String? = nil, depth: Int = 1) {
+        self.details = details
+        self.focus = focus
+        self.depth = depth
+    }
+}
+
 public struct GraphRenderer: Sendable {
     public var style: Style
     public var words: Words
+    public var options = GraphOptions()
 
     public init(style: Style, words: Words) {
         self.style = style
         self.words = words
+    }
+
+    public init(style: Style, words: Words, options: GraphOptions) {
+        self.style = style
+        self.words = words
+        self.options = options
+    }
+
+    // MARK: graph shaping
+
+    /// A node of a drawing: a type (keyed by module and name) or a global the code reaches for.
+    struct Node: Hashable {
+        var module: String
+        var name: String
+        var kind: String?  // nil: a global / system target
+        var key: String { module.isEmpty ? name : "\(module).\(name)" }
+    }
+
+    struct Drawing {
+        var nodes: [Node] = [] { didSet { keys = Set(nodes.map(\.key)) } }
+        var keys: Set<String> = []
+        var edges: [DependencyEdge] = []
+        /// For folded "is handed" edges: how many parameters and properties each one stands for.
+        var counts: [Int] = []
+        var leftOut: [String] = []
+    }
+
+    static func key(_ module: String, _ name: String) -> String { module.isEmpty ? name : "\(module).\(name)" }
+
+    /// The nodes and edges to draw: "is handed" edges folded (one per pair of types),
+    /// narrowed to `--focus` when asked.
+    func drawing(_ analysis: DependencyAnalysis) -> Drawing {
+        var drawing = Drawing()
+        var nodeIndex: [String: Int] = [:]
+        var nodes: [Node] = []
+        func add(_ node: Node) {
+            if nodeIndex[node.key] == nil { nodeIndex[node.key] = nodes.count; nodes.append(node) }
+        }
+        var typeKeys: Set<String> = []
+        for type in analysis.types {
+            typeKeys.insert(Self.key(type.module, String(type.name.split(separator: ".").last ?? Substring(type.name))))
+        }
+        for type in analysis.types {
+            add(Node(module: type.module, name: String(type.name.split(separator: ".").last ?? Substring(type.name)), kind: type.kind.rawValue))
+        }
+        var folded: [String: Int] = [:]
+        for edge in analysis.edges {
+            if nodeIndex[Self.key(edge.fromModule, edge.from)] == nil { add(Node(module: edge.fromModule, name: edge.from, kind: "code")) }
+            if nodeIndex[Self.key(edge.toModule, edge.to)] == nil {
+                let isType = typeKeys.contains(Self.key(edge.toModule, edge.to))
+                add(Node(module: isType ? edge.toModule : "", name: edge.to, kind: isType ? "type" : nil))
+            }
+            if edge.kind == .isHanded {
+                let pair = "\(Self.key(edge.fromModule, edge.from))→\(Self.key(edge.toModule, edge.to))"
+                if let index = folded[pair] {
+                    drawing.counts[index] += 1
+                    continue
+                }
+                folded[pair] = drawing.edges.count
+            }
+            drawing.edges.append(edge)
+            drawing.counts.append(1)
+        }
+        drawing.nodes = nodes
+        for (index, edge) in drawing.edges.enumerated() where edge.kind == .isHanded && drawing.counts[index] > 1 {
+            drawing.edges[index].via = words.say("\(drawing.counts[index]) parameters and properties", "\(drawing.counts[index]) 个参数和属性")
+        }
+        if let focus = options.focus {
+            let wanted = drawing.nodes.filter { $0.name == focus || $0.key == focus }.map(\.key)
+            var keep = Set(wanted)
+            var frontier = Set(wanted)
+            for _ in 0..<max(0, options.depth) {
+                var next: Set<String> = []
+                for edge in drawing.edges {
+                    let from = Self.key(edge.fromModule, edge.from), to = edge.kind == .reachesFor || edge.kind == .wraps ? targetKey(edge, drawing) : Self.key(edge.toModule, edge.to)
+                    if frontier.contains(from), !keep.contains(to) { next.insert(to) }
+                    if frontier.contains(to), !keep.contains(from) { next.insert(from) }
+                }
+                keep.formUnion(next)
+                frontier = next
+            }
+            let before = drawing.nodes.count
+            var kept = Drawing()
+            kept.nodes = drawing.nodes.filter { keep.contains($0.key) }
+            for (index, edge) in drawing.edges.enumerated() where keep.contains(Self.key(edge.fromModule, edge.from)) && keep.contains(targetKey(edge, drawing)) {
+                kept.edges.append(edge); kept.counts.append(drawing.counts[index])
+            }
+            kept.leftOut = wanted.isEmpty
+                ? [words.say("no type named \(focus): the whole graph is drawn", "没有名为 \(focus) 的类型：画出了整个图")]
+                : [words.say("focused on \(focus), \(options.depth) step\(options.depth == 1 ? "" : "s") away: \(before - kept.nodes.count) other nodes left out",
+                             "聚焦于 \(focus)，距离 \(options.depth) 步：省略了其他 \(before - kept.nodes.count) 个节点")]
+            if !wanted.isEmpty { drawing = kept } else { drawing.leftOut = kept.leftOut }
+        }
+        return drawing
+    }
+
+    func targetKey(_ edge: DependencyEdge, _ drawing: Drawing) -> String {
+        let typed = Self.key(edge.toModule, edge.to)
+        return drawing.keys.contains(typed) ? typed : edge.to
+    }
+
+    func nodeKey(_ module: String, _ name: String, in drawing: Drawing) -> String {
+        let typed = Self.key(module, name)
+        return drawing.keys.contains(typed) ? typed : name
     }
 
     // MARK: terminal
@@ -41,39 +166,86 @@ public struct GraphRenderer: Sendable {
         let analysis = panel.analysis
         var lines: [String] = []
         if !panel.title.isEmpty { lines.append(style.bold(panel.title)) }
-        lines.append(style.dim(words.say("read with the \(analysis.reader)", "读取方式：\(analysis.reader == CodeAnalyzer.dumpReaderName ? "swiftc 语法转储" : "词法读取器")")))
-        for note in analysis.notes { lines.append(style.yellow("! ") + style.dim(note)) }
-        lines.append("")
-        let byFrom = Dictionary(grouping: analysis.edges, by: \.from)
-        let typeNames = Set(analysis.types.map { String($0.name.split(separator: ".").last ?? Substring($0.name)) })
-        for type in analysis.types {
-            let simple = String(type.name.split(separator: ".").last ?? Substring(type.name))
-            lines.append("  \(style.dim(type.kind.rawValue)) \(style.bold(type.name))  \(style.dim("\(type.file):\(type.line)"))")
-            for edge in (byFrom[simple] ?? []) where type.name.split(separator: ".").count == 1 || edge.from == simple {
-                lines.append("    " + edgeLine(edge))
+        var readLine = words.say("read with the \(analysis.reader)", "读取方式：\(analysis.reader == CodeAnalyzer.dumpReaderName ? "swiftc 语法转储" : "词法读取器")")
+        if analysis.filesRead > 0 {
+            readLine += words.say(": \(analysis.filesRead) file\(analysis.filesRead == 1 ? "" : "s")", "：\(analysis.filesRead) 个文件")
+            if analysis.filesByTokenReader > 0 && analysis.reader == CodeAnalyzer.dumpReaderName {
+                readLine += words.say(", \(analysis.filesByTokenReader) of them with the token reader", "，其中 \(analysis.filesByTokenReader) 个用词法读取器")
             }
         }
-        for from in byFrom.keys.sorted() where !typeNames.contains(from) {
-            lines.append("  \(style.dim("code")) \(style.bold(from))")
-            for edge in byFrom[from]! { lines.append("    " + edgeLine(edge)) }
+        lines.append(style.dim(readLine))
+        for note in analysis.notes { lines.append(style.yellow("! ") + style.dim(note)) }
+        let hidden = analysis.hiddenDependencies
+        let small = analysis.types.count <= 40 && hidden.count <= options.terminalFindings
+        let full = options.details || small
+        lines.append("")
+        // The summary first: what kinds, where.
+        let byKind = Dictionary(grouping: hidden, by: \.kind)
+        let kinds: [(HiddenDependency.Kind, String, String)] = [(.singleton, "singleton", "单例"), (.globalState, "global state", "全局状态"), (.construction, "construction", "自己创建")]
+        let counts = kinds.compactMap { kind, en, zh in byKind[kind].map { words.say("\($0.count) \(en)", "\(zh) \($0.count)") } }
+        lines.append(style.bold(words.say("Summary", "概要")) + "  " + words.say(
+            "\(analysis.types.count) type\(analysis.types.count == 1 ? "" : "s"), \(hidden.count) hidden dependenc\(hidden.count == 1 ? "y" : "ies")\(counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")"), \(analysis.compositionRoot.count) in the composition root, \(analysis.adapters.count) in adapters",
+            "\(analysis.types.count) 个类型，\(hidden.count) 个隐藏依赖\(counts.isEmpty ? "" : "（" + counts.joined(separator: "，") + "）")，组合根中 \(analysis.compositionRoot.count) 个，适配器中 \(analysis.adapters.count) 个"))
+        if !small {
+            func top(_ keyed: [String]) -> String {
+                let counted = Dictionary(keyed.map { ($0, 1) }, uniquingKeysWith: +).sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                return counted.prefix(5).map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+            }
+            if !hidden.isEmpty {
+                lines.append("  " + style.dim(words.say("top files: ", "最多的文件：")) + top(hidden.map(\.file)))
+                lines.append("  " + style.dim(words.say("top types: ", "最多的类型：")) + top(hidden.map { $0.owner ?? $0.member ?? "top level" }))
+            }
         }
         lines.append("")
-        if analysis.hiddenDependencies.isEmpty {
+        if full {
+            let drawing = drawing(analysis)
+            var byFrom: [String: [(DependencyEdge, Int)]] = [:]
+            for (index, edge) in drawing.edges.enumerated() { byFrom[Self.key(edge.fromModule, edge.from), default: []].append((edge, drawing.counts[index])) }
+            var shown: Set<String> = []
+            for type in analysis.types {
+                let simple = String(type.name.split(separator: ".").last ?? Substring(type.name))
+                let key = Self.key(type.module, simple)
+                if options.focus != nil && !drawing.keys.contains(key) { continue }
+                lines.append("  \(style.dim(type.kind.rawValue)) \(style.bold(type.name))  \(style.dim("\(type.file):\(type.line)"))")
+                guard shown.insert(key).inserted else { continue }
+                for (edge, _) in byFrom[key] ?? [] { lines.append("    " + edgeLine(edge)) }
+            }
+            for from in byFrom.keys.sorted() where !shown.contains(from) {
+                lines.append("  \(style.dim("code")) \(style.bold(from))")
+                for (edge, _) in byFrom[from]! { lines.append("    " + edgeLine(edge)) }
+            }
+            for note in drawing.leftOut { lines.append(style.dim("  " + note)) }
+            lines.append("")
+        }
+        if hidden.isEmpty {
             lines.append(style.green("✔ ") + words.say("No hidden dependencies: every collaborator is handed in.", "没有隐藏依赖：每个协作者都是传进来的。"))
         } else {
-            lines.append(style.red("✘ ") + words.say("\(analysis.hiddenDependencies.count) hidden dependenc\(analysis.hiddenDependencies.count == 1 ? "y" : "ies"):", "\(analysis.hiddenDependencies.count) 个隐藏依赖："))
-            for dependency in analysis.hiddenDependencies { lines += hiddenLines(dependency) }
+            lines.append(style.red("✘ ") + words.say("\(hidden.count) hidden dependenc\(hidden.count == 1 ? "y" : "ies"):", "\(hidden.count) 个隐藏依赖："))
+            let listed = full ? hidden : Array(hidden.prefix(options.terminalFindings))
+            for dependency in listed { lines += hiddenLines(dependency) }
+            if listed.count < hidden.count {
+                lines.append(style.dim(words.say("  ... and \(hidden.count - listed.count) more: add --details to list them all (or --format json)",
+                                                 "  ……还有 \(hidden.count - listed.count) 个：加上 --details 全部列出（或用 --format json）")))
+            }
         }
         if !analysis.compositionRoot.isEmpty {
             lines.append(style.dim(words.say("The composition root builds and reaches on purpose (that is its job):", "组合根有意创建和获取对象（这正是它的职责）：")))
-            for dependency in analysis.compositionRoot {
-                lines.append("    \(style.dim("\(dependency.file):\(dependency.line)"))  \(dependency.site.isEmpty ? words.say("top level", "顶层代码") : dependency.site)  \(dependency.target)")
+            if full {
+                for dependency in analysis.compositionRoot {
+                    lines.append("    \(style.dim("\(dependency.file):\(dependency.line)"))  \(dependency.site.isEmpty ? words.say("top level", "顶层代码") : dependency.site)  \(dependency.target)")
+                }
+            } else {
+                lines.append("    " + words.say("\(analysis.compositionRoot.count) places (--details lists them)", "\(analysis.compositionRoot.count) 处（--details 列出）"))
             }
         }
         if !analysis.adapters.isEmpty {
-            lines.append(style.dim(words.say("Adapters reach for the system on purpose (they implement your protocol):", "适配器有意调用系统（它们实现了你的协议）：")))
-            for dependency in analysis.adapters {
-                lines.append("    \(style.dim("\(dependency.file):\(dependency.line)"))  \(dependency.site)  \(dependency.target)")
+            lines.append(style.dim(words.say("Adapters reach for the system on purpose (they wrap it behind your protocol):", "适配器有意调用系统（它们把系统包装在你的协议后面）：")))
+            if full {
+                for dependency in analysis.adapters {
+                    lines.append("    \(style.dim("\(dependency.file):\(dependency.line)"))  \(dependency.site)  \(dependency.target)")
+                }
+            } else {
+                lines.append("    " + words.say("\(analysis.adapters.count) places (--details lists them)", "\(analysis.adapters.count) 处（--details 列出）"))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -103,25 +275,108 @@ public struct GraphRenderer: Sendable {
         ]
     }
 
+    /// Which edges to draw when a picture must stay under a limit: the hidden ones first
+    /// (the reason to draw), then who is handed what, then conformances.
+    static func priority(_ kind: DependencyEdge.Kind) -> Int {
+        switch kind {
+        case .creates, .reachesFor: return 0
+        case .wraps: return 1
+        case .isHanded: return 2
+        case .conformsTo: return 3
+        }
+    }
+
     // MARK: Mermaid
 
     public func mermaid(_ panels: [GraphPanel]) -> String {
+        let drawings = panels.map { drawing($0.analysis) }
+        var edgeBudget = options.mermaidEdges
+        var trimmed = drawings
+        var leftOut: [String] = drawings.flatMap(\.leftOut)
+        // Over Mermaid's edge limit: drop the least telling edges first.
+        let total = drawings.reduce(0) { $0 + $1.edges.count }
+        if total > edgeBudget {
+            var dropped: [DependencyEdge.Kind: Int] = [:]
+            let ranked = drawings.enumerated().flatMap { panel, drawing in drawing.edges.indices.map { (panel, $0, Self.priority(drawing.edges[$0].kind)) } }
+                .sorted { ($0.2, $0.0, $0.1) < ($1.2, $1.0, $1.1) }
+            var keep = Set<String>()
+            for (panel, index, _) in ranked {
+                if edgeBudget > 0 { keep.insert("\(panel)#\(index)"); edgeBudget -= 1 }
+                else { dropped[drawings[panel].edges[index].kind, default: 0] += 1 }
+            }
+            for panel in trimmed.indices {
+                var edges: [DependencyEdge] = [], counts: [Int] = []
+                for index in drawings[panel].edges.indices where keep.contains("\(panel)#\(index)") {
+                    edges.append(drawings[panel].edges[index]); counts.append(drawings[panel].counts[index])
+                }
+                trimmed[panel].edges = edges; trimmed[panel].counts = counts
+            }
+            let list = dropped.sorted { Self.priority($0.key) > Self.priority($1.key) }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")
+            leftOut.append(words.say("left out \(dropped.values.reduce(0, +)) edges to stay within Mermaid's limit of \(options.mermaidEdges): \(list); use --focus TYPE or --format dot for the rest",
+                                     "为了不超过 Mermaid 的 \(options.mermaidEdges) 条边限制，省略了 \(dropped.values.reduce(0, +)) 条边：\(list)；用 --focus TYPE 或 --format dot 查看其余部分"))
+        }
+        var text = mermaidText(panels, trimmed, leftOut: leftOut)
+        if text.utf8.count > options.mermaidCharacters {
+            // Still too long: keep only the nodes that take part in an edge, then cut edges.
+            for panel in trimmed.indices {
+                let used = Set(trimmed[panel].edges.flatMap { [Self.key($0.fromModule, $0.from), targetKey($0, trimmed[panel])] })
+                let before = trimmed[panel].nodes.count
+                trimmed[panel].nodes = trimmed[panel].nodes.filter { used.contains($0.key) }
+                if before > trimmed[panel].nodes.count {
+                    leftOut.append(words.say("left out \(before - trimmed[panel].nodes.count) types with no edge drawn", "省略了 \(before - trimmed[panel].nodes.count) 个没有画出边的类型"))
+                }
+            }
+            text = mermaidText(panels, trimmed, leftOut: leftOut)
+            var cut = 0
+            while text.utf8.count > options.mermaidCharacters, trimmed.contains(where: { !$0.edges.isEmpty }) {
+                let count = max(1, trimmed.reduce(0) { $0 + $1.edges.count } / 10)
+                for _ in 0..<count {
+                    guard let panel = trimmed.indices.max(by: { trimmed[$0].edges.count < trimmed[$1].edges.count }), !trimmed[panel].edges.isEmpty else { break }
+                    trimmed[panel].edges.removeLast(); trimmed[panel].counts.removeLast(); cut += 1
+                }
+                for panel in trimmed.indices {
+                    let used = Set(trimmed[panel].edges.flatMap { [Self.key($0.fromModule, $0.from), targetKey($0, trimmed[panel])] })
+                    trimmed[panel].nodes = trimmed[panel].nodes.filter { used.contains($0.key) }
+                }
+                let note = words.say("left out \(cut) more edges to stay within Mermaid's \(options.mermaidCharacters) characters; use --focus TYPE or --format dot for the rest",
+                                     "为了不超过 Mermaid 的 \(options.mermaidCharacters) 个字符，又省略了 \(cut) 条边；用 --focus TYPE 或 --format dot 查看其余部分")
+                text = mermaidText(panels, trimmed, leftOut: leftOut + [note])
+            }
+        }
+        return text
+    }
+
+    func mermaidText(_ panels: [GraphPanel], _ drawings: [Drawing], leftOut: [String]) -> String {
         var lines = ["flowchart LR"]
+        for note in leftOut { lines.append("  %% " + note.replacingOccurrences(of: "\n", with: " ")) }
         let many = panels.count > 1
         for (index, panel) in panels.enumerated() {
+            let drawing = drawings[index]
             let prefix = many ? "p\(index)_" : ""
             var indent = "  "
             if many {
                 lines.append("  subgraph \(prefix)panel[\"\(mermaidText(panel.title))\"]")
                 indent = "    "
             }
-            for node in nodes(panel.analysis) {
-                let label = node.kind.map { "\($0) \(node.name)" } ?? node.name
-                let shape = node.kind == nil ? "([\"\(mermaidText(label))\"])" : "[\"\(mermaidText(label))\"]"
-                lines.append("\(indent)\(prefix)\(mermaidID(node.name))\(shape)" + (node.kind == nil ? ":::global" : ""))
+            let modules = Set(drawing.nodes.map(\.module)).subtracting([""])
+            let clustered = modules.count > 1
+            for module in ([""] + modules.sorted()) {
+                let members = drawing.nodes.filter { $0.module == module }
+                guard !members.isEmpty else { continue }
+                var inner = indent
+                if clustered && !module.isEmpty {
+                    lines.append("\(indent)subgraph \(prefix)m_\(mermaidID(module))[\"\(mermaidText(module))\"]")
+                    inner = indent + "  "
+                }
+                for node in members {
+                    let label = node.kind.map { $0 == "type" || $0 == "code" ? node.name : "\($0) \(node.name)" } ?? node.name
+                    let shape = node.kind == nil ? "([\"\(mermaidText(label))\"])" : "[\"\(mermaidText(label))\"]"
+                    lines.append("\(inner)\(prefix)\(mermaidID(node.key))\(shape)" + (node.kind == nil ? ":::global" : ""))
+                }
+                if clustered && !module.isEmpty { lines.append("\(indent)end") }
             }
-            for edge in panel.analysis.edges {
-                let from = prefix + mermaidID(edge.from), to = prefix + mermaidID(edge.to)
+            for edge in drawing.edges {
+                let from = prefix + mermaidID(nodeKey(edge.fromModule, edge.from, in: drawing)), to = prefix + mermaidID(targetKey(edge, drawing))
                 let label = mermaidText(edge.kind == .conformsTo ? "conforms to" : "\(edge.kind.rawValue): \(edge.via)")
                 switch edge.kind {
                 case .creates: lines.append("\(indent)\(from) -->|\"\(label)\"| \(to)")
@@ -152,6 +407,8 @@ public struct GraphRenderer: Sendable {
         var lines = ["digraph dependencies {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];", "  edge [fontname=\"Helvetica\", fontsize=10];"]
         let many = panels.count > 1
         for (index, panel) in panels.enumerated() {
+            let drawing = drawing(panel.analysis)
+            for note in drawing.leftOut { lines.append("  // " + note) }
             let prefix = many ? "p\(index):" : ""
             var indent = "  "
             if many {
@@ -159,21 +416,34 @@ public struct GraphRenderer: Sendable {
                 lines.append("    label=\(dotString(panel.title));")
                 indent = "    "
             }
-            for node in nodes(panel.analysis) {
-                let label = node.kind.map { "\($0) \(node.name)" } ?? node.name
-                let extra = node.kind == nil ? ", shape=ellipse, color=red, fontcolor=red" : (node.kind == "protocol" ? ", style=rounded" : "")
-                lines.append("\(indent)\(dotString(prefix + node.name)) [label=\(dotString(label))\(extra)];")
+            let modules = Set(drawing.nodes.map(\.module)).subtracting([""])
+            let clustered = modules.count > 1
+            for module in ([""] + modules.sorted()) {
+                let members = drawing.nodes.filter { $0.module == module }
+                guard !members.isEmpty else { continue }
+                var inner = indent
+                if clustered && !module.isEmpty {
+                    lines.append("\(indent)subgraph \(dotString("cluster_\(prefix)\(module)")) {")
+                    lines.append("\(indent)  label=\(dotString(module));")
+                    inner = indent + "  "
+                }
+                for node in members {
+                    let label = node.kind.map { $0 == "type" || $0 == "code" ? node.name : "\($0) \(node.name)" } ?? node.name
+                    let extra = node.kind == nil ? ", shape=ellipse, color=red, fontcolor=red" : (node.kind == "protocol" ? ", style=rounded" : "")
+                    lines.append("\(inner)\(dotString(prefix + node.key)) [label=\(dotString(label))\(extra)];")
+                }
+                if clustered && !module.isEmpty { lines.append("\(indent)}") }
             }
-            for edge in panel.analysis.edges {
+            for (edgeIndex, edge) in drawing.edges.enumerated() {
                 let attributes: String
                 switch edge.kind {
                 case .creates: attributes = "label=\(dotString("creates: " + edge.via)), color=red"
                 case .reachesFor: attributes = "label=\(dotString("reaches for: " + edge.via)), style=dashed, color=red"
-                case .isHanded: attributes = "label=\(dotString("is handed: " + edge.via)), color=darkgreen, penwidth=2"
+                case .isHanded: attributes = "label=\(dotString("is handed: " + edge.via)), color=darkgreen, penwidth=\(drawing.counts[edgeIndex] > 1 ? 3 : 2)"
                 case .conformsTo: attributes = "label=\"conforms to\", style=dotted, arrowhead=empty"
                 case .wraps: attributes = "label=\(dotString("wraps: " + edge.via)), color=gray40"
                 }
-                lines.append("\(indent)\(dotString(prefix + edge.from)) -> \(dotString(prefix + edge.to)) [\(attributes)];")
+                lines.append("\(indent)\(dotString(prefix + nodeKey(edge.fromModule, edge.from, in: drawing))) -> \(dotString(prefix + targetKey(edge, drawing))) [\(attributes)];")
             }
             if many { lines.append("  }") }
         }
@@ -183,20 +453,5 @@ public struct GraphRenderer: Sendable {
 
     func dotString(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-
-    /// Types (with their kind) and the globals edges point at (kind nil), each once.
-    func nodes(_ analysis: DependencyAnalysis) -> [(name: String, kind: String?)] {
-        var result: [(name: String, kind: String?)] = []
-        var seen: Set<String> = []
-        for type in analysis.types {
-            let simple = String(type.name.split(separator: ".").last ?? Substring(type.name))
-            if seen.insert(simple).inserted { result.append((simple, type.kind.rawValue)) }
-        }
-        for edge in analysis.edges {
-            if seen.insert(edge.from).inserted { result.append((edge.from, "code")) }
-            if seen.insert(edge.to).inserted { result.append((edge.to, nil)) }
-        }
-        return result
     }
 }

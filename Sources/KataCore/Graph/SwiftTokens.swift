@@ -53,7 +53,10 @@ public struct LineIndex: Sendable {
 
     public init(_ text: String) {
         var starts = [0]
-        for (index, byte) in text.utf8.enumerated() where byte == 10 { starts.append(index + 1) }
+        var text = text
+        text.withUTF8 { bytes in
+            for index in 0..<bytes.count where bytes[index] == 10 { starts.append(index + 1) }
+        }
         self.starts = starts
     }
 
@@ -64,6 +67,11 @@ public struct LineIndex: Sendable {
             if starts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
         return low + 1
+    }
+
+    /// The byte offset where 1-based `line` starts.
+    public func offset(ofLine line: Int) -> Int {
+        starts[max(0, min(line - 1, starts.count - 1))]
     }
 }
 

@@ -27,75 +27,361 @@ public struct SyntaxDumpReader: Sendable {
         public var description: String { reason }
     }
 
-    /// The dumps of `paths`, by path; a file the compiler could not dump is missing.
-    public func dumps(of paths: [String]) throws -> [String: [String: Any]] {
+    /// What came of dumping a list of files.
+    public struct Outcome: Sendable {
+        /// Files the compiler gave no usable dump of, with the reason, in the order given.
+        public var failures: [(path: String, reason: String)] = []
+        /// How many compiler processes ran.
+        public var runs = 0
+    }
+
+    /// Most source bytes handed to one compiler process: the dump of a batch is
+    /// read, parsed and let go one file at a time, so memory follows the largest file.
+    public var batchBytes = 150_000
+    public var batchFiles = 32
+
+    /// The dumps of `paths`, as one call of `handle` per file (and never two
+    /// dumps held at once). A file the compiler cannot dump does not stop the others:
+    /// files with the same name go in different batches, a batch the compiler stops
+    /// early is resumed after the last file it dumped, and a file whose dump is not
+    /// valid JSON is dumped again alone. What is left ends up in `failures`.
+    /// `handle` gets the path, the dump, and whether the dump had to be repaired (some
+    /// containers closed in the wrong order): a repaired dump may miss part of the file.
+    public func dumps(of paths: [String], sizes: [String: Int] = [:], handle: (String, [String: Any], Bool) -> Void) throws -> Outcome {
+        var outcome = Outcome()
+        // The frontend takes two files of the same name; the driver refuses them in one run.
+        var pending = Self.batches(paths, sizes: sizes, maxBytes: batchBytes, maxFiles: batchFiles, uniqueNames: frontend == nil)
+        var sawAnyDump = false
+        var retriedAlone: Set<String> = []
+        var missedOnce: Set<String> = []
+        while !pending.isEmpty {
+            let batch = pending.removeFirst()
+            let run = try runDump(batch)
+            outcome.runs += 1
+            var byFile: [String: (object: [String: Any], repaired: Bool)?] = [:]
+            for chunk in Self.objectRanges(run.output) {
+                guard let filename = Self.filename(in: run.output, at: chunk) else { continue }
+                byFile[filename] = .some(Self.parseObject(run.output, chunk))
+            }
+            if byFile.isEmpty && !sawAnyDump && outcome.runs >= 2 || byFile.isEmpty && !sawAnyDump && batch.count == 1 && paths.count == 1 {
+                // Nothing from two runs in a row, the second of one file: this compiler gives no dump at all.
+                let message = Self.compilerMessage(run.output)
+                throw Unavailable(reason: message.isEmpty || !message.contains("error")
+                    ? "this compiler gives no JSON syntax dump (swiftc -dump-parse -dump-ast-format json printed none; it needs Swift 6.2 or later)"
+                    : "the compiler gave no JSON syntax dump (\(message))")
+            }
+            if !byFile.isEmpty { sawAnyDump = true }
+            if byFile.isEmpty {
+                if batch.count == 1 {
+                    let message = Self.compilerMessage(run.output)
+                    outcome.failures.append((batch[0], message.isEmpty ? "the compiler gave no syntax dump of it" : "the compiler gave no syntax dump of it: \(message)"))
+                } else if !sawAnyDump && outcome.runs == 1 {
+                    // Try the first file alone: it tells a compiler with no dump from a bad batch.
+                    pending.insert(contentsOf: [[batch[0]], Array(batch.dropFirst())], at: 0)
+                } else {
+                    let half = batch.count / 2
+                    pending.insert(contentsOf: [Array(batch[..<half]), Array(batch[half...])], at: 0)
+                }
+                continue
+            }
+            var missing: [String] = []
+            for path in batch {
+                if let entry = byFile[path] {
+                    if let entry {
+                        handle(path, entry.object, entry.repaired)
+                    } else if batch.count > 1 && !retriedAlone.contains(path) {
+                        retriedAlone.insert(path)
+                        pending.append([path])
+                    } else {
+                        outcome.failures.append((path, "the compiler's syntax dump of it is not valid JSON"))
+                    }
+                } else if missedOnce.contains(path) {
+                    let message = Self.compilerMessage(run.output)
+                    outcome.failures.append((path, message.isEmpty ? "the compiler left it out of its syntax dump" : "the compiler left it out of its syntax dump: \(message)"))
+                } else {
+                    // The driver stops after a file it cannot parse: the rest go on in a batch of their own.
+                    missedOnce.insert(path)
+                    missing.append(path)
+                }
+            }
+            if !missing.isEmpty { pending.insert(missing, at: 0) }
+        }
+        return outcome
+    }
+
+    /// Batches of files with no two of the same name (the compiler refuses those), each
+    /// under `maxBytes` of source and `maxFiles` files, in the order given.
+    static func batches(_ paths: [String], sizes: [String: Int], maxBytes: Int, maxFiles: Int, uniqueNames: Bool = true) -> [[String]] {
+        var batches: [[String]] = []
+        var names: [Set<String>] = []
+        var bytes: [Int] = []
+        var open: [Int] = []  // batches still taking files
+        for path in paths {
+            let name = uniqueNames ? (path as NSString).lastPathComponent : path
+            let size = sizes[path] ?? 0
+            var chosen: Int?
+            for index in open where !names[index].contains(name) && (bytes[index] + size <= maxBytes || batches[index].isEmpty) {
+                chosen = index; break
+            }
+            if chosen == nil {
+                batches.append([]); names.append([]); bytes.append(0); open.append(batches.count - 1)
+                chosen = batches.count - 1
+            }
+            let index = chosen!
+            batches[index].append(path); names[index].insert(name); bytes[index] += size
+            if batches[index].count >= maxFiles || bytes[index] >= maxBytes { open.removeAll { $0 == index } }
+            // A name seen in every open batch opens a new one next time: keep few open.
+            if open.count > 8 { open.removeFirst() }
+        }
+        return batches
+    }
+
+    struct Run { var output: Data }
+
+    /// The compiler's frontend beside `swiftc`: one process parses a whole batch (the
+    /// driver starts one frontend per file), goes on after a file it cannot parse, and
+    /// takes two files of the same name.
+    var frontend: String? {
+        let folder = (swiftc as NSString).deletingLastPathComponent
+        let candidate = folder + "/swift-frontend"
+        return fileSystem.isFile(candidate) ? candidate : nil
+    }
+
+    func runDump(_ paths: [String]) throws -> Run {
         // The frontend writes the dump to standard error (to standard output on some
         // toolchains): both go to a file, and only `{"_kind":"source_file"...}` objects are read from it.
+        if let frontend {
+            let script = "exec \"$0\" -frontend -dump-parse -dump-ast-format json \"$@\" > \"$KATA_DUMP_FILE\" 2>&1"
+            return try runScript(script, executable: frontend, arguments: paths.flatMap { ["-primary-file", $0] })
+        }
         let script = "exec \"$0\" -dump-parse -dump-ast-format json \"$@\" > \"$KATA_DUMP_FILE\" 2>&1"
+        return try runScript(script, executable: swiftc, arguments: paths)
+    }
+
+    func runScript(_ script: String, executable: String, arguments: [String]) throws -> Run {
         let dumpFile = (environment["TMPDIR"] ?? "/tmp") + "/kata-dump-\(UInt64.random(in: 0...UInt64.max)).json"
         var childEnvironment = environment
         childEnvironment["KATA_DUMP_FILE"] = dumpFile
         defer { try? fileSystem.remove(dumpFile) }
         let result = processRunner.run(ProcessRequest(
-            executable: "/bin/sh", arguments: ["-c", script, swiftc] + paths,
+            executable: "/bin/sh", arguments: ["-c", script, executable] + arguments,
             environment: childEnvironment, timeout: 120, outputLimit: 64 * 1024))
         if case .killed(let why) = result.termination {
             throw Unavailable(reason: "the compiler's syntax dump was stopped (\(why))")
         }
-        let output = (try? fileSystem.readText(dumpFile)) ?? ""
-        let objects = Self.splitObjects(output)
-        guard !objects.isEmpty else {
-            throw Unavailable(reason: "this compiler gives no JSON syntax dump (swiftc -dump-parse -dump-ast-format json printed none; it needs Swift 6.2 or later)")
-        }
-        var dumps: [String: [String: Any]] = [:]
-        for object in objects {
-            guard let value = try? JSONSerialization.jsonObject(with: Data(object.utf8)) as? [String: Any],
-                  let filename = value["filename"] as? String, value["items"] is [Any] || value["items"] == nil
-            else {
-                throw Unavailable(reason: "the compiler's syntax dump is not in the JSON format kata reads (it may have changed in this compiler version)")
-            }
-            dumps[filename] = value
-        }
-        return dumps
+        return Run(output: (try? fileSystem.read(dumpFile)) ?? Data())
     }
 
-    /// The `{"_kind":"source_file",...}` objects in the text, in order; compiler messages around them are skipped.
-    static func splitObjects(_ text: String) -> [String] {
-        var objects: [String] = []
-        let bytes = Array(text.utf8)
-        let marker = Array(#"{"_kind":"source_file""#.utf8)
-        var index = 0
-        search: while index + marker.count <= bytes.count {
-            guard bytes[index] == 123, Array(bytes[index..<(index + marker.count)]) == marker else { index += 1; continue }
-            let begin = index
-            var depth = 0
-            var inString = false
-            var escaped = false
-            while index < bytes.count {
-                let byte = bytes[index]
-                if inString {
-                    if escaped { escaped = false } else if byte == 92 { escaped = true } else if byte == 34 { inString = false }
-                } else if byte == 34 {
-                    inString = true
-                } else if byte == 123 {
-                    depth += 1
-                } else if byte == 125 {
-                    depth -= 1
-                    if depth == 0 {
-                        objects.append(String(decoding: bytes[begin...index], as: UTF8.self))
-                        index += 1
-                        continue search
-                    }
+    static let marker = Array(#"{"_kind":"source_file""#.utf8)
+
+    /// Where each `{"_kind":"source_file",...}` object starts, up to the next one (or the end).
+    static func objectRanges(_ data: Data) -> [Range<Int>] {
+        var starts: [Int] = []
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let count = bytes.count, length = marker.count
+            guard count >= length else { return }
+            var index = 0
+            while index + length <= count {
+                if bytes[index] == 123 {
+                    var k = 1
+                    while k < length && bytes[index + k] == marker[k] { k += 1 }
+                    if k == length { starts.append(index); index += length; continue }
                 }
                 index += 1
             }
         }
-        return objects
+        return starts.enumerated().map { i, start in start..<(i + 1 < starts.count ? starts[i + 1] : data.count) }
+    }
+
+    /// The `"filename"` right after the marker.
+    static func filename(in data: Data, at range: Range<Int>) -> String? {
+        let head = data[range.lowerBound..<min(range.upperBound, range.lowerBound + 8192)]
+        let text = String(decoding: head, as: UTF8.self)
+        guard let key = text.range(of: #""filename":""#) else { return nil }
+        var result = ""
+        var escaped = false
+        for character in text[key.upperBound...] {
+            if escaped { result.append(character); escaped = false; continue }
+            if character == "\\" { escaped = true; continue }
+            if character == "\"" { return result }
+            result.append(character)
+        }
+        return nil
+    }
+
+    /// The object in `range`: up to its balanced closing brace, or, when the braces do
+    /// not balance (the dump of some files has more openings than closings), up to the
+    /// last closing brace before the next object.
+    static func parseObject(_ data: Data, _ range: Range<Int>) -> (object: [String: Any], repaired: Bool)? {
+        let end = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var depth = 0, inString = false, escaped = false
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let byte = bytes[index]
+                if inString {
+                    if escaped { escaped = false } else if byte == 92 { escaped = true } else if byte == 34 { inString = false }
+                } else if byte == 34 { inString = true }
+                else if byte == 123 { depth += 1 }
+                else if byte == 125 { depth -= 1; if depth == 0 { return index + 1 } }
+                index += 1
+            }
+            return nil
+        }
+        if let end, let value = try? JSONSerialization.jsonObject(with: pruned(data[range.lowerBound..<end])) as? [String: Any], value["items"] is [Any] || value["items"] == nil {
+            return (value, false)
+        }
+        // Some dumps of swiftc 6.3 leave a container unclosed (a `]` where an object's `}`
+        // is due): close what the next closer skips, and what is open at the end.
+        if let repaired = repairedObject(data, range),
+           let value = try? JSONSerialization.jsonObject(with: pruned(repaired)) as? [String: Any], value["items"] is [Any] || value["items"] == nil {
+            return (value, true)
+        }
+        return nil
+    }
+
+    /// Keys whose values kata never reads: left out before parsing, so the tree of a
+    /// large file takes half the memory (`processed_init` repeats `original_init`).
+    static let prunedKeys: [[UInt8]] = ["processed_init", "function_ref", "implicit_self_decl", "compiler_version", "decl_context",
+                                        "builtin_initializer", "isolation_crossing", "init_context", "thrown_type"].map { Array("\"\($0)\":".utf8) }
+
+    /// The JSON text without the values of `prunedKeys` (the text stays valid JSON when it was).
+    static func pruned(_ slice: Data) -> Data {
+        slice.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let count = bytes.count
+            var out = [UInt8]()
+            out.reserveCapacity(count)
+            var index = 0
+            var inString = false, escaped = false
+            func startsKey(at i: Int) -> Int? {
+                for key in prunedKeys where i + key.count <= count {
+                    var k = 0
+                    while k < key.count && bytes[i + k] == key[k] { k += 1 }
+                    if k == key.count { return key.count }
+                }
+                return nil
+            }
+            while index < count {
+                let byte = bytes[index]
+                if inString {
+                    out.append(byte)
+                    if escaped { escaped = false } else if byte == 92 { escaped = true } else if byte == 34 { inString = false }
+                    index += 1
+                    continue
+                }
+                if byte == 34, let last = out.last, last == 44 || last == 123, let length = startsKey(at: index) {
+                    // Skip the key and its value.
+                    var i = index + length
+                    if i < count && bytes[i] == 34 {
+                        i += 1
+                        var esc = false
+                        while i < count { let b = bytes[i]; i += 1; if esc { esc = false } else if b == 92 { esc = true } else if b == 34 { break } }
+                    } else if i < count && (bytes[i] == 123 || bytes[i] == 91) {
+                        var depth = 0, str = false, esc = false
+                        while i < count {
+                            let b = bytes[i]; i += 1
+                            if str { if esc { esc = false } else if b == 92 { esc = true } else if b == 34 { str = false }; continue }
+                            if b == 34 { str = true } else if b == 123 || b == 91 { depth += 1 } else if b == 125 || b == 93 { depth -= 1; if depth == 0 { break } }
+                        }
+                    } else {
+                        while i < count && bytes[i] != 44 && bytes[i] != 125 && bytes[i] != 93 { i += 1 }
+                    }
+                    // Drop the comma on one side: `{"a":1,"skipped":2}` and `{"skipped":1,"b":2}`.
+                    if out.last == 44 { out.removeLast() } else if i < count && bytes[i] == 44 { i += 1 }
+                    index = i
+                    continue
+                }
+                if byte == 34 { inString = true }
+                out.append(byte)
+                index += 1
+            }
+            return Data(out)
+        }
+    }
+
+    /// The object at `range` with its brackets balanced; nil when nothing needed repair.
+    static func repairedObject(_ data: Data, _ range: Range<Int>) -> Data? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var out: [UInt8] = []
+            out.reserveCapacity(range.count + 64)
+            var stack: [UInt8] = []
+            var inString = false, escaped = false, repaired = false
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let byte = bytes[index]
+                index += 1
+                if inString {
+                    out.append(byte)
+                    if escaped { escaped = false } else if byte == 92 { escaped = true } else if byte == 34 { inString = false }
+                    continue
+                }
+                switch byte {
+                case 34: inString = true; out.append(byte)
+                case 123, 91: stack.append(byte); out.append(byte)
+                case 125, 93:
+                    let opener: UInt8 = byte == 125 ? 123 : 91
+                    if stack.last == opener {
+                        stack.removeLast()
+                        out.append(byte)
+                        if stack.isEmpty { return repaired ? Data(out) : nil }
+                        continue
+                    }
+                    repaired = true
+                    // A run of closers in the wrong order (`]}` where `}]` is due): put them in order.
+                    var end = index - 1
+                    var run: [UInt8] = []
+                    while end < range.upperBound, bytes[end] == 125 || bytes[end] == 93 { run.append(bytes[end]); end += 1 }
+                    if run.count <= stack.count {
+                        let due = stack.suffix(run.count).reversed().map { $0 == 123 ? UInt8(125) : UInt8(93) }
+                        if due.sorted() == run.sorted() {
+                            out.append(contentsOf: due)
+                            stack.removeLast(run.count)
+                            index = end
+                            if stack.isEmpty { return Data(out) }
+                            continue
+                        }
+                    }
+                    guard stack.contains(opener) else { continue }  // a closer with nothing to close
+                    while let top = stack.last, top != opener {
+                        out.append(top == 123 ? 125 : 93); stack.removeLast(); repaired = true
+                    }
+                    stack.removeLast()
+                    out.append(byte)
+                    if stack.isEmpty { return repaired ? Data(out) : nil }
+                default: out.append(byte)
+                }
+            }
+            // The text ended (or the next object began) with containers still open.
+            while let top = stack.popLast() {
+                if out.last == 44 { out.removeLast() }
+                out.append(top == 123 ? 125 : 93)
+            }
+            return Data(out)
+        }
+    }
+
+    /// The compiler's first error line, for a note.
+    static func compilerMessage(_ data: Data) -> String {
+        var text = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
+        if let first = objectRanges(data).first, first.lowerBound < text.utf8.count {
+            text = String(decoding: data.prefix(first.lowerBound), as: UTF8.self) + String(decoding: data.suffix(from: min(data.count, max(first.lowerBound, data.count - 4096))), as: UTF8.self)
+        }
+        let lines = text.split(separator: "\n").map(String.init)
+        let line = lines.first { $0.contains("error:") } ?? lines.first { !$0.hasPrefix("{") && !$0.isEmpty } ?? ""
+        return String(line.trimmingCharacters(in: .whitespaces).prefix(200))
     }
 
     /// The model of one file from its dump.
     public static func model(dump: [String: Any], file: String, text: String) -> CodeModel {
-        var walker = DumpWalker(file: file, text: text)
+        model(dump: dump, file: file, text: text, tokens: SwiftLexer.tokens(of: text))
+    }
+
+    /// The same, with the file's tokens already lexed.
+    public static func model(dump: [String: Any], file: String, text: String, tokens: [SwiftToken]) -> CodeModel {
+        var walker = DumpWalker(file: file, text: text, tokens: tokens)
         walker.walkArray(dump["items"] as? [Any] ?? [], scope: .init(owner: nil, member: nil, isStatic: false, context: .topLevel, window: 0...Int.max))
         return walker.model
     }
@@ -105,6 +391,8 @@ private struct DumpWalker {
     let file: String
     let tokens: [SwiftToken]
     let lines: LineIndex
+    /// Token indices by text, in order: where a name can be looked for without a scan of the file.
+    let byText: [String: [Int]]
     var model = CodeModel()
     var used: Set<Int> = []
 
@@ -115,18 +403,28 @@ private struct DumpWalker {
         var context: ReferenceContext
         /// Byte offsets of the smallest ranged node around: where expressions are looked for.
         var window: ClosedRange<Int>
+        /// Inside `top_level_code_decl` (a `main.swift`): the program's own top-level code.
+        var topLevelCode = false
+        /// Inside a `convenience init`: the edge where a default is built.
+        var convenience = false
     }
 
-    init(file: String, text: String) {
+    init(file: String, text: String, tokens: [SwiftToken]) {
         self.file = file
-        self.tokens = SwiftLexer.tokens(of: text)
+        self.tokens = tokens
         self.lines = LineIndex(text)
+        var byText: [String: [Int]] = [:]
+        for (index, token) in tokens.enumerated() where token.kind == .identifier { byText[token.text, default: []].append(index) }
+        self.byText = byText
     }
 
     static let typeKinds: [String: TypeKind] = [
         "class_decl": .class, "struct_decl": .struct, "enum_decl": .enum, "protocol": .protocol,
         "protocol_decl": .protocol, "extension_decl": .extension, "actor_decl": .actor,
     ]
+    /// Implicit nodes that hold nothing written in the code (a prefix operator's
+    /// implicit argument list does: it is walked).
+    static let implicitSkipped: Set<String> = ["declref_expr", "parameter", "var_decl", "pattern_binding_decl", "constructor_decl", "func_decl", "accessor_decl", "type_expr", "destructor_decl"]
     static let skippedKeys: Set<String> = ["processed_init", "range", "function_ref", "name", "implicit_self_decl", "_kind", "decl_context", "init_context", "type", "generic_params", "where_requirements", "inherits"]
 
     func tokenIndex(at offset: Int) -> Int? {
@@ -171,7 +469,14 @@ private struct DumpWalker {
         var scope = outer
         if let range = Self.range(node) { scope.window = range }
         let kind = node["_kind"] as? String ?? ""
-        if node["implicit"] as? Bool == true && kind != "tap_expr" && kind != "brace_stmt" && kind != "call_expr" { return }
+        if node["implicit"] as? Bool == true {
+            // A `defer` block is an implicit function `$defer`: its body is the code's own.
+            if kind == "func_decl", Self.name(node) == "$defer" {
+                if let body = node["body"] as? [String: Any] { walk(body, scope: scope) }
+                return
+            }
+            if Self.implicitSkipped.contains(kind) { return }
+        }
 
         if var typeKind = Self.typeKinds[kind] {
             if node["actor"] as? Bool == true { typeKind = .actor }
@@ -188,6 +493,7 @@ private struct DumpWalker {
         case "top_level_code_decl":
             var inner = scope
             inner.context = .topLevel
+            inner.topLevelCode = true
             walkChildren(node, scope: inner)
         case "unresolved_dot_expr":
             if let (base, field) = Self.typeMember(node) {
@@ -197,7 +503,12 @@ private struct DumpWalker {
                 walkChildren(node, scope: scope)
             }
         case "call_expr":
-            if let fn = node["fn"] as? [String: Any], fn["_kind"] as? String == "unresolved_decl_ref_expr",
+            if let fn = node["fn"] as? [String: Any], fn["_kind"] as? String == "unresolved_dot_expr",
+               let field = fn["field"] as? String, TokenTools.unseededRandomCalls.contains(field),
+               ((node["args"] as? [String: Any])?["args"] as? [Any] ?? []).isEmpty {
+                place(.member(base: "", member: field), scope: scope)
+                if let base = fn["base"] { walkAny(base, scope: scope) }
+            } else if let fn = node["fn"] as? [String: Any], fn["_kind"] as? String == "unresolved_decl_ref_expr",
                let name = fn["name"] as? String, name.first?.isUppercase == true {
                 place(.construction(type: name), scope: scope)
                 if let args = node["args"] { walkAny(args, scope: scope) }
@@ -214,16 +525,17 @@ private struct DumpWalker {
     }
 
     mutating func walkChildren(_ node: [String: Any], scope: Scope) {
-        for key in node.keys.sorted(by: { Self.order($0) < Self.order($1) }) where !Self.skippedKeys.contains(key) {
-            let value = node[key]!
-            if value is [String: Any] || value is [Any] { walkAny(value, scope: scope) }
+        var children: [(Int, Any)] = []
+        for (key, value) in node where !Self.skippedKeys.contains(key) && (value is [String: Any] || value is [Any]) {
+            children.append((Self.order(key), value))
         }
+        if children.count > 1 { children.sort { $0.0 < $1.0 } }
+        for (_, value) in children { walkAny(value, scope: scope) }
     }
 
     /// Children in source order where it matters: what comes first in the code comes first here.
-    static func order(_ key: String) -> Int {
-        ["attrs": 0, "params": 1, "pattern_entries": 2, "original_init": 3, "conditions": 4, "base": 5, "fn": 6, "sub_expr": 7, "args": 8, "elements": 9, "then_stmt": 10, "else_stmt": 11, "body": 12, "accessors": 13, "members": 14][key] ?? 20
-    }
+    static func order(_ key: String) -> Int { orderOfKeys[key] ?? 20 }
+    static let orderOfKeys: [String: Int] = ["attrs": 0, "params": 1, "pattern_entries": 2, "original_init": 3, "conditions": 4, "base": 5, "fn": 6, "sub_expr": 7, "args": 8, "elements": 9, "then_stmt": 10, "else_stmt": 11, "body": 12, "accessors": 13, "members": 14]
 
     /// `V8Engine.shared` → ("V8Engine", "shared"); `Foo.Bar.default` → ("Foo.Bar", "default").
     static func typeMember(_ node: [String: Any]) -> (String, String)? {
@@ -284,24 +596,35 @@ private struct DumpWalker {
             parameters = TokenTools.parameters(tokens, open: open, close: TokenTools.matchingClose(tokens, open)).0
         }
         let start = Self.range(node)?.lowerBound ?? scope.window.lowerBound
+        let convenience = kind == "constructor_decl" && node["designated"] as? Bool != true
         if declaresMember {
-            model.members.append(MemberDeclaration(
+            var member = MemberDeclaration(
                 owner: scope.owner, name: name, kind: kind == "constructor_decl" ? .initializer : .method, isStatic: isStatic,
                 isMutable: false, isComputed: false, typeNames: [], initialValueCall: nil, parameters: parameters,
-                file: file, line: lines.line(of: start)))
+                file: file, line: lines.line(of: start))
+            member.isConvenience = convenience
+            model.members.append(member)
         }
         var inner = scope
         if declaresMember {
             inner.member = name
             inner.isStatic = isStatic
             inner.context = .body
+            inner.convenience = convenience
         }
         if let params = paramsNode["params"] as? [[String: Any]] {
             var defaults = inner
             defaults.context = .defaultArgument
             if let range = Self.range(paramsNode) { defaults.window = range }
-            for parameter in params {
-                if let expression = parameter["expression"] as? [String: Any] { walk(expression, scope: defaults) }
+            let withDefaults = parameters.filter(\.hasDefault)
+            for (index, parameter) in params.filter({ $0["expression"] is [String: Any] }).enumerated() {
+                let expression = parameter["expression"] as! [String: Any]
+                // `engine: Engine = .shared`: the implicit member is the parameter type's.
+                if expression["_kind"] as? String == "unresolved_member_expr", let member = expression["name"] as? String,
+                   member.first?.isLowercase == true, member != "init", index < withDefaults.count, let type = withDefaults[index].typeNames.first {
+                    place(.member(base: type, member: member), scope: defaults, implicitMember: true)
+                }
+                walk(expression, scope: defaults)
             }
         }
         if let attrs = node["attrs"] { walkAny(attrs, scope: scope) }
@@ -316,7 +639,7 @@ private struct DumpWalker {
             if scope.member == nil {
                 inner.member = Self.patternName(entry["pattern"] as? [String: Any] ?? [:])
                 inner.isStatic = isStatic
-                inner.context = scope.owner == nil ? .topLevel : .initialValue
+                inner.context = scope.owner == nil && scope.topLevelCode ? .topLevel : .initialValue
             }
             walk(value, scope: inner)
         }
@@ -362,35 +685,58 @@ private struct DumpWalker {
             if scope.member == nil {
                 inner.member = name
                 inner.isStatic = isStatic
-                inner.context = scope.owner == nil ? .topLevel : .body
+                inner.context = scope.owner == nil && scope.topLevelCode ? .topLevel : .body
             }
             if let body = accessor["body"] as? [String: Any] { walk(body, scope: inner) }
         }
     }
 
     /// Records a reference at the first unclaimed matching token in the scope's window.
-    mutating func place(_ shape: CodeReference.Shape, scope: Scope) {
+    mutating func place(_ shape: CodeReference.Shape, scope: Scope, implicitMember: Bool = false) {
         let window = scope.window
+        let first: String
+        switch shape {
+        case .member(let base, let member): first = base.isEmpty || implicitMember ? member : String(base.split(separator: ".").first ?? Substring(base))
+        case .construction(let type): first = String(type.split(separator: ".").first ?? Substring(type))
+        case .name(let name): first = name
+        }
+        let candidates = byText[first] ?? []
+        var low = 0, high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[candidates[middle]].offset < window.lowerBound { low = middle + 1 } else { high = middle }
+        }
         var found: Int?
-        if let first = tokenIndex(at: window.lowerBound) {
-            var index = first
-            while index < tokens.count, tokens[index].offset <= window.upperBound {
-                if !used.contains(index) && matches(shape, at: index) { found = index; break }
-                index += 1
-            }
+        var k = low
+        while k < candidates.count, tokens[candidates[k]].offset <= window.upperBound {
+            if !used.contains(candidates[k]) && (implicitMember ? isImplicitMember(at: candidates[k]) : matches(shape, at: candidates[k])) { found = candidates[k]; break }
+            k += 1
         }
-        if found == nil {
-            found = tokens.indices.first { !used.contains($0) && matches(shape, at: $0) }
+        if found == nil && !implicitMember {
+            found = candidates.first { !used.contains($0) && matches(shape, at: $0) }
         }
-        let offset = found.map { tokens[$0].offset } ?? window.lowerBound
-        if let found { used.insert(found) }
+        // No written token left for it: an expression the parser repeats (not a second use).
+        guard let found else { return }
+        used.insert(found)
+        let offset = tokens[found].offset
         model.references.append(CodeReference(
             shape: shape, owner: scope.owner, member: scope.member, memberIsStatic: scope.isStatic,
             context: scope.context, file: file, offset: offset, line: lines.line(of: offset),
-            withoutArguments: found.map { TokenTools.callWithoutArguments(tokens, at: $0) } ?? false))
+            withoutArguments: TokenTools.callWithoutArguments(tokens, at: found),
+            firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found), inConvenienceInit: scope.convenience))
+    }
+
+    /// `.shared` with nothing written before the dot.
+    func isImplicitMember(at index: Int) -> Bool {
+        guard index >= 2, tokens[index - 1].is(".") else { return false }
+        let before = tokens[index - 2]
+        return !(before.isIdentifier || before.is(")") || before.is("]") || before.is("?") || before.is("!"))
     }
 
     func matches(_ shape: CodeReference.Shape, at index: Int) -> Bool {
+        if case .member(let base, let member) = shape, base.isEmpty {
+            return index > 0 && tokens[index - 1].is(".") && tokens[index].text == member
+        }
         if index > 0, tokens[index - 1].is(".") { return false }
         func sequence(_ parts: [String]) -> Int? {
             var k = index
@@ -410,6 +756,7 @@ private struct DumpWalker {
             return sequence(parts + ["init"]) != nil
         case .name(let name):
             guard tokens[index].isIdentifier, tokens[index].text == name else { return false }
+            if index > 0, tokens[index - 1].isIdentifier, ["let", "var", "func", "case"].contains(tokens[index - 1].text) { return false }
             return !(index + 1 < tokens.count && tokens[index + 1].is(":"))
         }
     }

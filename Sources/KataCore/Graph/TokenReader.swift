@@ -180,6 +180,17 @@ enum TokenTools {
         return k + 1 < tokens.count && tokens[k].is("(") && tokens[k + 1].is(")")
     }
 
+    /// The label of the first argument of the call at `index`: `contentsOf` in `Data(contentsOf: url)`.
+    static func firstArgumentLabel(_ tokens: [SwiftToken], at index: Int) -> String? {
+        var k = index + 1
+        while k + 1 < tokens.count, tokens[k].is("."), tokens[k + 1].isIdentifier { k += 2 }
+        guard k + 2 < tokens.count, tokens[k].is("("), tokens[k + 1].isIdentifier, tokens[k + 2].is(":") else { return nil }
+        return tokens[k + 1].text
+    }
+
+    /// Calls that reach for the process-wide random source when written without a generator.
+    static let unseededRandomCalls: Set<String> = ["shuffled", "shuffle", "randomElement"]
+
     static func capitalizedNames(_ tokens: [SwiftToken]) -> [String] {
         var names: [String] = []
         for (k, token) in tokens.enumerated() where token.isCapitalized {
@@ -302,6 +313,11 @@ enum TokenTools {
             let token = tokens[index]
             guard token.isIdentifier else { continue }
             let previous = index > 0 ? tokens[index - 1] : nil
+            if let previous, previous.is("."), TokenTools.unseededRandomCalls.contains(token.text),
+               index + 2 < tokens.count, tokens[index + 1].is("("), tokens[index + 2].is(")") {
+                found.append((.member(base: "", member: token.text), index))
+                continue
+            }
             if let previous, previous.is(".") || previous.is("@") || previous.is("#") { continue }
             if let previous, previous.isIdentifier, ["var", "let", "func", "case", "class", "struct", "enum", "protocol", "actor", "extension", "typealias", "import", "associatedtype"].contains(previous.text) { continue }
             let next = index + 1 < range.upperBound ? tokens[index + 1] : nil
@@ -341,6 +357,8 @@ struct TokenScanner {
     var model = CodeModel()
     var offsetOfType: [String: Int] = [:]
     var offsetOfMember: [String: Int] = [:]
+    /// `main.swift` holds the program's top-level code; in other files a global's initial value is not.
+    var isMainFile: Bool { file == "main.swift" || file.hasSuffix("/main.swift") }
 
     struct Scope {
         enum Kind { case file, type(String, TypeKind), member(String, isStatic: Bool, context: ReferenceContext), braces }
@@ -437,7 +455,8 @@ struct TokenScanner {
             model.references.append(CodeReference(
                 shape: shape, owner: owner, member: member, memberIsStatic: isStatic, context: context,
                 file: file, offset: tokens[at].offset, line: lines.line(of: tokens[at].offset),
-                withoutArguments: TokenTools.callWithoutArguments(tokens, at: at), inConvenienceInit: inConvenienceInit))
+                withoutArguments: TokenTools.callWithoutArguments(tokens, at: at),
+                firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: at), inConvenienceInit: inConvenienceInit))
         }
         for index in indices where TokenTools.isImplicitMember(tokens, dot: index) {
             let name = tokens[index + 1].text
@@ -521,7 +540,7 @@ struct TokenScanner {
                 file: file, line: line, attributes: attributes, isConvenience: isConvenience))
             offsetOfMember[memberName + "@\(line)"] = tokens[index].offset
         }
-        for (range, parameter) in zip(defaults, parameters.filter(\.hasDefault)) {
+        for (parameter, range) in zip(parameters.filter(\.hasDefault), defaults) {
             record(Array(range), owner: owner, member: memberName, isStatic: isStatic, context: .defaultArgument,
                    inConvenienceInit: isConvenience, contextTypes: parameter.typeNames)
         }
@@ -579,7 +598,7 @@ struct TokenScanner {
             parameters: [], file: file, line: line, attributes: attributes,
             initialValueIsLiteral: shape.initialValue.map { TokenTools.isLiteral(tokens[$0.lowerBound..<min($0.upperBound, range.upperBound)]) } ?? false))
         offsetOfMember[name + "@\(line)"] = tokens[index].offset
-        let context: ReferenceContext = owner == nil ? .topLevel : .initialValue
+        let context: ReferenceContext = owner == nil && isMainFile ? .topLevel : .initialValue
         if let value = shape.initialValue {
             let end = min(value.upperBound, range.upperBound)
             // Closures in the initial value belong to it.
@@ -596,6 +615,6 @@ struct TokenScanner {
 
     /// `{ get { } set { } }`, `{ willSet { } }`, or a getter's body on its own.
     mutating func scanAccessors(_ range: Range<Int>, owner: String?, name: String, isStatic: Bool) {
-        scan(range, owner: owner, typeKind: nil, member: name, isStatic: isStatic, context: owner == nil ? .topLevel : .body)
+        scan(range, owner: owner, typeKind: nil, member: name, isStatic: isStatic, context: owner == nil && isMainFile ? .topLevel : .body)
     }
 }

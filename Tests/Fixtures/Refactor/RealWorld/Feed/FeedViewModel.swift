@@ -19,7 +19,7 @@ public final class FeedViewModel<Item: Hashable> {
             FileManager.default and URLSession.shared stay inside this string.
             """
         requestCount += 1 // expect: global state requestCount
-        let parser = JSONParser() // expect: construction JSONParser()
+        let parser = JSONParser() // a value that parses: built where it is used, not a hidden dependency
         let started = Date() // expect: global state Date()
         let url = Config.baseURL // expect: global state Config.baseURL
         let limit = Config.timeout
@@ -28,12 +28,22 @@ public final class FeedViewModel<Item: Hashable> {
     }
 
     public func refresh(completion: @escaping @Sendable () -> Void) {
-        DispatchQueue.main.async { // expect: singleton DispatchQueue.main
+        DispatchQueue.main.async { // the main queue: not a dependency a reviewer asks to inject
             let defaults = UserDefaults // expect: singleton UserDefaults.standard
                 .standard
             defaults.set(true, forKey: "refreshed")
             completion()
         }
+    }
+
+    public func shuffledIDs(_ ids: [Int]) -> [Int] {
+        ids.shuffled() // expect: global state .shuffled()
+    }
+
+    public func export() {
+        let tool = Process() // expect: construction Process()
+        let started = CFAbsoluteTimeGetCurrent() // expect: global state CFAbsoluteTimeGetCurrent()
+        _ = (tool, started)
     }
 
     public func label() -> String {
@@ -45,7 +55,7 @@ public final class FeedViewModel<Item: Hashable> {
 extension FeedViewModel {
     public func debugDump() {
         #if DEBUG
-        let logger = ConsoleLogger() // expect: construction ConsoleLogger()
+        let logger = ConsoleLogger() // debug code: left out unless --include-tests
         logger.log("seen \(seen.count)")
         #else
         NotificationCenter.default.post(name: .init("dump"), object: nil) // expect: singleton NotificationCenter.default

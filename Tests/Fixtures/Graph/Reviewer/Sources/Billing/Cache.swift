@@ -1,0 +1,5 @@
+/// A type with the same name as one in another module.
+public final class Cache {
+    public init() {}
+    public func clear() {}
+}

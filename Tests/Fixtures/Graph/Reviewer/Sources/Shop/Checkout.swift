@@ -1,0 +1,59 @@
+import Foundation
+
+public final class Checkout {
+    private let store: any Storing
+    private let clock: any Clock
+    private let pricing = FlatPricing()
+    private let receipts = ReceiptFormatter()
+    private var lastTotal = 0
+
+    /// A fresh value as a default is the injection point; a singleton as a default is hidden.
+    public init(store: any Storing = OrderStore.shared, clock: any Clock = SystemClock()) { // expect: singleton OrderStore.shared
+        self.store = store
+        self.clock = clock
+    }
+
+    public func pay(_ items: [CartItem]) -> String {
+        defer { EventLogger.shared.flush() } // expect: singleton EventLogger.shared
+        guard !Flags.shared.isOn else { return "" } // expect: singleton Flags.shared
+        let order = Order(id: Int(arc4random_uniform(1000)), items: items) // expect: global state arc4random_uniform()
+        store.save(order)
+        let started = CFAbsoluteTimeGetCurrent() // expect: global state CFAbsoluteTimeGetCurrent()
+        lastTotal = items.map { pricing.price(of: $0) }.reduce(0, +)
+        _ = started
+        return receipts.format(order)
+    }
+
+    public func lucky(_ items: [CartItem], using generator: inout some RandomNumberGenerator) -> CartItem? {
+        _ = items.shuffled(using: &generator)
+        return items.randomElement() // expect: global state .randomElement()
+    }
+
+    public func shuffle(_ items: [CartItem]) -> [CartItem] {
+        items.shuffled() // expect: global state .shuffled()
+    }
+
+    public func copyReceipt(_ text: String) {
+        let requestCount = text.count
+        _ = requestCount
+    }
+
+    public func count() {
+        requestCount += 1 // expect: global state requestCount
+    }
+
+    public func export(_ url: URL) throws -> Data {
+        let tool = Process() // expect: construction Process()
+        tool.executableURL = url
+        return try Data(contentsOf: url) // expect: global state Data(contentsOf:)
+    }
+
+    public func upload() -> any Syncing {
+        Uploader() // expect: construction Uploader()
+    }
+}
+
+public final class CheckoutPreview {
+    public init() {}
+    public func sample() { _ = OrderStore.shared }
+}

@@ -1,0 +1,3 @@
+final class CheckoutTests {
+    func testPay() { _ = Checkout(store: OrderStore.shared) }
+}

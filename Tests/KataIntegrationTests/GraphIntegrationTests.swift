@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import KataCore
+
+/// `kata graph` on code shaped like real code bases, with the real compiler and without it.
+@Suite("kata graph on real-shaped code", .serialized)
+struct GraphIntegrationTests {
+    static let reviewer = KataBinary.packageRoot + "/Tests/Fixtures/Graph/Reviewer"
+
+    static func analyzer(compiler: Bool, includeTests: Bool = false) throws -> CodeAnalyzer {
+        let environment = ProcessInfo.processInfo.environment
+        var swiftc: String?
+        if compiler {
+            swiftc = try #require((environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
+                .first { FileManager.default.isExecutableFile(atPath: $0) }, "swiftc on PATH")
+        }
+        var temporary = environment
+        temporary["TMPDIR"] = NSTemporaryDirectory()
+        var analyzer = CodeAnalyzer(fileSystem: LocalFileSystem(), processRunner: PosixProcessRunner(groups: ProcessGroupRegistry()),
+                                    swiftc: swiftc, environment: temporary)
+        analyzer.includeTests = includeTests
+        return analyzer
+    }
+
+    static func found(_ analysis: DependencyAnalysis) -> [String] {
+        analysis.hiddenDependencies.map { "\($0.file):\($0.line) \($0.kind.rawValue) \($0.target)" }.sorted()
+    }
+
+    @Test("both readers find exactly what a reviewer marks: services, system calls, defaults that name a singleton; not values, fresh defaults, shadowed locals, roots or adapters")
+    func reviewerFindings() throws {
+        let expected = try RefactorIntegrationTests.markedDependencies(in: Self.reviewer)
+        #expect(expected.count >= 14)
+        let exact = try Self.analyzer(compiler: true).analyze(folder: Self.reviewer)
+        #expect(exact.reader == CodeAnalyzer.dumpReaderName, "\(exact.notes)")
+        #expect(Self.found(exact) == expected)
+        let simple = try Self.analyzer(compiler: false).analyze(folder: Self.reviewer)
+        #expect(Self.found(simple) == expected)
+        for analysis in [exact, simple] {
+            #expect(analysis.adapters.map(\.site) == ["SystemClock.now"])
+            #expect(analysis.compositionRoot.map(\.target).sorted() == ["APIClient()", "URLSession.shared"], "*.liveValue is a composition root")
+            #expect(analysis.notes.contains { $0.contains("left out 2 files of test, preview or mock code") })
+        }
+    }
+
+    @Test("a file the compiler cannot parse and two files of the same name stay on the compiler's reader")
+    func robustDump() throws {
+        let analysis = try Self.analyzer(compiler: true).analyze(folder: Self.reviewer)
+        #expect(analysis.filesRead == 7)
+        #expect(analysis.filesByTokenReader == 0, "\(analysis.notes)")
+        #expect(!analysis.notes.contains { $0.contains("Swift 6.2") })
+        let caches = analysis.types.filter { $0.name == "Cache" }.map(\.module).sorted()
+        #expect(caches == ["Billing", "Shop"], "types of the same name in two modules are two types")
+    }
+
+    @Test("--include-tests reads test and mock code too")
+    func includeTests() throws {
+        let analysis = try Self.analyzer(compiler: true, includeTests: true).analyze(folder: Self.reviewer)
+        #expect(analysis.filesRead == 9)
+        let sites = Set(analysis.hiddenDependencies.map(\.site))
+        #expect(sites.contains("MockStore.save"))
+        #expect(sites.contains("CheckoutTests.testPay"))
+    }
+
+    @Test("the DOT graph keeps same-named types of two modules apart, in one cluster per module")
+    func clusters() {
+        let run = KataBinary.run(["graph", Self.reviewer, "--format", "dot"], in: KataBinary.packageRoot)
+        #expect(run.status == 1, "\(run.output)")
+        #expect(run.output.contains("subgraph \"cluster_Billing\""))
+        #expect(run.output.contains("\"Billing.Cache\" [label=\"class Cache\"]"))
+        #expect(run.output.contains("\"Shop.Cache\" [label=\"class Cache\"]"))
+        #expect(run.output.contains("\"Shop.Warmer\" -> \"Shop.Cache\""))
+    }
+
+    @Test("the terminal shows a summary first; --focus draws one type's neighbourhood")
+    func summaryAndFocus() {
+        let run = KataBinary.run(["graph", Self.reviewer], in: KataBinary.packageRoot)
+        let summary = run.output.range(of: "Summary")
+        let first = run.output.range(of: "hidden dependencies:")
+        #expect(summary != nil && first != nil && summary!.lowerBound < first!.lowerBound, "\(run.output)")
+        #expect(run.output.contains("14 hidden dependencies (6 singleton, 6 global state, 2 construction)"), "\(run.output)")
+        let focused = KataBinary.run(["graph", Self.reviewer, "--format", "mermaid", "--focus", "Warmer"], in: KataBinary.packageRoot)
+        #expect(focused.output.contains("Shop_Warmer"))
+        #expect(focused.output.contains("Shop_Cache"))
+        #expect(!focused.output.contains("Checkout"), "\(focused.output)")
+        #expect(focused.output.contains("%% focused on Warmer"))
+    }
+}
