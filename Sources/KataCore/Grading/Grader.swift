@@ -103,7 +103,7 @@ public struct Grader: Sendable {
             guard fileSystem.isDirectory(lesson.solutionSources) else {
                 return (nil, "\(lesson.id): no reference solution, so tests are known only from each student's run")
             }
-            let report = checker(folder: folder, displayRoot: course.root).check(lesson, variant: .solution, testFiles: testFiles(lesson))
+            let report = checker(folder: folder, displayRoot: course.root, lesson: lesson, variant: .solution).check(lesson, variant: .solution, testFiles: testFiles(lesson))
             guard report.stage == .run, !report.tests.isEmpty else {
                 return (nil, "\(lesson.id): the reference solution does not build or run with the tests (\(report.diagnostics.first?.message ?? "no test ran")): check the course")
             }
@@ -148,7 +148,7 @@ public struct Grader: Sendable {
         ((try? fileSystem.filesRecursively(lesson.tests, withExtension: "swift")) ?? []).map { "\(lesson.tests)/\($0)" }
     }
 
-    private func checker(folder: String, displayRoot: String) -> LessonChecker {
+    private func checker(folder: String, displayRoot: String, lesson: Lesson, variant: LessonVariant) -> LessonChecker {
         try? fileSystem.createDirectory("\(folder)/tmp")
         let compilerEnvironment = ["PATH": "/usr/bin:/bin", "HOME": folder, "TMPDIR": "\(folder)/tmp", "LANG": "C.UTF-8"]
         var testEnvironment = compilerEnvironment
@@ -158,11 +158,17 @@ public struct Grader: Sendable {
         // Students with the same sources share a library, and the same interface a test program. Only when the
         // tests cannot write outside their own scratch folder: otherwise one could plant a program for the others.
         if sandbox.isolation == .full { builder.sharedCache = "\(scratch)/cache" }
+        builder.launcher = sandbox.compileLauncher()
+        builder.pathRoots = [displayRoot, course.root]
+        let buildRoot = "\(folder)/build"
         var checker = LessonChecker(builder: builder,
                                     testRunner: TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock),
-                                    fileSystem: fileSystem, clock: clock, buildRoot: "\(folder)/build",
+                                    fileSystem: fileSystem, clock: clock, buildRoot: buildRoot,
                                     environment: testEnvironment, perTestTimeout: limits.perTestTimeout)
-        checker.launcher = sandbox.launcher(writable: folder)
+        // The program sees its own build read-only and writes only its event stream (the file the test runner reads).
+        let build = "\(buildRoot)/\(lesson.id)/\(variant.buildName)"
+        checker.launcher = sandbox.launcher(SandboxView(readOnly: [build] + Sandbox.runtimeLibraries(of: toolchain),
+                                                        writableFiles: ["\(build)/events.jsonl"]))
         return checker
     }
 
@@ -179,12 +185,13 @@ public struct Grader: Sendable {
         }
         if let missing = intake.missing { return allError("missing", missing) }
 
-        let studentChecker = checker(folder: folder, displayRoot: "\(folder)/src")
-        var report = studentChecker.check(lesson, variant: .custom(name: "student", sources: intake.sourceFolder), testFiles: testFiles(lesson))
+        let variant = LessonVariant.custom(name: "student", sources: intake.sourceFolder)
+        let studentChecker = checker(folder: folder, displayRoot: "\(folder)/src", lesson: lesson, variant: variant)
+        var report = studentChecker.check(lesson, variant: variant, testFiles: testFiles(lesson))
         // A test program that never got to its first test (a loaded machine can make start-up miss the
         // per-test limit) is run once more; the build is cached, so this costs only the run.
         if report.stage == .run, report.tests.allSatisfy({ $0.errorKind == .notRun }) {
-            report = studentChecker.check(lesson, variant: .custom(name: "student", sources: intake.sourceFolder), testFiles: testFiles(lesson))
+            report = studentChecker.check(lesson, variant: variant, testFiles: testFiles(lesson))
         }
         let clean = { (text: String) in text.replacingOccurrences(of: "\(folder)/src/", with: "") }
         switch report.stage {
