@@ -22,9 +22,9 @@ struct SandboxTests {
         }
     }
 
-    static func probe(_ fileSystem: InMemoryFileSystem, _ runner: ScriptedProcessRunner, path: String = "/usr/bin:/usr/sbin") -> Sandbox {
+    static func probe(_ fileSystem: InMemoryFileSystem, _ runner: ScriptedProcessRunner, path: String = "/usr/bin:/usr/sbin", userID: UInt32 = 1000) -> Sandbox {
         Sandbox.probe(processRunner: runner, fileSystem: fileSystem, environment: ["PATH": path],
-                      probeFolder: "/scratch/probe", rootFolder: "/scratch/root", limits: GradeLimits())
+                      probeFolder: "/scratch/probe", rootFolder: "/scratch/root", limits: GradeLimits(), userID: userID)
     }
 
     @Test("a host that forbids user namespaces gets limits only, says what was missing, and the reports say reduced")
@@ -80,6 +80,20 @@ struct SandboxTests {
         #expect(Array(compile.prefix(3)) == ["/usr/bin/unshare", "--user", "--map-root-user"])
         #expect(compile.contains("--net") && compile.contains("--pid") && compile.contains("--kill-child"))
         #expect(compile.contains("/usr/bin/prlimit") && compile.last == "--")
+        #expect(launcher.contains("user") && !launcher.contains("root"))
+    }
+
+    @Test("a grader running as root mounts without a user namespace and gives the program a uid of its own")
+    func rootGrader() {
+        let fileSystem = InMemoryFileSystem(Self.tools)
+        let sandbox = Self.probe(fileSystem, Self.runner(fileSystem, answer: "ok\n"), userID: 0)
+        #expect(sandbox.isolation == .full)
+        let launcher = sandbox.launcher(SandboxView(readOnly: ["/b"], writableFiles: ["/b/e"]))
+        #expect(launcher[0] == "/usr/bin/unshare" && !launcher.contains("--user") && launcher.contains("--pid"))
+        #expect(launcher.contains("root"), "the script is told to drop to a uid of its own")
+        let script = launcher.first { $0.contains("pivot_root") } ?? ""
+        #expect(script.contains("--reuid=\"$uid\"") && script.contains("--clear-groups") && script.contains("--pdeathsig=KILL"))
+        #expect(sandbox.detail.contains("a uid of its own"))
     }
 
     @Test("a sandbox that starts but lets a write through, or does not answer, is not called full")

@@ -76,6 +76,8 @@ public struct Sandbox: Sendable, Equatable {
     var limits: GradeLimits
     /// An empty folder of the grader's, where each sandbox mounts its root (in its own namespace).
     var rootFolder: String
+    /// The grader runs as root: no user namespace is needed to mount, and the program gets a uid of its own.
+    var asRoot = false
 
     /// The command to put in front of a test program that sees `view`.
     public func launcher(_ view: SandboxView) -> [String] {
@@ -84,10 +86,10 @@ public struct Sandbox: Sendable, Equatable {
             "--as=\(limits.memoryBytes)", "--cpu=\(limits.cpuSeconds)", "--fsize=\(limits.fileBytes)",
             "--nofile=\(limits.openFiles)", "--nproc=\(limits.processes)", "--core=0",
         ]
-        return [tools.unshare, "--user", "--map-root-user", "--mount", "--pid", "--net", "--ipc", "--uts",
-                "--fork", "--kill-child", "--propagation", "private",
-                "/bin/sh", "-c", SandboxScripts.minimalRoot, "kata-sandbox",
-                rootFolder, String(limits.scratchBytes), String(limits.scratchBytes), tools.folder, tools.prlimit]
+        return [tools.unshare] + (asRoot ? [] : ["--user", "--map-root-user"])
+            + ["--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child", "--propagation", "private",
+               "/bin/sh", "-c", SandboxScripts.minimalRoot, "kata-sandbox", asRoot ? "root" : "user",
+               rootFolder, String(limits.scratchBytes), String(limits.scratchBytes), tools.folder, tools.prlimit]
             + limitArguments + ["--ro"] + view.readOnly.map(Self.canonical) + ["--rw"] + view.writableFiles.map(Self.canonical) + ["--"]
     }
 
@@ -135,7 +137,8 @@ public struct Sandbox: Sendable, Equatable {
     /// sandboxes mount their root on `rootFolder` (an empty folder that outlives the probe).
     public static func probe(
         processRunner: any ProcessRunning, fileSystem: any FileSystem,
-        environment: [String: String], probeFolder: String, rootFolder: String, limits: GradeLimits
+        environment: [String: String], probeFolder: String, rootFolder: String, limits: GradeLimits,
+        userID: UInt32 = geteuid()
     ) -> Sandbox {
         func find(_ tool: String) -> String? {
             let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/bin", "/usr/sbin", "/sbin"]
@@ -158,7 +161,8 @@ public struct Sandbox: Sendable, Equatable {
             notes.append("no prlimit: limits set by the shell's ulimit")
         }
 
-        var sandbox = Sandbox(isolation: .reduced, detail: "", tools: nil, prlimit: prlimit, limits: limits, rootFolder: rootFolder)
+        var sandbox = Sandbox(isolation: .reduced, detail: "", tools: nil, prlimit: prlimit, limits: limits, rootFolder: rootFolder,
+                              asRoot: userID == 0)
         #if os(Linux)
         let needed = ["unshare", "setpriv", "setsid", "pivot_root", "umount", "mount"]
         let absent = needed.filter { find($0) == nil }
@@ -206,9 +210,10 @@ public struct Sandbox: Sendable, Equatable {
             + "\(limits.fileBytes >> 20) MiB per file, \(limits.openFiles) open files, \(Int(limits.perTestTimeout)) s per test"
         sandbox.missing = missing
         if sandbox.isolation == .full {
-            sandbox.detail = "util-linux sandbox: user, mount, PID, network, IPC and UTS namespaces; minimal read-only root "
+            sandbox.detail = "util-linux sandbox: " + (sandbox.asRoot ? "" : "user, ") + "mount, PID, network, IPC and UTS namespaces; minimal read-only root "
                 + "(system libraries, toolchain runtime, the test program), private \(limits.scratchBytes >> 20) MiB /tmp and /dev/shm, "
-                + "own /proc; uid 1000 in a nested user namespace, no capabilities, no_new_privs, own session; "
+                + "own /proc; " + (sandbox.asRoot ? "a uid of its own (3000000 and up, by setpriv)" : "uid 1000 in a nested user namespace")
+                + ", no capabilities, no_new_privs, own session; "
                 + "\(limits.processes) processes per sandbox; compiler without network in its own PID namespace; "
                 + ([fenced] + notes).joined(separator: "; ")
         } else {

@@ -3,7 +3,7 @@ import Foundation
 /// The shell that builds a test program's minimal root, as the first process of fresh user, mount,
 /// PID, network, IPC and UTS namespaces (still holding the namespace's capabilities).
 ///
-/// Arguments: ROOT TMP_BYTES SHM_BYTES TOOLS PRLIMIT LIMITS... `--ro` PATHS... `--rw` FILES... `--` PROGRAM ARGS...
+/// Arguments: MODE ROOT TMP_BYTES SHM_BYTES TOOLS PRLIMIT LIMITS... `--ro` PATHS... `--rw` FILES... `--` PROGRAM ARGS...
 ///
 /// 1. ROOT (an empty folder of the grader's) gets a small tmpfs, read-only at the end, holding:
 ///    `/tmp` and `/dev/shm` (tmpfs of their own, size-limited), `/proc` of the PID namespace,
@@ -15,15 +15,21 @@ import Foundation
 /// 2. The limits are set with `prlimit` on the shell itself (so every later process inherits them,
 ///    and the process count is kept per sandbox, not per host user).
 /// 3. `pivot_root` makes ROOT `/`; the host's root is detached.
-/// 4. The program starts in a session of its own (a `kill(0, ...)` reaches nothing outside), in a
-///    nested user namespace as uid 1000 (not root; every mount made above is locked there), with no
-///    capabilities, an empty bounding set and `no_new_privs`. It is PID 1 of its namespace: when it
-///    ends, the kernel ends every process it left.
+/// 4. The program starts in a session of its own (a `kill(0, ...)` reaches nothing outside), with no
+///    capabilities, an empty bounding set and `no_new_privs`, as a user that is not root:
+///    MODE `user` (the grader is not root; the namespaces above are a user namespace's): uid 1000 of
+///    a nested user namespace, where every mount made above is locked;
+///    MODE `root` (the grader is root; no user namespace above): a uid of its own, 3000000 and up, that
+///    owns nothing on the host but its writable files (and the kernel counts its processes alone).
+///    It is PID 1 of its namespace: when it ends, the kernel ends every process it left.
 enum SandboxScripts {
     static let minimalRoot = #"""
         set -eu
         path="${PATH:-/usr/bin:/bin}"; PATH=/usr/sbin:/usr/bin:/sbin:/bin
-        R="$1"; tmpsize="$2"; shmsize="$3"; tools="$4"; prlimit="$5"; shift 5
+        mode="$1"; R="$2"; tmpsize="$3"; shmsize="$4"; tools="$5"; prlimit="$6"; shift 6
+        # As root on the host: a uid of this sandbox's own (so its process limit is its own).
+        uid=1000
+        if [ "$mode" = root ]; then uid=$((3000000 + $(od -An -N2 -tu2 /dev/urandom))); fi
         limits=""
         while [ "$1" != "--ro" ]; do limits="$limits $1"; shift; done; shift
         mkdir -p "$R"
@@ -37,8 +43,8 @@ enum SandboxScripts {
         ln -s /proc/self/fd "$R/dev/fd"
         ln -s /proc/self/fd/0 "$R/dev/stdin"; ln -s /proc/self/fd/1 "$R/dev/stdout"; ln -s /proc/self/fd/2 "$R/dev/stderr"
         mount -t proc -o nosuid,nodev,noexec proc "$R/proc"
-        printf 'root:x:0:0:root:/:/nonexistent\nkata:x:1000:1000:kata:/tmp:/nonexistent\n' > "$R/etc/passwd"
-        printf 'root:x:0:\nkata:x:1000:\n' > "$R/etc/group"
+        printf 'root:x:0:0:root:/:/nonexistent\nkata:x:%s:%s:kata:/tmp:/nonexistent\n' "$uid" "$uid" > "$R/etc/passwd"
+        printf 'root:x:0:\nkata:x:%s:\n' "$uid" > "$R/etc/group"
         for t in setsid unshare setpriv; do : > "$R/.kata/bin/$t"; mount --bind "$tools/$t" "$R/.kata/bin/$t"; done
         ro() {
           if [ -e "$R$1" ] || [ -L "$R$1" ]; then return 0; fi
@@ -56,6 +62,7 @@ enum SandboxScripts {
         while [ "$1" != "--rw" ]; do ro "$1"; shift; done; shift
         while [ "$1" != "--" ]; do
           [ -e "$1" ] || : > "$1"
+          if [ "$mode" = root ]; then chown "$uid:$uid" "$1"; fi
           [ -e "$R$1" ] || { mkdir -p "$R$(dirname "$1")"; : > "$R$1"; }
           mount --bind "$1" "$R$1"; mount -o remount,bind,nosuid,nodev,noexec "$R$1"; shift
         done; shift
@@ -68,8 +75,12 @@ enum SandboxScripts {
         "/.old$umount" -l /.old
         cd /tmp
         export HOME=/tmp TMPDIR=/tmp USER=kata LOGNAME=kata PATH="$path"
+        if [ "$mode" = root ]; then
+          exec /.kata/bin/setsid /.kata/bin/setpriv --reuid="$uid" --regid="$uid" --clear-groups --pdeathsig=KILL \
+            --no-new-privs --inh-caps=-all --ambient-caps=-all --bounding-set=-all -- "$@"
+        fi
         exec /.kata/bin/setsid /.kata/bin/unshare --user --map-user=1000 --map-group=1000 --mount --keep-caps -- \
-          /.kata/bin/setpriv --no-new-privs --inh-caps=-all --ambient-caps=-all --bounding-set=-all -- "$@"
+          /.kata/bin/setpriv --pdeathsig=KILL --no-new-privs --inh-caps=-all --ambient-caps=-all --bounding-set=-all -- "$@"
         """#
 
     /// Run inside the sandbox by the probe, with only shell built-ins: $1 a host folder mounted
