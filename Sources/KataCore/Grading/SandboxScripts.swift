@@ -67,7 +67,7 @@ enum SandboxScripts {
           mount --bind "$1" "$R$1"; mount -o remount,bind,nosuid,nodev,noexec "$R$1"; shift
         done; shift
         for t in setsid unshare setpriv; do mount -o remount,bind,ro,nosuid,nodev "$R/.kata/bin/$t"; done
-        mount -o remount,ro,nosuid,nodev "$R"
+        mount -o remount,bind,ro,nosuid,nodev "$R"
         "$prlimit" --pid $$ $limits
         umount=$(command -v umount)
         cd "$R"
