@@ -248,3 +248,56 @@ struct SandboxIntegrationTests {
     }
 }
 #endif
+
+#if os(Linux)
+/// `kata grade` on Tests/Fixtures/SandboxClass: an honest student and a hostile one whose correct code
+/// also attacks the sandbox (files in /tmp, /dev/shm and /, a remount, a double fork, kill(-1), kill(0)).
+@Suite("kata grade: hostile code next to an honest student changes nothing, twice the same",
+       .serialized, .enabled(if: SandboxHost.available, "this host gives no full sandbox: kata grade would refuse to grade here"))
+struct SandboxClassTests {
+    @Test("both score what their code earns, on every run; nothing is left in /tmp, /dev/shm, / or running")
+    func hostileNextToHonest() throws {
+        let manager = FileManager.default
+        let root = NSTemporaryDirectory() + "kata-sandbox-class-\(UUID().uuidString)"
+        defer { try? manager.removeItem(atPath: root) }
+        try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try manager.copyItem(atPath: KataBinary.packageRoot + "/Tests/Fixtures/GradingClass/course", toPath: root + "/course")
+        try manager.copyItem(atPath: KataBinary.packageRoot + "/Tests/Fixtures/SandboxClass/submissions", toPath: root + "/subs")
+        let leftovers = ["/tmp/kata-sandbox-class-escaped", "/dev/shm/kata-sandbox-class-escaped", "/kata-sandbox-class-escaped"]
+        for path in leftovers { try? manager.removeItem(atPath: path) }
+
+        var scores: [[String: Double]] = []
+        for run in 0..<2 {
+            let reports = root + "/reports-\(run)"
+            let result = KataBinary.run(["grade", root + "/subs", "--out", reports, "--jobs", "2", "--timeout", "20"], in: root + "/course", timeout: 900)
+            #expect(result.status == 0, "\(result.output)")
+            #expect(result.output.contains("isolation: full"), "\(result.output)")
+            #expect(SandboxHost.processes(mentioning: reports).isEmpty, "no process outlives grading: \(SandboxHost.processes(mentioning: reports))")
+            var lessonScores: [String: Double] = [:]
+            for student in ["honest", "hostile"] {
+                let data = try Data(contentsOf: URL(fileURLWithPath: "\(reports)/\(student)/results.json"))
+                let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                for lesson in json["lessons"] as? [[String: Any]] ?? [] {
+                    let id = lesson["lesson"] as? String ?? "?"
+                    lessonScores["\(student)/\(id)"] = lesson["score"] as? Double
+                    lessonScores["\(student)/\(id)/rejected"] = lesson["status"] as? String == "rejected" ? 1 : 0
+                }
+            }
+            scores.append(lessonScores)
+        }
+        for path in leftovers {
+            #expect(!manager.fileExists(atPath: path), "\(path) was written from inside the sandbox")
+        }
+        let first = try #require(scores.first)
+        #expect(first["honest/01-greeting"] == 10 && first["honest/02-tally"] == 6, "\(first)")
+        #expect(first["hostile/02-tally"] == 6, "\(first)")
+        if first["hostile/01-greeting/rejected"] != 1 {
+            #expect(first["hostile/01-greeting"] == 10, "the attacks neither cost nor earned points: \(first)")
+        }
+        #expect(scores[0] == scores[1], "the same verdicts on both runs: \(scores)")
+        let submissions = (try? manager.subpathsOfDirectory(atPath: root + "/subs"))?.sorted() ?? []
+        let original = (try? manager.subpathsOfDirectory(atPath: KataBinary.packageRoot + "/Tests/Fixtures/SandboxClass/submissions"))?.sorted() ?? []
+        #expect(submissions == original, "nothing was added to the submissions")
+    }
+}
+#endif

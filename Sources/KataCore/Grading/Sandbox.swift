@@ -135,6 +135,7 @@ public struct Sandbox: Sendable, Equatable {
 
     /// Tries the tools and the namespace sandbox once, in `probeFolder` (made and removed here);
     /// sandboxes mount their root on `rootFolder` (an empty folder that outlives the probe).
+    /// `KATA_SANDBOX=none` in the environment skips the namespaces (to measure what they cost).
     public static func probe(
         processRunner: any ProcessRunning, fileSystem: any FileSystem,
         environment: [String: String], probeFolder: String, rootFolder: String, limits: GradeLimits,
@@ -166,7 +167,9 @@ public struct Sandbox: Sendable, Equatable {
         #if os(Linux)
         let needed = ["unshare", "setpriv", "setsid", "pivot_root", "umount", "mount"]
         let absent = needed.filter { find($0) == nil }
-        if !absent.isEmpty {
+        if environment["KATA_SANDBOX"] == "none" {
+            missing.append("namespaces were not tried (KATA_SANDBOX=none)")
+        } else if !absent.isEmpty {
             missing.append("the util-linux tools \(absent.joined(separator: ", ")) (install util-linux)")
         } else if prlimit == nil {
             missing.append("a working prlimit (util-linux)")

@@ -38,35 +38,33 @@ enum SandboxScripts {
         mount -t tmpfs -o "size=$tmpsize,mode=1777,nosuid,nodev" kata-tmp "$R/tmp"
         mount -t tmpfs -o "size=$shmsize,mode=1777,nosuid,nodev" kata-shm "$R/dev/shm"
         for d in null zero full random urandom; do
-          : > "$R/dev/$d"; mount --bind "/dev/$d" "$R/dev/$d"; mount -o remount,bind,nosuid,noexec "$R/dev/$d"
+          : > "$R/dev/$d"; mount --bind -o nosuid,noexec "/dev/$d" "$R/dev/$d"
         done
         ln -s /proc/self/fd "$R/dev/fd"
         ln -s /proc/self/fd/0 "$R/dev/stdin"; ln -s /proc/self/fd/1 "$R/dev/stdout"; ln -s /proc/self/fd/2 "$R/dev/stderr"
         mount -t proc -o nosuid,nodev,noexec proc "$R/proc"
         printf 'root:x:0:0:root:/:/nonexistent\nkata:x:%s:%s:kata:/tmp:/nonexistent\n' "$uid" "$uid" > "$R/etc/passwd"
         printf 'root:x:0:\nkata:x:%s:\n' "$uid" > "$R/etc/group"
-        for t in setsid unshare setpriv; do : > "$R/.kata/bin/$t"; mount --bind "$tools/$t" "$R/.kata/bin/$t"; done
+        for t in setsid unshare setpriv; do : > "$R/.kata/bin/$t"; mount --bind -o ro,nosuid,nodev "$tools/$t" "$R/.kata/bin/$t"; done
         ro() {
           if [ -e "$R$1" ] || [ -L "$R$1" ]; then return 0; fi
           if [ -L "$1" ]; then
-            mkdir -p "$R$(dirname "$1")"; ln -s "$(readlink "$1")" "$R$1"
+            mkdir -p "$R${1%/*}"; ln -s "$(readlink "$1")" "$R$1"
             ro "$(readlink -f "$1")"; return 0
           fi
           if [ -d "$1" ]; then mkdir -p "$R$1"
-          elif [ -e "$1" ]; then mkdir -p "$R$(dirname "$1")"; : > "$R$1"
+          elif [ -e "$1" ]; then mkdir -p "$R${1%/*}"; : > "$R$1"
           else return 0; fi
-          mount --bind "$1" "$R$1"
-          mount -o remount,bind,ro,nosuid,nodev "$R$1"
+          mount --bind -o ro,nosuid,nodev "$1" "$R$1"
         }
         for p in /lib /lib64 /lib32 /libx32 /usr/lib /usr/lib64 /usr/lib32 /usr/libx32; do ro "$p"; done
         while [ "$1" != "--rw" ]; do ro "$1"; shift; done; shift
         while [ "$1" != "--" ]; do
           [ -e "$1" ] || : > "$1"
           if [ "$mode" = root ]; then chown "$uid:$uid" "$1"; fi
-          [ -e "$R$1" ] || { mkdir -p "$R$(dirname "$1")"; : > "$R$1"; }
-          mount --bind "$1" "$R$1"; mount -o remount,bind,nosuid,nodev,noexec "$R$1"; shift
+          [ -e "$R$1" ] || { mkdir -p "$R${1%/*}"; : > "$R$1"; }
+          mount --bind -o nosuid,nodev,noexec "$1" "$R$1"; shift
         done; shift
-        for t in setsid unshare setpriv; do mount -o remount,bind,ro,nosuid,nodev "$R/.kata/bin/$t"; done
         mount -o remount,bind,ro,nosuid,nodev "$R"
         "$prlimit" --pid $$ $limits
         umount=$(command -v umount)
