@@ -368,7 +368,11 @@ private struct RunState {
             runStarted = true
         case .started(let id, let time):
             let inOrder = checkTime(time, "the start of \(id)")
-            if suites.contains(id) { return }
+            if suites.contains(id) {
+                if openSuites.contains(id) { note("the suite \(id) started twice") }
+                openSuites.insert(id)
+                return
+            }
             guard known(id) else { note("a start of \(id), a test the program never declared"); return }
             anyStarted = true
             var fine = inOrder
@@ -378,7 +382,7 @@ private struct RunState {
                 note("\(id) ran again after an earlier attempt decided it (\(before.rawValue)), though it was skipped: the outcome changed after a retry"); fine = false
             }
             if startTimes[id] != nil { note("\(id) started twice"); fine = false }
-            if let other = inFlight { note("\(id) started while \(other) was still running"); fine = false; clean.remove(other) }
+            if let other = inFlight, other != id { note("\(id) started while \(other) was still running"); fine = false; clean.remove(other) }
             startTimes[id] = time
             if fine { pendingClean.insert(id) }
             inFlight = id
@@ -386,7 +390,11 @@ private struct RunState {
             issues[id, default: []].append(issue)
         case .ended(let id, let time):
             let inOrder = checkTime(time, "the end of \(id)")
-            if suites.contains(id) { return }
+            if suites.contains(id) {
+                if openSuites.remove(id) == nil { note("the suite \(id) ended without a start") }
+                if let other = inFlight { note("the suite \(id) ended while \(other) was running") }
+                return
+            }
             guard known(id) else { note("an end of \(id), a test the program never declared"); return }
             var fine = inOrder && pendingClean.contains(id)
             if ended[id] != nil { note("\(id) ended twice"); fine = false; clean.remove(id) }
@@ -406,11 +414,13 @@ private struct RunState {
         case .runEnded:
             if runEnded { note("the run ended twice") }
             if let other = inFlight { note("the run ended while \(other) was running") }
+            if let open = openSuites.sorted().first { note("the run ended while the suite \(open) was still open") }
             runEnded = true
         }
     }
 
     private var pendingClean: Set<String> = []
+    private var openSuites: Set<String> = []
 }
 
 /// Decides, while tests run, that the program must stop: a test ran past its limit (counted
