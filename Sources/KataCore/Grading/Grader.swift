@@ -34,7 +34,10 @@ public struct Grader: Sendable {
     /// Reads a lesson's sources before the build: a finding means the code may tamper with the
     /// harness, so the lesson is `rejected`, not built, not run. Nil: nothing is vetted.
     public var vetter: (@Sendable (_ lesson: Lesson, _ sourceFolder: String, _ files: [String]) -> [GradeFinding])?
+    /// Vet with the project's own reader (`SubmissionVetter`) when no `vetter` is given.
+    public var vets = true
     /// The lesson's rules, judged on the code: each is an entry of the lesson, graded like a test.
+    /// Nil: the lesson's own `rules`, judged by `RuleChecker`.
     public var ruleJudge: (@Sendable (_ lesson: Lesson, _ sourceFolder: String, _ files: [String]) -> [RuleEntry])?
 
     public init(course: Course, toolchain: Toolchain, fileSystem: any FileSystem, processRunner: any ProcessRunning,
@@ -61,6 +64,31 @@ public struct Grader: Sendable {
     }
 
     public func grade(submissions: String, lessons: [Lesson], info: GradeRunInfo) -> ClassGrade {
+        var grader = self
+        if grader.vetter == nil && vets { grader.vetter = standardVetter(lessons) }
+        if grader.ruleJudge == nil { grader.ruleJudge = Self.standardRuleJudge(fileSystem: fileSystem) }
+        return grader.gradeClass(submissions: submissions, lessons: lessons, info: info)
+    }
+
+    /// Vetting by the lesson's import list and the names its tests use (read once, from the instructor's copy).
+    func standardVetter(_ lessons: [Lesson]) -> @Sendable (Lesson, String, [String]) -> [GradeFinding] {
+        var vetters: [String: SubmissionVetter] = [:]
+        for lesson in lessons {
+            let tests = testFiles(lesson).compactMap { try? fileSystem.readText($0) }
+            let solution = (try? SourceModel.read(folder: lesson.solutionSources, fileSystem: fileSystem)) ?? SourceModel.read([])
+            vetters[lesson.id] = SubmissionVetter(module: lesson.module, imports: lesson.metadata.allowedImports,
+                                                  namesTheTestsUse: SubmissionVetter.namesUsed(byTests: tests, notDeclaredIn: solution))
+        }
+        let vetting = CourseVetting(vetters: vetters, fileSystem: fileSystem)
+        return vetting.vet
+    }
+
+    /// The lesson's rules (lesson.json `rules`), each with its findings on the code.
+    static func standardRuleJudge(fileSystem: any FileSystem) -> @Sendable (Lesson, String, [String]) -> [RuleEntry] {
+        CourseVetting(vetters: [:], fileSystem: fileSystem).rules
+    }
+
+    func gradeClass(submissions: String, lessons: [Lesson], info: GradeRunInfo) -> ClassGrade {
         var info = info
         let expected = referenceTests(lessons, warnings: &info.warnings)
         let students = (try? students(in: submissions)) ?? []
@@ -205,6 +233,18 @@ public struct Grader: Sendable {
         var report: CheckReport
         var evidence: [String] = []
         var gradingProblem: String?
+        /// Vetting of the built library refused it.
+        var rejection: String?
+    }
+
+    /// Exported symbols of a student's library that are not Swift's own (a C `fwrite`, say); nil when `nm` is missing.
+    func foreignSymbols(_ library: String) -> [String]? {
+        let folder = (toolchain.swiftc as NSString).deletingLastPathComponent
+        guard let nm = ["\(folder)/llvm-nm", "/usr/bin/nm", "/usr/bin/llvm-nm"].first(where: { fileSystem.exists($0) }) else { return nil }
+        let result = processRunner.run(ProcessRequest(executable: nm, arguments: ["-g", "--defined-only", library],
+                                                      environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
+        guard result.termination.succeeded else { return nil }
+        return SubmissionVetter.foreignSymbols(nmOutput: result.output)
     }
 
     private func environment(home: String) -> [String: String] {
@@ -252,6 +292,10 @@ public struct Grader: Sendable {
             return RunOutcome(report: report)
         case .ready(let executable, _, _):
             let library = "\(folders.build)/lib\(lesson.module).\(Toolchain.sharedLibraryExtension)"
+            if takenHash != nil, vets, let foreign = foreignSymbols(library), !foreign.isEmpty {
+                let report = CheckReport(lesson: lesson.id, status: .error, stage: .module)
+                return RunOutcome(report: report, rejection: "the built library exports symbols that are not Swift's own, which would replace the C library's for the whole test program: \(foreign.prefix(5).joined(separator: ", "))")
+            }
             let built = sourcesHash([executable, library])
             let sourcesNow = takenHash
             let check: AttemptCheck = {
@@ -316,6 +360,10 @@ public struct Grader: Sendable {
         let outcome = buildAndRun(lesson, sourceFolder: intake.sourceFolder, files: intake.files, folder: folder,
                                   displayRoot: "\(folder)/src", takenHash: takenHash, deadline: studentDeadline)
         let report = outcome.report
+        if let rejection = outcome.rejection {
+            let line = "\(lesson.module): vetting:symbols: \(rejection)"
+            return allError("rejected", "rejected: \(rejection)", grading: .rejected, evidence: [line])
+        }
         if let problem = outcome.gradingProblem, report.stage != .run || report.tests.allSatisfy({ $0.errorKind == .notRun }) {
             return allError("grading error", "grading error: \(problem). Grade this lesson again.", grading: .gradingError, evidence: [problem])
         }
@@ -587,6 +635,32 @@ public struct Grader: Sendable {
         if !intake.notes.isEmpty { parts.append("\(intake.notes.count) note(s) about the submission") }
         return StudentGrade(student: intake.student, status: status, message: parts.joined(separator: "; "), score: score,
                             maxScore: maxScore, lessons: graded, notes: intake.notes, failure: nil, submissionSHA256: intake.sha256)
+    }
+}
+
+/// Vetting and rules over a lesson's files, as the grader's closures.
+struct CourseVetting: Sendable {
+    var vetters: [String: SubmissionVetter]
+    var fileSystem: any FileSystem
+
+    func texts(_ folder: String, _ files: [String]) -> [(name: String, text: String)] {
+        files.map { (name: DiagnosticParser.relative($0, to: folder), text: (try? fileSystem.readText($0)) ?? "") }
+    }
+
+    @Sendable func vet(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [GradeFinding] {
+        guard let vetter = vetters[lesson.id] else { return [] }
+        return vetter.vet(texts(folder, files)).map { GradeFinding(file: $0.file, line: $0.line, rule: $0.rule, message: $0.message) }
+    }
+
+    @Sendable func rules(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [RuleEntry] {
+        let rules = lesson.metadata.rules
+        guard !rules.isEmpty else { return [] }
+        let findings = RuleChecker(rules: rules).findings(in: SourceModel.read(texts(folder, files)))
+        return rules.map { rule in
+            RuleEntry(id: rule.id, points: rule.points, findings: findings.filter { $0.rule == rule.id }.map {
+                GradeFinding(file: $0.file, line: $0.line, rule: $0.rule, message: $0.message)
+            })
+        }
     }
 }
 
