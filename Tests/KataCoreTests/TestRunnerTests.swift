@@ -231,6 +231,26 @@ struct TimeCapTests {
         #expect(program.starts == 2, "one more try in a fresh program before the verdict")
     }
 
+    @Test("a program stopped by the grader's clock before its first test is tried again, then a grading problem, never the student's failure")
+    func slowStartIsTheMachines() {
+        let fileSystem = InMemoryFileSystem()
+        let clock = FixedClock()
+        let starts = Counter()
+        let runner = MonitoredProgram { _, monitor in
+            _ = starts.next()
+            // A busy machine: the program never gets to its first test before the grader gives up.
+            while true {
+                clock.advance(5)
+                if let reason = monitor?() { return ProcessResult(termination: .killed(reason: reason), output: "") }
+            }
+        }
+        let options = TestRunOptions(perTestTimeout: 6, workDirectory: "/build", displayRoot: "/course")
+        let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: clock).run(executable: "/build/MTests", options: options)
+        #expect(starts.next() == 3, "three tries")
+        #expect(run.gradingProblem?.contains("did not start its first test") == true)
+        #expect(run.evidence.isEmpty)
+    }
+
     @Test("the lesson's deadline stops a run whatever happens")
     func deadline() {
         let fileSystem = InMemoryFileSystem()
@@ -242,6 +262,13 @@ struct TimeCapTests {
         #expect(run.tests.map(\.errorKind) == [.timedOut])
         #expect(program.starts == 1)
     }
+}
+
+/// A process runner that hands the script the monitor, as the real one asks it while the child runs.
+final class MonitoredProgram: ProcessRunning, @unchecked Sendable {
+    let script: @Sendable (ProcessRequest, ProcessMonitor?) -> ProcessResult
+    init(_ script: @escaping @Sendable (ProcessRequest, ProcessMonitor?) -> ProcessResult) { self.script = script }
+    func run(_ request: ProcessRequest, monitor: ProcessMonitor?) -> ProcessResult { script(request, monitor) }
 }
 
 final class Counter: @unchecked Sendable {
