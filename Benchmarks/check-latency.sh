@@ -7,6 +7,8 @@
 #   api      check after an edit that changes a signature (the module's interface)
 #   floor    in the same run: compiling only the lesson module with the same
 #            flags, then running the already linked test program
+#   norules  the body edit again with the lesson's rules off (KATA_RULES=off),
+#            alternating with the body case, to show what reading the rules costs
 #
 # Prints each case's median and the ratio against the floor.
 # Usage: Benchmarks/check-latency.sh [runs]   (default 7)
@@ -61,6 +63,7 @@ floor_once() {
 # The cases alternate with the floor, so a busy machine weighs on both alike.
 floor=()
 body=()
+norules=()
 for i in $(seq "$runs"); do
   sed -i.bak "s/\"stalled\"/\"stalled\" + String(repeating: \" \", count: $((i % 2)) * 0)/" "$car" && rm -f "$car.bak"
   body+=("$(check)")
@@ -68,6 +71,10 @@ for i in $(seq "$runs"); do
   check >/dev/null
   floor+=("$(floor_once)")
   check >/dev/null
+  sed -i.bak "s/\"stalled\"/\"stalled\" + String(repeating: \" \", count: $((i % 2)) * 0)/" "$car" && rm -f "$car.bak"
+  norules+=("$(KATA_RULES=off check)")
+  cp "$root/Solutions/$lesson/Sources/RaceCar.swift" "$car"
+  KATA_RULES=off check >/dev/null
 done
 
 api=()
@@ -89,5 +96,10 @@ report() {
 echo "kata check latency, lesson $lesson, $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(swiftc --version 2>&1 | head -1)"
 report first 3.0 "${first[@]}"
 report body 0.5 "${body[@]}"
+report norules 0.5 "${norules[@]}"
+b=$(printf '%s\n' "${body[@]}" | median)
+n=$(printf '%s\n' "${norules[@]}" | median)
+rules=$(jq -r '.rules | length' "Lessons/$lesson/lesson.json" 2>/dev/null || grep -c '"kind"' "Lessons/$lesson/lesson.json" || true)
+awk -v b="$b" -v n="$n" -v r="$rules" 'BEGIN { printf "rules    body edit with the lesson'"'"'s %s rule(s) / without: %.3f s / %.3f s = %.2fx   goal <= 1.15x\n", r, b, n, b / n }'
 report api 1.5 "${api[@]}"
 printf '%-8s median %6.3f s   (%d runs)   compile the module alone + run the linked tests\n' floor "$f" "${#floor[@]}"

@@ -16,12 +16,12 @@ struct MetadataTests {
 
     @Test("every problem is reported at once, in words an author can act on")
     func reportsEveryProblem() {
-        let json = #"{"format_version": 2, "module": "1Bad", "title": {"en": "T"}, "colour": "red"}"#
+        let json = #"{"format_version": 3, "module": "1Bad", "title": {"en": "T"}, "colour": "red"}"#
         #expect {
             try LessonMetadata.parse(Data(json.utf8))
         } throws: { error in
             let problems = (error as? MetadataError)?.problems ?? []
-            return problems.contains { $0.contains("format_version 2") }
+            return problems.contains { $0.contains("format_version 3; this kata reads versions 1 and 2") }
                 && problems.contains { $0.contains("\"module\" must be a Swift identifier") }
                 && problems.contains { $0.contains("\"title\" has no Simplified Chinese text") }
                 && problems.contains { $0.contains("missing the field \"summary\"") }

@@ -11,8 +11,15 @@ import Foundation
 ///       "points": 10,
 ///       "hidden_tests": ["HiddenTests.swift"]
 ///     }
+///
+/// Version 2 adds `rules` (checked on the learner's code, see `LessonRule`) and
+/// `imports` (the modules learner code may import when graded); version 1
+/// files are still read.
 public struct LessonMetadata: Sendable, Equatable {
-    public static let formatVersion = 1
+    public static let formatVersion = 2
+    public static let readableVersions = [1, 2]
+    /// What learner code may import when no `imports` are declared.
+    public static let defaultImports = ["Foundation", "Dispatch"]
 
     public var module: String
     public var title: LocalizedText
@@ -24,6 +31,14 @@ public struct LessonMetadata: Sendable, Equatable {
     public var testPoints: [String: Double]
     /// Test files (names under the lesson's test folder) kept out of handouts.
     public var hiddenTests: [String]
+    /// The lesson's rules about the learner's code (version 2).
+    public var rules: [LessonRule] = []
+    /// Modules learner code may import (vetting in `kata grade`); nil: `defaultImports`.
+    public var imports: [String]?
+    /// The version the file was written in.
+    public var version: Int = formatVersion
+
+    public var allowedImports: [String] { imports ?? Self.defaultImports }
 
     public init(
         module: String,
@@ -61,9 +76,9 @@ extension LessonMetadata {
         var problems: [String] = []
 
         switch object["format_version"] {
-        case let version as Int where version == formatVersion: break
+        case let version as Int where readableVersions.contains(version): break
         case let version as Int:
-            problems.append("has format_version \(version); this kata reads version \(formatVersion)")
+            problems.append("has format_version \(version); this kata reads versions \(readableVersions.map(String.init).joined(separator: " and "))")
         case nil: problems.append("is missing the field \"format_version\" (write \"format_version\": \(formatVersion))")
         default: problems.append("\"format_version\" must be a whole number")
         }
@@ -130,7 +145,28 @@ extension LessonMetadata {
                 problems.append("\"hidden_tests\" must be a list of file names")
             }
         }
-        let known: Set<String> = ["format_version", "module", "title", "summary", "hints", "points", "test_points", "hidden_tests"]
+        let version = object["format_version"] as? Int ?? formatVersion
+        var rules: [LessonRule] = []
+        if let value = object["rules"] {
+            if version < 2 { problems.append("has \"rules\", which need \"format_version\": 2") }
+            if let list = value as? [Any] {
+                for (index, item) in list.enumerated() {
+                    if let rule = LessonRule.parse(item, at: index, problems: &problems) { rules.append(rule) }
+                }
+                var seen: Set<String> = []
+                for rule in rules where !seen.insert(rule.id).inserted {
+                    problems.append("has two rules with the id \"\(rule.id)\"")
+                }
+            } else {
+                problems.append("\"rules\" must be a list of rules")
+            }
+        }
+        var imports: [String]?
+        if let value = object["imports"] {
+            if version < 2 { problems.append("has \"imports\", which needs \"format_version\": 2") }
+            if let list = value as? [String] { imports = list } else { problems.append("\"imports\" must be a list of module names") }
+        }
+        let known: Set<String> = ["format_version", "module", "title", "summary", "hints", "points", "test_points", "hidden_tests", "rules", "imports"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -138,17 +174,21 @@ extension LessonMetadata {
         guard problems.isEmpty, let title, let summary else {
             throw MetadataError(problems: problems)
         }
-        return LessonMetadata(
+        var metadata = LessonMetadata(
             module: module, title: title, summary: summary, hints: hints,
             points: points, testPoints: testPoints, hiddenTests: hidden
         )
+        metadata.rules = rules
+        metadata.imports = imports
+        metadata.version = version
+        return metadata
     }
 
     /// The same fields, written back in a stable order.
     public func encoded() -> Data {
         func text(_ value: LocalizedText) -> [String: Any] { ["en": value.english, "zh-Hans": value.chinese] }
         var object: [String: Any] = [
-            "format_version": Self.formatVersion,
+            "format_version": version,
             "module": module,
             "title": text(title),
             "summary": text(summary),
@@ -157,6 +197,8 @@ extension LessonMetadata {
         ]
         if !testPoints.isEmpty { object["test_points"] = testPoints }
         if !hiddenTests.isEmpty { object["hidden_tests"] = hiddenTests }
+        if !rules.isEmpty { object["rules"] = rules.map { $0.encoded() } }
+        if let imports { object["imports"] = imports }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return data + Data("\n".utf8)
     }

@@ -115,14 +115,22 @@ public struct LessonScaffold: Sendable, Equatable {
             ],
             points: 10
         )
+        var rule = LessonRule(id: "no-shared-hour", kind: .forbiddenReference, fix: LocalizedText(
+            english: "\(todo): what the learner does, e.g. hand Greeter its hour source through init(hours:) and name SystemHour.shared nowhere, default arguments included.",
+            chinese: "\(todo)：学习者该怎么做，例如通过 init(hours:) 把时间来源交给 Greeter，并且任何地方（包括默认参数）都不再提到 SystemHour.shared。"))
+        rule.names = ["SystemHour.shared"]
+        rule.exceptIn = ["SystemHour"]
+        var described = metadata
+        described.rules = [rule]
         return [
-            ("Lessons/\(id)/lesson.json", String(decoding: metadata.encoded(), as: UTF8.self)),
+            ("Lessons/\(id)/lesson.json", String(decoding: described.encoded(), as: UTF8.self)),
             ("Lessons/\(id)/README.md", englishReadme),
             ("Lessons/\(id)/README.zh-Hans.md", chineseReadme),
             ("Lessons/\(id)/Sources/\(module).swift", starter),
             ("Tests/Lessons/\(id)/\(module)Tests.swift", tests),
             ("Solutions/\(id)/Sources/\(module).swift", solution),
             ("Solutions/\(id)/Wrong/keeps-the-singleton/\(module).swift", wrong),
+            ("Solutions/\(id)/Wrong/keeps-the-singleton/wrong.json", #"{"caught_by": ["rule:no-shared-hour", "test:morning", "test:afternoon"], "family": "keeps the singleton behind the new initializer"}"# + "\n"),
             ("Solutions/\(id)/steps.json", steps),
         ]
     }

@@ -21,6 +21,13 @@ extension CommandSpec {
             Where the host cannot give one, kata grade stops with status 2 unless
             --allow-reduced-isolation is given; the reports then say "isolation: reduced".
 
+            A lesson can also be "rejected" (its code uses what could tamper with
+            grading: not built, not run), "suspicious" (its test run said what a real
+            run never says: not counted) or a "grading error" (the grader's own limits
+            stopped it: grade it again). Every report says which, with file, line or
+            evidence, and grades.csv's grading_status starts with "review" or
+            "grading error".
+
             Example:
               kata grade ~/class-2025/submissions --out ~/class-2025/reports --jobs 2
               kata grade submissions --out reports --lessons 01,02 --timeout 5

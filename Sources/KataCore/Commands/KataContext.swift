@@ -95,12 +95,15 @@ public struct KataContext: Sendable {
         let console = self.console
         let builder: any LessonBuilding = useSwiftPM ? swiftPM : FallbackLessonBuilder(
             primary: direct, fallback: swiftPM, notice: { console.writeError("kata: \($0)\n") })
-        return LessonChecker(
+        var checker = LessonChecker(
             builder: builder,
             testRunner: TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock),
             fileSystem: fileSystem, clock: clock, buildRoot: buildRoot,
             environment: childEnvironment, perTestTimeout: perTestTimeout
         )
+        // Only Benchmarks/check-latency.sh turns the rules off, to measure what they cost.
+        checker.checksRules = environment["KATA_RULES"] != "off"
+        return checker
     }
 
     /// The lesson a learner named, or a usage error with a "did you mean".

@@ -242,3 +242,12 @@ public struct Sandbox: Sendable, Equatable {
         text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").first.map(String.init) ?? ""
     }
 }
+
+extension Sandbox {
+    /// A sandbox made by hand (tests of the grader's other parts): with `unshare`, the util-linux tools
+    /// beside it; without, limits only.
+    init(isolation: IsolationLevel, detail: String, unshare: String?, prlimit: String?, limits: GradeLimits, rootFolder: String = "/nonexistent") {
+        let tools = unshare.map { SandboxTools(unshare: $0, folder: ($0 as NSString).deletingLastPathComponent, prlimit: prlimit ?? "/usr/bin/prlimit") }
+        self.init(isolation: isolation, detail: detail, missing: [], tools: tools, prlimit: prlimit, limits: limits, rootFolder: rootFolder)
+    }
+}

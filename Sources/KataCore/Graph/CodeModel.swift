@@ -5,6 +5,14 @@ public struct CodeModel: Sendable, Equatable {
     public var types: [TypeDeclaration] = []
     public var members: [MemberDeclaration] = []
     public var references: [CodeReference] = []
+    /// `.shared` written without its type, where the context supplies it (rules read these).
+    public var implicitMembers: [ImplicitMemberReference] = []
+    public var imports: [ImportDeclaration] = []
+    /// Every `@name` in the code, declarations' attributes and property wrappers alike.
+    public var attributes: [AttributeUse] = []
+    /// Every `#name` that is not a string: `#if`, `#sourceLocation`, `#selector`...
+    public var directives: [AttributeUse] = []
+    public var typeAliases: [TypeAlias] = []
 
     public init() {}
 
@@ -12,7 +20,54 @@ public struct CodeModel: Sendable, Equatable {
         types += other.types
         members += other.members
         references += other.references
+        implicitMembers += other.implicitMembers
+        imports += other.imports
+        attributes += other.attributes
+        directives += other.directives
+        typeAliases += other.typeAliases
     }
+}
+
+/// `import Foundation`, `@testable import X`, `import struct Foundation.Date`: the module is `Foundation`.
+public struct ImportDeclaration: Sendable, Equatable, Codable {
+    public var module: String
+    public var file: String
+    public var line: Int
+}
+
+/// An `@attribute` or a `#directive`, named without its sign: `_cdecl`, `TaskLocal`, `sourceLocation`.
+public struct AttributeUse: Sendable, Equatable, Codable {
+    public var name: String
+    /// The type (qualified) whose code holds it; nil at file scope.
+    public var owner: String?
+    public var file: String
+    public var line: Int
+}
+
+/// `typealias E = V8Engine`.
+public struct TypeAlias: Sendable, Equatable, Codable {
+    public var name: String
+    /// The written target: `V8Engine`, `any Engine`.
+    public var target: String
+    /// Capitalized names in the target.
+    public var targetNames: [String]
+    public var owner: String?
+    public var file: String
+    public var line: Int
+}
+
+/// `.shared` with no type before the dot: Swift takes the type from the context.
+public struct ImplicitMemberReference: Sendable, Equatable {
+    public var member: String
+    /// The types the context names, where the reader knows them: a default
+    /// argument's parameter type, a property's declared type. Empty: unknown.
+    public var contextTypes: [String]
+    public var owner: String?
+    /// The member whose code holds it (`init`, a property's name); nil at file scope.
+    public var inMember: String?
+    public var context: ReferenceContext
+    public var file: String
+    public var line: Int
 }
 
 public enum TypeKind: String, Sendable, Codable, Equatable {
@@ -29,6 +84,8 @@ public struct TypeDeclaration: Sendable, Equatable, Codable {
     public var line: Int
     /// Marked `@main`: the program's entry point, a composition root.
     public var isEntryPoint: Bool
+    /// Conforms to `@unchecked Sendable`: the compiler was told not to check it.
+    public var isUncheckedSendable: Bool = false
 
     public var simpleName: String { String(name.split(separator: ".").last ?? Substring(name)) }
 }
@@ -61,6 +118,12 @@ public struct MemberDeclaration: Sendable, Equatable {
     public var parameters: [Parameter]
     public var file: String
     public var line: Int
+    /// Attributes written before it, without `@`: `TaskLocal`, `MainActor`, `_cdecl`.
+    public var attributes: [String] = []
+    /// A `convenience init`, or an initializer that hands over to `self.init(...)`.
+    public var isConvenience: Bool = false
+    /// Properties: the initial value is a plain literal (`0`, `"x"`, `[1, 2]`, `nil`, `true`).
+    public var initialValueIsLiteral: Bool = false
 }
 
 /// Where in a declaration a reference sits.
@@ -93,4 +156,6 @@ public struct CodeReference: Sendable, Equatable {
     public var line: Int
     /// For a construction: `Date()` rather than `Date(timeIntervalSince1970: 0)`.
     public var withoutArguments: Bool = false
+    /// Inside a `convenience init` (or one that hands over to `self.init`): the edge of the app.
+    public var inConvenienceInit: Bool = false
 }

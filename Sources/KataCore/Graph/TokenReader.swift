@@ -19,14 +19,26 @@ public struct TokenReader: Sendable {
 
     public func read(file: String, text: String, within ranges: [ClosedRange<Int>]? = nil) -> CodeModel {
         let tokens = SwiftLexer.tokens(of: text)
-        var scanner = TokenScanner(tokens: tokens, file: file, lines: LineIndex(text))
+        let lines = LineIndex(text)
+        var scanner = TokenScanner(tokens: tokens, file: file, lines: lines)
         scanner.scanAll()
         var model = scanner.model
+        let facts = TokenTools.fileFacts(tokens, file: file, lines: lines)
         if let ranges {
             func inside(_ offset: Int) -> Bool { ranges.contains { $0.contains(offset) } }
             model.types = model.types.filter { inside(scanner.offsetOfType[$0.name + "@\($0.line)"] ?? -1) }
             model.members = model.members.filter { inside(scanner.offsetOfMember[$0.name + "@\($0.line)"] ?? -1) }
             model.references = model.references.filter { inside($0.offset) }
+            let insideLines = Set(ranges.flatMap { lines.line(of: $0.lowerBound)...lines.line(of: $0.upperBound) })
+            model.implicitMembers = model.implicitMembers.filter { insideLines.contains($0.line) }
+            model.typeAliases = model.typeAliases.filter { insideLines.contains($0.line) }
+            model.imports = facts.imports.filter { insideLines.contains($0.line) }
+            model.attributes = facts.attributes.filter { insideLines.contains($0.line) }
+            model.directives = facts.directives.filter { insideLines.contains($0.line) }
+        } else {
+            model.imports = facts.imports
+            model.attributes = facts.attributes
+            model.directives = facts.directives
         }
         return model
     }
@@ -34,6 +46,73 @@ public struct TokenReader: Sendable {
 
 /// Helpers on a token list, shared by both readers.
 enum TokenTools {
+    /// Imports, `@attributes` and `#directives` anywhere in a file: one linear
+    /// pass, so no nesting can hide one.
+    static func fileFacts(_ tokens: [SwiftToken], file: String, lines: LineIndex) -> (imports: [ImportDeclaration], attributes: [AttributeUse], directives: [AttributeUse]) {
+        var imports: [ImportDeclaration] = []
+        var attributes: [AttributeUse] = []
+        var directives: [AttributeUse] = []
+        let importKinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias", "actor"]
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .directive:
+                directives.append(AttributeUse(name: String(token.text.dropFirst()), owner: nil, file: file, line: lines.line(of: token.offset)))
+            case .punctuation where token.text == "@":
+                if index + 1 < tokens.count, tokens[index + 1].isIdentifier, tokens[index + 1].offset == token.offset + 1 {
+                    attributes.append(AttributeUse(name: tokens[index + 1].text, owner: nil, file: file, line: lines.line(of: token.offset)))
+                }
+            case .identifier where token.text == "import":
+                let previous = index > 0 ? tokens[index - 1] : nil
+                guard previous == nil || token.newlineBefore || previous!.is(";") || previous!.isIdentifier || previous!.is(")") else { continue }
+                var k = index + 1
+                if k < tokens.count, importKinds.contains(tokens[k].text), k + 1 < tokens.count, tokens[k + 1].isIdentifier { k += 1 }
+                guard k < tokens.count, tokens[k].isIdentifier, !(k > index + 1 && tokens[k].newlineBefore) else { continue }
+                imports.append(ImportDeclaration(module: tokens[k].text, file: file, line: lines.line(of: token.offset)))
+            default:
+                continue
+            }
+        }
+        return (imports, attributes, directives)
+    }
+
+    static let keywordsBeforeExpression: Set<String> = [
+        "return", "case", "in", "try", "await", "throw", "else", "where", "is", "as", "yield", "if", "guard",
+        "while", "switch", "repeat", "some", "any", "let", "var", "then",
+    ]
+
+    /// `.member` with nothing before the dot that it could belong to: Swift takes the type from the context.
+    static func isImplicitMember(_ tokens: [SwiftToken], dot index: Int) -> Bool {
+        guard tokens[index].is("."), index + 1 < tokens.count, tokens[index + 1].isIdentifier,
+              tokens[index + 1].offset == tokens[index].offset + 1
+        else { return false }
+        guard index > 0 else { return true }
+        let previous = tokens[index - 1]
+        switch previous.kind {
+        case .identifier: return keywordsBeforeExpression.contains(previous.text)
+        case .number, .string: return false
+        case .directive: return true
+        case .punctuation: return !(previous.is(")") || previous.is("]") || previous.is("}"))
+        case .operator:
+            // `x?.y`, `x!.y`, `Array<Int>.init`: the operator is glued to the dot.
+            let glued = previous.offset + previous.text.utf8.count == tokens[index].offset
+            return !(glued && (previous.is("?") || previous.is("!") || previous.is(">")))
+        }
+    }
+
+    /// A plain literal: numbers, strings, `true`, `false`, `nil`, and arrays or dictionaries of them.
+    static func isLiteral(_ tokens: ArraySlice<SwiftToken>) -> Bool {
+        guard !tokens.isEmpty else { return false }
+        return tokens.allSatisfy { token in
+            switch token.kind {
+            case .number, .string: return true
+            case .identifier: return ["true", "false", "nil"].contains(token.text)
+            case .punctuation: return ["[", "]", ",", ":", "(", ")"].contains(token.text)
+            case .operator: return token.text == "-"
+            case .directive: return false
+            }
+        }
+    }
+
     /// Index of the bracket closing the one at `open`, or the last index.
     static func matchingClose(_ tokens: [SwiftToken], _ open: Int) -> Int {
         let pairs: [String: String] = ["(": ")", "[": "]", "{": "}", "<": ">"]
@@ -111,16 +190,23 @@ enum TokenTools {
     }
 
     /// The inheritance clause starting after a type's name: names up to `{` or `where`.
-    static func inheritance(_ tokens: [SwiftToken], after nameIndex: Int) -> (names: [String], brace: Int?) {
+    static func inheritance(_ tokens: [SwiftToken], after nameIndex: Int) -> (names: [String], brace: Int?, unchecked: Bool) {
         var index = nameIndex + 1
         if index < tokens.count, tokens[index].is("<") { index = matchingClose(tokens, index) + 1 }
         var names: [String] = []
         var expectName = false
+        var unchecked = false
         var depth = 0
         while index < tokens.count {
             let token = tokens[index]
-            if token.is("{") && depth == 0 { return (names, index) }
-            if token.is("}") || (token.isIdentifier && TokenReader.declarationKeywords.contains(token.text) && token.newlineBefore) { return (names, nil) }
+            if token.is("{") && depth == 0 { return (names, index, unchecked) }
+            if token.is("}") || (token.isIdentifier && TokenReader.declarationKeywords.contains(token.text) && token.newlineBefore) { return (names, nil, unchecked) }
+            if token.is("@"), index + 1 < tokens.count, tokens[index + 1].isIdentifier {
+                // `@unchecked Sendable`, `@preconcurrency P`: the attribute is not a name in the clause.
+                if tokens[index + 1].text == "unchecked" { unchecked = true }
+                index += 2
+                continue
+            }
             if token.is("<") || token.is("(") { depth += 1 }
             if token.is(">") || token.is(")") { depth -= 1 }
             if token.is(":") && depth == 0 && names.isEmpty { expectName = true }
@@ -138,7 +224,7 @@ enum TokenTools {
             }
             index += 1
         }
-        return (names, nil)
+        return (names, nil, unchecked)
     }
 
     /// For a property whose name token is at `nameIndex`: its type's names,
@@ -261,6 +347,7 @@ struct TokenScanner {
         var kind: Kind
         var closeIndex: Int
     }
+    var inConvenienceInit = false
 
     init(tokens: [SwiftToken], file: String, lines: LineIndex) {
         self.tokens = tokens
@@ -273,15 +360,20 @@ struct TokenScanner {
     }
 
     /// Scans a run of tokens that belongs to one scope.
-    mutating func scan(_ range: Range<Int>, owner: String?, typeKind: TypeKind?, member: String?, isStatic: Bool, context: ReferenceContext) {
+    mutating func scan(_ range: Range<Int>, owner: String?, typeKind: TypeKind?, member: String?, isStatic: Bool, context: ReferenceContext, inConvenienceInit: Bool = false) {
         let inTypeBody = owner != nil && member == nil
         let atFileScope = owner == nil && member == nil
         var index = range.lowerBound
         var sawStatic = false
+        var sawConvenience = false
+        var attributes: [String] = []
         var plain: [Int] = []
         func flush(_ scanner: inout TokenScanner) {
-            scanner.record(plain, owner: owner, member: member, isStatic: isStatic, context: context)
+            scanner.record(plain, owner: owner, member: member, isStatic: isStatic, context: context, inConvenienceInit: inConvenienceInit)
             plain.removeAll()
+        }
+        func declared(_ scanner: inout TokenScanner, _ end: Int) {
+            index = end + 1; sawStatic = false; sawConvenience = false; attributes = []
         }
         while index < range.upperBound {
             let token = tokens[index]
@@ -291,34 +383,44 @@ struct TokenScanner {
                 if token.text == "static" || (token.text == "class" && index + 1 < range.upperBound && ["func", "var", "let", "subscript"].contains(tokens[index + 1].text)) {
                     sawStatic = true; index += 1; continue
                 }
+                if token.text == "convenience" { sawConvenience = true }
                 if let kind = TokenReader.typeKeywords[token.text], let end = typeDeclaration(at: index, kind: kind, owner: owner, range: range) {
                     flush(&self)
-                    index = end + 1; sawStatic = false; continue
+                    declared(&self, end); continue
                 }
                 if ["func", "init", "deinit", "subscript"].contains(token.text),
-                   let end = functionDeclaration(at: index, owner: owner, typeKind: typeKind, isStatic: sawStatic || isStatic, range: range, enclosingContext: context, inTypeBody: inTypeBody || atFileScope) {
+                   let end = functionDeclaration(at: index, owner: owner, typeKind: typeKind, isStatic: sawStatic || isStatic, range: range, enclosingContext: context, inTypeBody: inTypeBody || atFileScope,
+                                                 convenience: sawConvenience, attributes: attributes) {
                     flush(&self)
-                    index = end + 1; sawStatic = false; continue
+                    declared(&self, end); continue
                 }
                 if (token.text == "var" || token.text == "let") && (inTypeBody || atFileScope),
-                   let end = propertyDeclaration(at: index, owner: owner, isStatic: sawStatic, range: range) {
+                   let end = propertyDeclaration(at: index, owner: owner, isStatic: sawStatic, range: range, attributes: attributes) {
                     flush(&self)
-                    index = end + 1; sawStatic = false; continue
+                    declared(&self, end); continue
                 }
-                if !TokenReader.modifiers.contains(token.text) { sawStatic = false }
+                if token.text == "typealias", inTypeBody || atFileScope, let end = typeAlias(at: index, owner: owner, range: range) {
+                    flush(&self)
+                    declared(&self, end); continue
+                }
+                if !TokenReader.modifiers.contains(token.text) && token.text != "convenience" { sawStatic = false; sawConvenience = false; attributes = [] }
             }
-            if token.is("@"), index + 2 < range.upperBound, tokens[index + 1].isIdentifier, tokens[index + 2].is("("), !tokens[index + 2].newlineBefore, inTypeBody || atFileScope {
-                // A property wrapper's or attribute's arguments.
-                flush(&self)
-                let close = TokenTools.matchingClose(tokens, index + 2)
-                record(Array((index + 3)..<close), owner: owner, member: nil, isStatic: false, context: .attribute)
-                index = close + 1; continue
+            if token.is("@"), index + 1 < range.upperBound, tokens[index + 1].isIdentifier, inTypeBody || atFileScope {
+                attributes.append(tokens[index + 1].text)
+                if index + 2 < range.upperBound, tokens[index + 2].is("("), !tokens[index + 2].newlineBefore {
+                    // A property wrapper's or attribute's arguments.
+                    flush(&self)
+                    let close = TokenTools.matchingClose(tokens, index + 2)
+                    record(Array((index + 3)..<close), owner: owner, member: nil, isStatic: false, context: .attribute)
+                    index = close + 1; continue
+                }
+                index += 2; continue
             }
             if token.is("{") {
                 // A closure or a statement's block: same scope, scanned as its own run.
                 flush(&self)
                 let close = min(TokenTools.matchingClose(tokens, index), range.upperBound - 1)
-                scan((index + 1)..<close, owner: owner, typeKind: typeKind, member: member, isStatic: isStatic, context: context)
+                scan((index + 1)..<close, owner: owner, typeKind: typeKind, member: member, isStatic: isStatic, context: context, inConvenienceInit: inConvenienceInit)
                 index = close + 1; continue
             }
             plain.append(index)
@@ -327,15 +429,36 @@ struct TokenScanner {
         flush(&self)
     }
 
-    mutating func record(_ indices: [Int], owner: String?, member: String?, isStatic: Bool, context: ReferenceContext) {
+    mutating func record(_ indices: [Int], owner: String?, member: String?, isStatic: Bool, context: ReferenceContext,
+                         inConvenienceInit: Bool = false, contextTypes: [String] = []) {
         guard let first = indices.first, let last = indices.last else { return }
         let allowed = Set(indices)
         for (shape, at) in TokenTools.references(tokens, in: first..<(last + 1), skipping: { !allowed.contains($0) }) {
             model.references.append(CodeReference(
                 shape: shape, owner: owner, member: member, memberIsStatic: isStatic, context: context,
                 file: file, offset: tokens[at].offset, line: lines.line(of: tokens[at].offset),
-                withoutArguments: TokenTools.callWithoutArguments(tokens, at: at)))
+                withoutArguments: TokenTools.callWithoutArguments(tokens, at: at), inConvenienceInit: inConvenienceInit))
         }
+        for index in indices where TokenTools.isImplicitMember(tokens, dot: index) {
+            let name = tokens[index + 1].text
+            guard name != "init" || !contextTypes.isEmpty else { continue }
+            model.implicitMembers.append(ImplicitMemberReference(
+                member: name, contextTypes: contextTypes, owner: owner, inMember: member, context: context,
+                file: file, line: lines.line(of: tokens[index].offset)))
+        }
+    }
+
+    mutating func typeAlias(at index: Int, owner: String?, range: Range<Int>) -> Int? {
+        guard index + 2 < range.upperBound, tokens[index + 1].isIdentifier else { return nil }
+        var equals = index + 2
+        if tokens[equals].is("<") { equals = TokenTools.matchingClose(tokens, equals) + 1 }
+        guard equals < range.upperBound, tokens[equals].is("=") else { return nil }
+        let end = min(TokenTools.expressionEnd(tokens, from: equals + 1), range.upperBound)
+        let target = Array(tokens[(equals + 1)..<end])
+        model.typeAliases.append(TypeAlias(
+            name: tokens[index + 1].text, target: target.map(\.text).joined(separator: " "),
+            targetNames: TokenTools.capitalizedNames(target), owner: owner, file: file, line: lines.line(of: tokens[index].offset)))
+        return end - 1
     }
 
     mutating func typeDeclaration(at index: Int, kind: TypeKind, owner: String?, range: Range<Int>) -> Int? {
@@ -347,19 +470,20 @@ struct TokenScanner {
         while nameIndex + 2 < range.upperBound, tokens[nameIndex + 1].is("."), tokens[nameIndex + 2].isIdentifier {
             name += "." + tokens[nameIndex + 2].text; nameIndex += 2
         }
-        let (inherits, brace) = TokenTools.inheritance(tokens, after: nameIndex)
+        let (inherits, brace, unchecked) = TokenTools.inheritance(tokens, after: nameIndex)
         guard let brace, brace < range.upperBound else { return nil }
         let qualified = kind == .extension || owner == nil ? name : "\(owner!).\(name)"
         let entryPoint = index >= 2 && tokens[..<index].suffix(6).contains { $0.text == "main" } && tokens[..<index].suffix(6).contains { $0.is("@") }
         let line = lines.line(of: tokens[index].offset)
-        model.types.append(TypeDeclaration(name: qualified, kind: kind, inherits: inherits, file: file, line: line, isEntryPoint: entryPoint))
+        model.types.append(TypeDeclaration(name: qualified, kind: kind, inherits: inherits, file: file, line: line, isEntryPoint: entryPoint, isUncheckedSendable: unchecked))
         offsetOfType[qualified + "@\(line)"] = tokens[index].offset
         let close = min(TokenTools.matchingClose(tokens, brace), range.upperBound - 1)
         scan((brace + 1)..<close, owner: qualified, typeKind: kind, member: nil, isStatic: false, context: .body)
         return close
     }
 
-    mutating func functionDeclaration(at index: Int, owner: String?, typeKind: TypeKind?, isStatic: Bool, range: Range<Int>, enclosingContext: ReferenceContext, inTypeBody: Bool) -> Int? {
+    mutating func functionDeclaration(at index: Int, owner: String?, typeKind: TypeKind?, isStatic: Bool, range: Range<Int>, enclosingContext: ReferenceContext, inTypeBody: Bool,
+                                      convenience: Bool = false, attributes: [String] = []) -> Int? {
         let keyword = tokens[index].text
         var cursor = index + 1
         var name = keyword
@@ -384,15 +508,22 @@ struct TokenScanner {
         let memberName = keyword == "func" ? name : keyword
         let context: ReferenceContext = inTypeBody ? .body : enclosingContext
         let line = lines.line(of: tokens[index].offset)
+        let body = Self.bodyRange(tokens, after: afterParameters, in: range)
+        // A struct's or class's initializer that hands over to `self.init(...)` is a convenience one in all but name.
+        let handsOver = keyword == "init" && body.map { body in
+            body.contains { k in k + 2 < tokens.count && tokens[k].is("self") && tokens[k + 1].is(".") && tokens[k + 2].is("init") }
+        } == true
+        let isConvenience = keyword == "init" && (convenience || handsOver)
         if inTypeBody {
             model.members.append(MemberDeclaration(
                 owner: owner, name: memberName, kind: keyword == "init" ? .initializer : .method, isStatic: isStatic,
                 isMutable: false, isComputed: false, typeNames: [], initialValueCall: nil, parameters: parameters,
-                file: file, line: line))
+                file: file, line: line, attributes: attributes, isConvenience: isConvenience))
             offsetOfMember[memberName + "@\(line)"] = tokens[index].offset
         }
-        for range in defaults {
-            record(Array(range), owner: owner, member: memberName, isStatic: isStatic, context: .defaultArgument)
+        for (range, parameter) in zip(defaults, parameters.filter(\.hasDefault)) {
+            record(Array(range), owner: owner, member: memberName, isStatic: isStatic, context: .defaultArgument,
+                   inConvenienceInit: isConvenience, contextTypes: parameter.typeNames)
         }
         // The body: the first `{` at this level before the next declaration.
         var k = afterParameters
@@ -411,11 +542,31 @@ struct TokenScanner {
         }
         guard k < range.upperBound, typeKind != .protocol else { return k - 1 }
         let close = min(TokenTools.matchingClose(tokens, k), range.upperBound - 1)
-        scan((k + 1)..<close, owner: owner, typeKind: typeKind, member: inTypeBody ? memberName : (memberName), isStatic: isStatic, context: inTypeBody ? .body : context)
+        scan((k + 1)..<close, owner: owner, typeKind: typeKind, member: inTypeBody ? memberName : (memberName), isStatic: isStatic, context: inTypeBody ? .body : context,
+             inConvenienceInit: isConvenience)
         return close
     }
 
-    mutating func propertyDeclaration(at index: Int, owner: String?, isStatic: Bool, range: Range<Int>) -> Int? {
+    /// The token indices inside a function's body braces, when it has a body before the next declaration.
+    static func bodyRange(_ tokens: [SwiftToken], after start: Int, in range: Range<Int>) -> Range<Int>? {
+        var k = start
+        var depth = 0
+        while k < range.upperBound {
+            let token = tokens[k]
+            if depth == 0 && token.is("{") {
+                let close = min(TokenTools.matchingClose(tokens, k), range.upperBound - 1)
+                return (k + 1)..<close
+            }
+            if token.is("(") || token.is("[") || token.is("<") { depth += 1 }
+            if token.is(")") || token.is("]") || token.is(">") { depth -= 1 }
+            if token.is("}") || token.is(";") { return nil }
+            if depth == 0 && token.newlineBefore && k > start && token.isIdentifier && TokenReader.declarationKeywords.contains(token.text) { return nil }
+            k += 1
+        }
+        return nil
+    }
+
+    mutating func propertyDeclaration(at index: Int, owner: String?, isStatic: Bool, range: Range<Int>, attributes: [String] = []) -> Int? {
         guard index + 1 < range.upperBound, tokens[index + 1].isIdentifier else { return nil }
         let nameIndex = index + 1
         let name = tokens[nameIndex].text
@@ -425,13 +576,14 @@ struct TokenScanner {
         model.members.append(MemberDeclaration(
             owner: owner, name: name, kind: .property, isStatic: isStatic || owner == nil, isMutable: mutable,
             isComputed: shape.accessors != nil, typeNames: shape.typeNames, initialValueCall: shape.initialCall,
-            parameters: [], file: file, line: line))
+            parameters: [], file: file, line: line, attributes: attributes,
+            initialValueIsLiteral: shape.initialValue.map { TokenTools.isLiteral(tokens[$0.lowerBound..<min($0.upperBound, range.upperBound)]) } ?? false))
         offsetOfMember[name + "@\(line)"] = tokens[index].offset
         let context: ReferenceContext = owner == nil ? .topLevel : .initialValue
         if let value = shape.initialValue {
             let end = min(value.upperBound, range.upperBound)
             // Closures in the initial value belong to it.
-            record(Array(value.lowerBound..<end), owner: owner, member: name, isStatic: isStatic, context: context)
+            record(Array(value.lowerBound..<end), owner: owner, member: name, isStatic: isStatic, context: context, contextTypes: shape.typeNames)
             return end - 1
         }
         if let brace = shape.accessors, brace < range.upperBound {

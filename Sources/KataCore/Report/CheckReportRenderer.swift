@@ -40,10 +40,29 @@ public struct CheckReportRenderer: Sendable {
                 lines.append(words.say("\(passed) of \(total) tests pass.", "\(total) 个测试中通过 \(passed) 个。"))
             }
         }
+        lines += findingLines(report)
         if report.status != .pass {
             lines.append(style.dim(words.say("Stuck? kata hint \(lesson.id)", "卡住了？运行 kata hint \(lesson.id)")))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lesson's rules the code breaks, after the tests: file, line, rule, what to do.
+    private func findingLines(_ report: CheckReport) -> [String] {
+        guard !report.findings.isEmpty else { return [] }
+        var lines: [String] = []
+        if report.failsOnlyByRules {
+            lines.append(style.yellow("✘ " + words.say(
+                "The tests pass, but the code still breaks the lesson's rules:",
+                "测试都通过了，但代码仍违反本课的规则：")))
+        } else {
+            lines.append(style.yellow(words.say("The lesson's rules:", "本课的规则：")))
+        }
+        for finding in report.findings {
+            lines.append("  " + style.red("✘") + " " + style.cyan(finding.location.isEmpty ? "" : finding.location + " ") + style.dim("[\(finding.rule)]"))
+            lines.append(indent(finding.message(in: words.language), by: 6))
+        }
+        return lines
     }
 
     /// Each distinct error once with its excerpt; the same message at more

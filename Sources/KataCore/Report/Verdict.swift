@@ -56,22 +56,47 @@ public struct CheckReport: Sendable, Codable, Equatable {
     public var stage: CheckStage
     public var tests: [TestVerdict]
     public var diagnostics: [Diagnostic]
+    /// Where the code breaks the lesson's rules: the second judge, next to the tests.
+    public var findings: [RuleFinding]
     /// Output of the test process, capped, for crashes and prints.
     public var output: String
     public var durationMs: Int
 
     public init(
         lesson: String, status: Status, stage: CheckStage, tests: [TestVerdict] = [],
-        diagnostics: [Diagnostic] = [], output: String = "", durationMs: Int = 0
+        diagnostics: [Diagnostic] = [], findings: [RuleFinding] = [], output: String = "", durationMs: Int = 0
     ) {
         self.lesson = lesson
         self.status = status
         self.stage = stage
         self.tests = tests
         self.diagnostics = diagnostics
+        self.findings = findings
         self.output = output
         self.durationMs = durationMs
     }
 
     public var passedCount: Int { tests.filter { $0.status == .pass }.count }
+
+    /// Every test passes but a rule is broken: the tests alone would have said "pass".
+    public var failsOnlyByRules: Bool {
+        stage == .run && !findings.isEmpty && !tests.isEmpty && tests.allSatisfy { $0.status == .pass }
+    }
+
+    /// Reports written before rules existed (or by other tools) decode with no findings.
+    enum CodingKeys: String, CodingKey {
+        case lesson, status, stage, tests, diagnostics, findings, output, durationMs
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lesson = try container.decode(String.self, forKey: .lesson)
+        status = try container.decode(Status.self, forKey: .status)
+        stage = try container.decode(CheckStage.self, forKey: .stage)
+        tests = try container.decode([TestVerdict].self, forKey: .tests)
+        diagnostics = try container.decode([Diagnostic].self, forKey: .diagnostics)
+        findings = try container.decodeIfPresent([RuleFinding].self, forKey: .findings) ?? []
+        output = try container.decode(String.self, forKey: .output)
+        durationMs = try container.decode(Int.self, forKey: .durationMs)
+    }
 }

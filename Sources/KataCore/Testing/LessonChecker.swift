@@ -46,6 +46,8 @@ public struct LessonChecker: Sendable {
     public var perTestTimeout: Double
     /// Put in front of the test program (a sandbox and limits, for untrusted code).
     public var launcher: [String] = []
+    /// Checks the lesson's rules on the code (off only to measure what they cost).
+    public var checksRules = true
 
     public init(
         builder: any LessonBuilding,
@@ -94,9 +96,23 @@ public struct LessonChecker: Sendable {
             testFiles: tests,
             buildDirectory: folder
         )
-        return fileSystem.withExclusiveLock("\(folder).lock") {
+        let findings = checksRules ? ruleFindings(lesson, sourceFolder: sourceFolder, files: sources) : []
+        var report = fileSystem.withExclusiveLock("\(folder).lock") {
             buildAndRun(lesson, input: input, sourceFolder: sourceFolder, elapsed: elapsed)
         }
+        report.findings = findings
+        // One verdict from both judges: every test passes and no rule is broken.
+        if report.status == .pass && !findings.isEmpty { report.status = .fail }
+        return report
+    }
+
+    /// The lesson's rules, checked on the code as written (the token reader needs no compiler).
+    func ruleFindings(_ lesson: Lesson, sourceFolder: String, files: [String]) -> [RuleFinding] {
+        guard !lesson.metadata.rules.isEmpty else { return [] }
+        let texts = files.sorted().compactMap { name in
+            (try? fileSystem.readText("\(sourceFolder)/\(name)")).map { (name: name, text: $0) }
+        }
+        return RuleChecker(rules: lesson.metadata.rules).findings(in: SourceModel.read(texts))
     }
 
     private func buildAndRun(_ lesson: Lesson, input: BuildInput, sourceFolder: String, elapsed: () -> Int) -> CheckReport {

@@ -5,7 +5,9 @@ import Foundation
 /// - the metadata is complete: title, summary, at least 3 hints, both texts;
 /// - the starter fails (a compile error or failing tests, never a crash or a timeout);
 /// - the reference solution passes every test;
-/// - at least one plausible wrong solution exists, and every one fails;
+/// - at least one plausible wrong solution exists, and every one fails for the
+///   reason its `wrong.json` names (a test that fails, or a rule it breaks);
+/// - every rule is kept by the solution, and broken by the starter or by a wrong solution;
 /// - nothing under `Solutions/` is reachable from `Lessons/`;
 /// - nothing is still marked `TODO(author)`, and every hidden test file exists.
 public struct CourseVerifier: Sendable {
@@ -67,6 +69,14 @@ public struct CourseVerifier: Sendable {
             facts.append("starter: red (\(starter.passedCount)/\(starter.tests.count) tests pass)")
         }
 
+        var rulesBroken = Set(starter.findings.map(\.rule))
+        for rule in lesson.metadata.rules {
+            if rulesBroken.contains(rule.id) {
+                facts.append("rule \(rule.id): broken by the starter")
+            } else {
+                facts.append("rule \(rule.id): the starter does not break it (it guards a wrong turn the learner may take, not the starter's mistake)")
+            }
+        }
         if fileSystem.isDirectory(lesson.solutionSources) {
             let solution = checker.check(lesson, variant: .solution)
             if solution.status == .pass {
@@ -92,13 +102,63 @@ public struct CourseVerifier: Sendable {
         facts += hidden.facts
         for name in wrongNames {
             let wrong = checker.check(lesson, variant: .wrong(name))
+            rulesBroken.formUnion(wrong.findings.map(\.rule))
             if wrong.status == .pass {
-                problems.append("the wrong solution \"\(name)\" passes every test: the tests must reject it")
-            } else {
-                facts.append("wrong/\(name): rejected (\(summary(wrong)))")
+                problems.append("the wrong solution \"\(name)\" passes every test and breaks no rule: the tests or a rule must reject it")
+                continue
             }
+            facts.append("wrong/\(name): rejected (\(summary(wrong)))")
+            problems += catcherProblems(lesson, wrong: name, report: wrong)
+        }
+        for rule in lesson.metadata.rules where !rulesBroken.contains(rule.id) {
+            problems.append("rule \(rule.id) is broken by neither the starter nor any wrong solution: add a wrong solution that breaks it, so the rule is known to work")
         }
         return LessonResult(lesson: lesson.id, problems: problems, facts: facts)
+    }
+
+    /// What `Wrong/NAME/wrong.json` says must catch the fixture, checked against what did.
+    ///
+    ///     {"caught_by": ["rule:no-shared-engine", "test:startsTheInjectedEngine"], "family": "..."}
+    func catcherProblems(_ lesson: Lesson, wrong name: String, report: CheckReport) -> [String] {
+        let path = "\(lesson.wrongSolutions)/\(name)/wrong.json"
+        let shown = DiagnosticParser.relative(path, to: lesson.root)
+        guard let text = try? fileSystem.readText(path) else {
+            return ["\(shown) is missing: name the test or rule that must catch this wrong solution, like {\"caught_by\": [\"test:startsTheInjectedEngine\"]}"]
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let catchers = object["caught_by"] as? [String], !catchers.isEmpty
+        else {
+            return ["\(shown) must be a JSON object with \"caught_by\": a list of \"test:FUNCTION\" or \"rule:ID\""]
+        }
+        var problems: [String] = []
+        var caught = false
+        for catcher in catchers {
+            if catcher.hasPrefix("rule:") {
+                let id = String(catcher.dropFirst(5))
+                if !lesson.metadata.rules.contains(where: { $0.id == id }) {
+                    problems.append("\(shown) names \(catcher), but lesson.json has no rule \"\(id)\"")
+                }
+                if report.findings.contains(where: { $0.rule == id }) { caught = true }
+            } else if catcher.hasPrefix("test:") {
+                let function = String(catcher.dropFirst(5))
+                let failing = report.tests.filter { $0.status != .pass }.map { Self.functionName(of: $0.id) }
+                if failing.contains(function) { caught = true }
+            } else {
+                problems.append("\(shown): \"\(catcher)\" is neither \"test:FUNCTION\" nor \"rule:ID\"")
+            }
+        }
+        if !caught && problems.isEmpty {
+            problems.append("the wrong solution \"\(name)\" is rejected, but not by what \(shown) names (\(catchers.joined(separator: ", "))): \(summary(report))")
+        }
+        return problems
+    }
+
+    /// `Module.Suite/startsTheInjectedEngine()/File.swift:12:6` and `Module.startsTheInjectedEngine()/File.swift:12:6` → `startsTheInjectedEngine`.
+    static func functionName(of id: String) -> String {
+        let parts = id.split(separator: "/")
+        let function = (parts.count >= 2 ? parts[parts.count - 2] : Substring(id)).prefix { $0 != "(" }
+        // A test outside a suite is `Module.function()`.
+        return String(function.split(separator: ".").last ?? function)
     }
 
     func metadataProblems(_ lesson: Lesson) -> [String] {
@@ -145,7 +205,9 @@ public struct CourseVerifier: Sendable {
         case .run:
             let failing = report.tests.filter { $0.status != .pass }.map(\.name)
             if report.tests.isEmpty { return "no test ran" }
+            let rules = Set(report.findings.map(\.rule)).sorted()
             return "\(report.passedCount)/\(report.tests.count) tests pass" + (failing.isEmpty ? "" : "; failing: " + failing.joined(separator: ", "))
+                + (rules.isEmpty ? "" : "; breaks rule\(rules.count == 1 ? "" : "s") " + rules.joined(separator: ", "))
         }
     }
 

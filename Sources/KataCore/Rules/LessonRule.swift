@@ -1,0 +1,152 @@
+/// A rule a lesson declares about the learner's code, checked by reading the
+/// code (not by running it): the second judge next to the tests. Tests see
+/// what runs; a rule sees what is written, so a singleton kept in a default
+/// argument no test takes, or state stashed in a static, cannot slip by.
+///
+///     {"id": "no-shared-engine", "kind": "forbidden_reference",
+///      "names": ["V8Engine.shared"], "except_in": ["V8Engine"],
+///      "fix": {"en": "Hand the car its engine through init(engine:).", "zh-Hans": "……"}}
+public struct LessonRule: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// `names` appear nowhere in the module, except in the code of `exceptIn`.
+        case forbiddenReference = "forbidden_reference"
+        /// Types of `in` construct none of `of`.
+        case noConstruction = "no_construction"
+        /// Types of `in` keep no static (and, with `*`, no global) mutable state.
+        case noStaticState = "no_static_state"
+        /// Each of `types` is declared `actor`.
+        case actor
+        /// No type but `exceptIn` is handed one of `container`.
+        case containerOnlyIn = "container_only_in"
+    }
+
+    /// Where `no_construction` lets a fresh collaborator be built.
+    public enum Allowance: String, Sendable, Equatable, CaseIterable {
+        case defaultArgument = "default_argument"
+        case convenienceInit = "convenience_init"
+    }
+
+    public var id: String
+    public var kind: Kind
+    /// `forbidden_reference`: `Type.member`, `Type()`, `Type(...)` or a bare global name.
+    public var names: [String] = []
+    /// `no_construction`, `no_static_state`: the types the rule is about (`*`: every type).
+    public var inTypes: [String] = []
+    /// `no_construction`: what they must not build.
+    public var of: [String] = []
+    /// `actor`: the types that must be actors.
+    public var types: [String] = []
+    /// `container_only_in`: the container types.
+    public var container: [String] = []
+    /// Types (or file names ending in `.swift`) the rule leaves alone.
+    public var exceptIn: [String] = []
+    public var allow: [Allowance] = []
+    /// `no_static_state`: global variables count too (default: yes).
+    public var globals: Bool = true
+    /// What to do about it, in the learner's words.
+    public var fix: LocalizedText
+    public var why: LocalizedText?
+    /// Points when graded; nil: the same share as a test.
+    public var points: Double?
+
+    public init(id: String, kind: Kind, fix: LocalizedText) {
+        self.id = id
+        self.kind = kind
+        self.fix = fix
+    }
+}
+
+extension LessonRule {
+    /// Reads one entry of `rules`, adding every problem found to `problems`.
+    static func parse(_ value: Any, at index: Int, problems: inout [String]) -> LessonRule? {
+        let place = "rules[\(index)]"
+        guard let object = value as? [String: Any] else {
+            problems.append("\"\(place)\" must be an object with \"id\", \"kind\" and \"fix\"")
+            return nil
+        }
+        let before = problems.count
+        let id = object["id"] as? String ?? ""
+        if id.isEmpty || !id.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) {
+            problems.append("\"\(place).id\" must be kebab-case, like \"no-shared-engine\"")
+        }
+        let kindName = object["kind"] as? String ?? ""
+        let kind = Kind(rawValue: kindName)
+        if kind == nil {
+            problems.append("\"\(place).kind\" must be one of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")) (it is \"\(kindName)\")")
+        }
+        func strings(_ key: String, required: Bool) -> [String] {
+            guard let raw = object[key] else {
+                if required { problems.append("\"\(place)\" (\(kindName)) needs \"\(key)\": a list of names") }
+                return []
+            }
+            guard let list = raw as? [String], !list.isEmpty || !required else {
+                problems.append("\"\(place).\(key)\" must be a list of names")
+                return []
+            }
+            return list
+        }
+        func text(_ key: String, required: Bool) -> LocalizedText? {
+            guard let raw = object[key] else {
+                if required { problems.append("\"\(place)\" needs \"\(key)\": {\"en\": ..., \"zh-Hans\": ...}, what the learner does about it") }
+                return nil
+            }
+            guard let dictionary = raw as? [String: String],
+                  let english = dictionary["en"], !english.isEmpty,
+                  let chinese = dictionary["zh-Hans"], !chinese.isEmpty
+            else {
+                problems.append("\"\(place).\(key)\" must be {\"en\": ..., \"zh-Hans\": ...} with both texts")
+                return nil
+            }
+            return LocalizedText(english: english, chinese: chinese)
+        }
+        let fix = text("fix", required: true)
+        let why = text("why", required: false)
+        var rule = LessonRule(id: id, kind: kind ?? .forbiddenReference, fix: fix ?? LocalizedText(english: "", chinese: ""))
+        rule.why = why
+        rule.exceptIn = strings("except_in", required: false)
+        switch kind {
+        case .forbiddenReference?: rule.names = strings("names", required: true)
+        case .noConstruction?:
+            rule.inTypes = strings("in", required: true)
+            rule.of = strings("of", required: true)
+        case .noStaticState?: rule.inTypes = strings("in", required: true)
+        case .actor?: rule.types = strings("types", required: true)
+        case .containerOnlyIn?: rule.container = strings("container", required: true)
+        case nil: break
+        }
+        for name in strings("allow", required: false) {
+            if let allowance = Allowance(rawValue: name) { rule.allow.append(allowance) } else {
+                problems.append("\"\(place).allow\" knows \(Allowance.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
+            }
+        }
+        if let globals = object["globals"] {
+            if let flag = globals as? Bool { rule.globals = flag } else { problems.append("\"\(place).globals\" must be true or false") }
+        }
+        if let points = object["points"] {
+            if let number = points as? Double, number >= 0 { rule.points = number } else {
+                problems.append("\"\(place).points\" must be a number of at least 0")
+            }
+        }
+        let known: Set<String> = ["id", "kind", "names", "in", "of", "types", "container", "except_in", "allow", "globals", "fix", "why", "points"]
+        for key in object.keys.sorted() where !known.contains(key) {
+            problems.append("\"\(place)\" has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        return problems.count == before ? rule : nil
+    }
+
+    func encoded() -> [String: Any] {
+        func text(_ value: LocalizedText) -> [String: Any] { ["en": value.english, "zh-Hans": value.chinese] }
+        var object: [String: Any] = ["id": id, "kind": kind.rawValue, "fix": text(fix)]
+        if !names.isEmpty { object["names"] = names }
+        if !inTypes.isEmpty { object["in"] = inTypes }
+        if !of.isEmpty { object["of"] = of }
+        if !types.isEmpty { object["types"] = types }
+        if !container.isEmpty { object["container"] = container }
+        if !exceptIn.isEmpty { object["except_in"] = exceptIn }
+        if !allow.isEmpty { object["allow"] = allow.map(\.rawValue) }
+        if !globals { object["globals"] = false }
+        if let why { object["why"] = text(why) }
+        if let points { object["points"] = points }
+        return object
+    }
+}

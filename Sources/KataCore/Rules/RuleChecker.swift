@@ -1,0 +1,303 @@
+/// Checks a lesson's rules on the learner's code, read by the project's own
+/// token reader (`TokenReader`): comments and string text never count, every
+/// branch of an `#if` counts, and a multi-line expression is one expression.
+///
+///     let model = SourceModel.read(files)            // [(name, text)]
+///     let findings = RuleChecker(rules: lesson.metadata.rules).findings(in: model)
+public struct RuleChecker: Sendable {
+    public var rules: [LessonRule]
+
+    public init(rules: [LessonRule]) { self.rules = rules }
+
+    public func findings(in model: CodeModel) -> [RuleFinding] {
+        let scope = ModelScope(model)
+        var found: [RuleFinding] = []
+        for rule in rules {
+            let raw: [RuleFinding]
+            switch rule.kind {
+            case .forbiddenReference: raw = forbiddenReferences(rule, scope)
+            case .noConstruction: raw = constructions(rule, scope)
+            case .noStaticState: raw = staticState(rule, scope)
+            case .actor: raw = actors(rule, scope)
+            case .containerOnlyIn: raw = containers(rule, scope)
+            }
+            // One finding per line and rule: a line that names the singleton twice is one place to fix.
+            var seen: Set<String> = []
+            found += raw.filter { seen.insert("\($0.file):\($0.line)").inserted }
+        }
+        return found.sorted { ($0.file, $0.line, $0.rule) < ($1.file, $1.line, $1.rule) }
+    }
+
+    // MARK: the kinds
+
+    private func forbiddenReferences(_ rule: LessonRule, _ scope: ModelScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for name in rule.names {
+            let pattern = ForbiddenName(name)
+            for reference in scope.model.references where !scope.isExcepted(owner: reference.owner, file: reference.file, by: rule) {
+                let hit: Bool
+                switch (pattern, reference.shape) {
+                case (.member(let base, let member), .member(let written, let used)):
+                    hit = used == member && scope.resolves(written, to: base)
+                case (.construction(let type, let withoutArguments), .construction(let written)):
+                    hit = scope.resolves(written, to: type) && (!withoutArguments || reference.withoutArguments)
+                case (.global(let wanted), .name(let used)):
+                    hit = used == wanted
+                case (.type(let type), .member(let written, _)), (.type(let type), .construction(let written)):
+                    hit = scope.resolves(written, to: type)
+                default:
+                    hit = false
+                }
+                if hit {
+                    found.append(finding(rule, file: reference.file, line: reference.line,
+                                         what: Self.named(pattern.shown, where: Self.place(reference.owner, reference.member, reference.context))))
+                }
+            }
+            if case .member(let base, let member) = pattern {
+                for reference in scope.model.implicitMembers where reference.member == member
+                    && !scope.isExcepted(owner: reference.owner, file: reference.file, by: rule) {
+                    let known = reference.contextTypes.contains { scope.resolves($0, to: base) }
+                    let guessed = reference.contextTypes.isEmpty && scope.memberIsUnique(member, of: base)
+                    if known || guessed {
+                        found.append(finding(rule, file: reference.file, line: reference.line,
+                                             what: Self.named("\(base).\(member)", written: ".\(member)", where: Self.place(reference.owner, reference.inMember, reference.context))))
+                    }
+                }
+            }
+            if case .type(let type) = pattern {
+                for member in scope.model.members where !scope.isExcepted(owner: member.owner, file: member.file, by: rule) {
+                    let named = member.typeNames + member.parameters.flatMap(\.typeNames)
+                    if named.contains(where: { scope.resolves($0, to: type) }) {
+                        found.append(finding(rule, file: member.file, line: member.line,
+                                             what: Self.named(type, where: Self.place(member.owner, member.name, .body))))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    private func constructions(_ rule: LessonRule, _ scope: ModelScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        func allowed(_ context: ReferenceContext, convenience: Bool) -> Bool {
+            (context == .defaultArgument && rule.allow.contains(.defaultArgument))
+                || (convenience && rule.allow.contains(.convenienceInit))
+        }
+        for reference in scope.model.references {
+            guard case .construction(let written) = reference.shape,
+                  scope.belongs(reference.owner, to: rule.inTypes),
+                  !scope.isExcepted(owner: reference.owner, file: reference.file, by: rule),
+                  let built = rule.of.first(where: { scope.resolves(written, to: $0) }),
+                  !allowed(reference.context, convenience: reference.inConvenienceInit)
+            else { continue }
+            found.append(finding(rule, file: reference.file, line: reference.line,
+                                 what: Self.builds(reference.owner ?? "?", built, where: Self.place(reference.owner, reference.member, reference.context))))
+        }
+        for reference in scope.model.implicitMembers where reference.member == "init" {
+            guard scope.belongs(reference.owner, to: rule.inTypes),
+                  !scope.isExcepted(owner: reference.owner, file: reference.file, by: rule),
+                  let built = rule.of.first(where: { type in reference.contextTypes.contains { scope.resolves($0, to: type) } }),
+                  !allowed(reference.context, convenience: false)
+            else { continue }
+            found.append(finding(rule, file: reference.file, line: reference.line,
+                                 what: Self.builds(reference.owner ?? "?", built, where: Self.place(reference.owner, reference.inMember, reference.context))))
+        }
+        return found
+    }
+
+    private func staticState(_ rule: LessonRule, _ scope: ModelScope) -> [RuleFinding] {
+        let everyType = rule.inTypes.contains("*")
+        let filesOfTypes = Set(scope.model.types.filter { scope.belongs($0.name, to: rule.inTypes) }.map(\.file))
+        var found: [RuleFinding] = []
+        for member in scope.model.members where member.kind == .property && member.isStatic && !member.isComputed {
+            if member.attributes.contains("TaskLocal") { continue }
+            if !member.isMutable && member.initialValueIsLiteral { continue }
+            if scope.isExcepted(owner: member.owner, file: member.file, by: rule) { continue }
+            if let owner = member.owner {
+                guard scope.belongs(owner, to: rule.inTypes) else { continue }
+            } else {
+                guard rule.globals, everyType || filesOfTypes.contains(member.file) else { continue }
+            }
+            found.append(finding(rule, file: member.file, line: member.line,
+                                 what: Self.keepsState(member)))
+        }
+        return found
+    }
+
+    private func actors(_ rule: LessonRule, _ scope: ModelScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for name in rule.types {
+            let declarations = scope.model.types.filter { $0.name == name && $0.kind != .extension }
+            guard let declaration = declarations.first else {
+                found.append(finding(rule, file: "", line: 0, what: LocalizedText(
+                    english: "There is no type named `\(name)`; the lesson asks for an actor of that name.",
+                    chinese: "找不到名为 `\(name)` 的类型；本课要求一个同名的 actor。")))
+                continue
+            }
+            guard declaration.kind != .actor else { continue }
+            let unchecked = declaration.isUncheckedSendable
+            found.append(finding(rule, file: declaration.file, line: declaration.line, what: LocalizedText(
+                english: "`\(name)` is declared as a \(declaration.kind.rawValue)\(unchecked ? " marked `@unchecked Sendable` (which only tells the compiler not to check it)" : ""), not as an actor.",
+                chinese: "`\(name)` 被声明为 \(declaration.kind.rawValue)\(unchecked ? "，并标了 `@unchecked Sendable`（这只是让编译器不再检查）" : "")，而不是 actor。")))
+        }
+        return found
+    }
+
+    private func containers(_ rule: LessonRule, _ scope: ModelScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for member in scope.model.members {
+            if let owner = member.owner, scope.belongs(owner, to: rule.container) { continue }
+            if scope.isExcepted(owner: member.owner, file: member.file, by: rule) { continue }
+            let handed: [String]
+            switch member.kind {
+            case .property: handed = member.isComputed ? [] : member.typeNames
+            case .initializer, .method: handed = member.parameters.flatMap(\.typeNames)
+            }
+            guard let container = rule.container.first(where: { type in handed.contains { scope.resolves($0, to: type) } }) else { continue }
+            let holder = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
+            found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
+                english: "`\(holder)` is handed the container (`\(container)`): it can pull whatever it likes from it, a service locator in disguise.",
+                chinese: "`\(holder)` 被交给了容器（`\(container)`）：它可以从中随意取用任何东西，这是变相的服务定位器。")))
+        }
+        return found
+    }
+
+    // MARK: words
+
+    private func finding(_ rule: LessonRule, file: String, line: Int, what: LocalizedText) -> RuleFinding {
+        var english = what.english
+        var chinese = what.chinese
+        if let why = rule.why {
+            english += " " + why.english
+            chinese += why.chinese
+        }
+        english += " Fix: " + rule.fix.english
+        chinese += "改法：" + rule.fix.chinese
+        return RuleFinding(file: file, line: line, rule: rule.id, messages: LocalizedText(english: english, chinese: chinese))
+    }
+
+    /// "in the default argument of RaceCar.init", "in RaceCar.start", "at file scope".
+    static func place(_ owner: String?, _ member: String?, _ context: ReferenceContext) -> LocalizedText {
+        let holder = [owner, member].compactMap { $0 }.joined(separator: ".")
+        if holder.isEmpty { return LocalizedText(english: "at file scope", chinese: "在文件顶层") }
+        switch context {
+        case .defaultArgument:
+            return LocalizedText(english: "in a default argument of `\(holder)`", chinese: "在 `\(holder)` 的默认参数里")
+        case .initialValue:
+            return LocalizedText(english: "in the initial value of `\(holder)`", chinese: "在 `\(holder)` 的初始值里")
+        case .attribute:
+            return LocalizedText(english: "in an attribute of `\(holder)`", chinese: "在 `\(holder)` 的特性（attribute）里")
+        case .body, .topLevel:
+            return LocalizedText(english: "in `\(holder)`", chinese: "在 `\(holder)` 里")
+        }
+    }
+
+    static func named(_ name: String, written: String? = nil, where place: LocalizedText) -> LocalizedText {
+        let shown = written.map { "`\($0)` (that is `\(name)`)" } ?? "`\(name)`"
+        let shownChinese = written.map { "`\($0)`（也就是 `\(name)`）" } ?? "`\(name)`"
+        return LocalizedText(english: "\(shown) is still named here, \(place.english), even if no test runs this line.",
+                             chinese: "这里仍然用到 \(shownChinese)，\(place.chinese)；即使没有测试执行这一行也不行。")
+    }
+
+    static func builds(_ owner: String, _ built: String, where place: LocalizedText) -> LocalizedText {
+        LocalizedText(english: "`\(owner)` builds its own `\(built)` \(place.english) instead of being handed one.",
+                      chinese: "`\(owner)` \(place.chinese)自己创建了 `\(built)`，而不是由外部交给它。")
+    }
+
+    static func keepsState(_ member: MemberDeclaration) -> LocalizedText {
+        let holder = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
+        let kind = member.owner == nil ? ("global", "全局") : ("static", "静态")
+        let what = member.isMutable ? ("variable", "变量") : ("constant holding an object", "常量（保存着一个对象）")
+        return LocalizedText(
+            english: "`\(holder)` is a \(kind.0) \(what.0): one value shared by every instance, so two objects built side by side share it.",
+            chinese: "`\(holder)` 是\(kind.1)\(what.1)：所有实例共用同一份，两个并排创建的对象会共享它。")
+    }
+}
+
+/// A name a `forbidden_reference` rule forbids, by its written form.
+enum ForbiddenName: Equatable {
+    case member(base: String, member: String)
+    case construction(type: String, withoutArguments: Bool)
+    case global(String)
+    case type(String)
+
+    init(_ text: String) {
+        if text.hasSuffix("()") {
+            self = .construction(type: String(text.dropLast(2)), withoutArguments: true)
+        } else if text.hasSuffix("(...)") {
+            self = .construction(type: String(text.dropLast(5)), withoutArguments: false)
+        } else if let dot = text.lastIndex(of: "."), text[text.index(after: dot)...].first?.isLowercase == true {
+            self = .member(base: String(text[..<dot]), member: String(text[text.index(after: dot)...]))
+        } else if text.first?.isUppercase == true {
+            self = .type(text)
+        } else {
+            self = .global(text)
+        }
+    }
+
+    var shown: String {
+        switch self {
+        case .member(let base, let member): return "\(base).\(member)"
+        case .construction(let type, let bare): return bare ? "\(type)()" : "\(type)(...)"
+        case .global(let name), .type(let name): return name
+        }
+    }
+}
+
+/// Questions about one module's model: which type a name means, which types own what.
+struct ModelScope {
+    let model: CodeModel
+    private let aliases: [String: String]
+    private let staticMembers: [String: Set<String>]
+    private let declaredTypes: Set<String>
+
+    init(_ model: CodeModel) {
+        self.model = model
+        var aliases: [String: String] = [:]
+        for alias in model.typeAliases where alias.targetNames.count == 1 { aliases[alias.name] = alias.targetNames[0] }
+        self.aliases = aliases
+        var members: [String: Set<String>] = [:]
+        for member in model.members where member.isStatic {
+            members[member.name, default: []].insert(Self.root(member.owner ?? ""))
+        }
+        self.staticMembers = members
+        self.declaredTypes = Set(model.types.filter { $0.kind != .extension }.map { Self.root($0.name) })
+    }
+
+    /// `written` (as in the code) means `wanted`: the same name, the last part of a qualified
+    /// name (`Foundation.Date`), or a typealias of it.
+    func resolves(_ written: String, to wanted: String) -> Bool {
+        var name = written
+        var hops = 0
+        while let target = aliases[name], hops < 8 { name = target; hops += 1 }
+        if name == wanted { return true }
+        return name.hasSuffix("." + wanted) || wanted.hasSuffix("." + name)
+    }
+
+    /// An implicit `.member` with no known context means `base.member` when no other type of the
+    /// module declares a static member of that name.
+    func memberIsUnique(_ member: String, of base: String) -> Bool {
+        // A system type's member (`.default`, `.now`) is guessed only where the context names the type.
+        guard declaredTypes.contains(Self.root(base)) else { return false }
+        let owners = staticMembers[member] ?? []
+        return owners.isEmpty || owners == [Self.root(base)]
+    }
+
+    /// `RaceCar.Pit` belongs to `RaceCar`; `*` takes every type.
+    func belongs(_ owner: String?, to types: [String]) -> Bool {
+        guard let owner else { return false }
+        let root = Self.root(owner)
+        return types.contains { $0 == "*" || $0 == owner || $0 == root || resolves(root, to: $0) }
+    }
+
+    func isExcepted(owner: String?, file: String, by rule: LessonRule) -> Bool {
+        let fileName = file.split(separator: "/").last.map(String.init) ?? file
+        if rule.exceptIn.contains(fileName) { return true }
+        guard let owner else { return false }
+        return rule.exceptIn.contains { $0 == owner || $0 == Self.root(owner) }
+    }
+
+    static func root(_ owner: String) -> String {
+        owner.split(separator: ".").first.map(String.init) ?? owner
+    }
+}

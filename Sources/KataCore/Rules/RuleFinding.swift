@@ -1,0 +1,29 @@
+/// One place where the learner's code breaks a lesson rule, or where a
+/// submission fails vetting: where, which rule, and what to do, in both languages.
+///
+///     RaceCar.swift:9 [no-shared-engine] `V8Engine.shared` is still named here, in the default
+///     argument of RaceCar.init. Hand the car its engine through init(engine:) ...
+public struct RuleFinding: Sendable, Equatable, Codable {
+    /// Relative to the lesson's source folder (or the submission's).
+    public var file: String
+    public var line: Int
+    /// The rule's id: `no-shared-engine`, or `vetting:_cdecl` for vetting.
+    public var rule: String
+    /// What is wrong and where, then the fix: English.
+    public var message: String
+    /// The same in every language of the course.
+    public var messages: LocalizedText
+
+    public init(file: String, line: Int, rule: String, messages: LocalizedText) {
+        self.file = file
+        self.line = line
+        self.rule = rule
+        self.message = messages.english
+        self.messages = messages
+    }
+
+    public func message(in language: Language) -> String { messages.text(in: language) }
+
+    /// `RaceCar.swift:9`.
+    public var location: String { line > 0 ? "\(file):\(line)" : file }
+}

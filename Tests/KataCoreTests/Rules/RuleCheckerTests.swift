@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+@testable import KataCore
+
+/// The second judge reads the code as written: these tests hold it to what a
+/// learner can write, including what must not fool it.
+@Suite("Lesson rules")
+struct RuleCheckerTests {
+    let fix = LocalizedText(english: "Hand it in.", chinese: "从外部交给它。")
+
+    func rule(_ kind: LessonRule.Kind, id: String = "r", _ configure: (inout LessonRule) -> Void) -> LessonRule {
+        var rule = LessonRule(id: id, kind: kind, fix: fix)
+        configure(&rule)
+        return rule
+    }
+
+    func findings(_ rules: [LessonRule], _ files: [String: String]) -> [RuleFinding] {
+        RuleChecker(rules: rules).findings(in: SourceModel.read(files.sorted { $0.key < $1.key }.map { (name: $0.key, text: $0.value) }))
+    }
+
+    var noShared: LessonRule {
+        rule(.forbiddenReference, id: "no-shared-engine") { $0.names = ["V8Engine.shared"]; $0.exceptIn = ["V8Engine"] }
+    }
+
+    let engine = """
+        public final class V8Engine: Engine {
+            public static var shared: V8Engine { instance }
+            static let instance = V8Engine()
+            public static func warmed() -> V8Engine { V8Engine.shared }
+        }
+        """
+
+    @Test("a singleton kept on a path no test runs is found: default argument, convenience init, overload, static value")
+    func singletonOnUntestedPaths() {
+        let car = """
+            public final class RaceCar {
+                let engine: any Engine
+                public init(engine: any Engine = V8Engine.shared) { self.engine = engine }
+                public convenience init() { self.init(engine: V8Engine.shared) }
+                public func start(with engine: V8Engine = .shared) -> String { "" }
+                static let spare: any Engine = V8Engine
+                    .shared
+            }
+            """
+        let found = findings([noShared], ["RaceCar.swift": car, "V8Engine.swift": engine])
+        #expect(found.map(\.line) == [3, 4, 5, 6])
+        #expect(found.allSatisfy { $0.file == "RaceCar.swift" && $0.rule == "no-shared-engine" })
+        #expect(found[0].message.contains("default argument of `RaceCar.init`"))
+        #expect(found[0].message.contains("Fix: Hand it in."))
+        #expect(found[0].messages.chinese.contains("改法：从外部交给它。"))
+        #expect(found[2].message.contains("`.shared` (that is `V8Engine.shared`)"))
+    }
+
+    @Test("comments, strings and names that only look alike are not findings; interpolations and #if branches are")
+    func notFooled() {
+        let car = """
+            public final class RaceCar {
+                // V8Engine.shared was used here once
+                /* V8Engine.shared */
+                let note = "V8Engine.shared is gone"
+                let raw = #"V8Engine.shared"#
+                let shared = 3
+                func use(_ other: Spare) -> Int { other.shared + shared + Spare.shared.count }
+                func log() -> String { "\\(V8Engine.shared.horsepower)" }
+                #if DEBUG
+                static var debugEngine: any Engine { V8Engine.shared }
+                #else
+                static var debugEngine: any Engine { V8Engine() }
+                #endif
+            }
+            public struct Spare { static let shared: [Int] = []; let shared2 = 0 }
+            """
+        let found = findings([noShared], ["RaceCar.swift": car, "V8Engine.swift": engine])
+        #expect(found.map(\.line) == [8, 10])
+    }
+
+    @Test("a typealias does not hide the singleton; the singleton's own type may use it")
+    func aliases() {
+        let car = """
+            typealias Motor = V8Engine
+            public final class RaceCar {
+                let engine = Motor.shared
+            }
+            """
+        #expect(findings([noShared], ["RaceCar.swift": car, "V8Engine.swift": engine]).map(\.line) == [3])
+        #expect(findings([noShared], ["V8Engine.swift": engine]).isEmpty)
+    }
+
+    @Test("an implicit .shared whose context is another type is not the singleton")
+    func implicitMemberOfAnotherType() {
+        let car = """
+            public final class Pit { public static let shared = Pit() }
+            public final class RaceCar {
+                init(pit: Pit = .shared) {}
+            }
+            """
+        #expect(findings([noShared], ["RaceCar.swift": car, "V8Engine.swift": engine]).isEmpty)
+    }
+
+    @Test("system singletons: constructions without arguments and members")
+    func systemSingletons() {
+        let rule = rule(.forbiddenReference) { $0.names = ["Date()", "Date.now", "FileManager.default", "arc4random"] }
+        let logger = """
+            import Foundation
+            struct LapLogger {
+                var clock: () -> Date = { Date() }
+                let epoch = Date(timeIntervalSince1970: 0)
+                func store(_ files: FileManager = .default) {}
+                func stamp() -> Date { Date.now }
+                func roll() -> UInt32 { arc4random() }
+                func label(_ date: Date) -> String { date.description }
+            }
+            """
+        #expect(findings([rule], ["LapLogger.swift": logger]).map(\.line) == [3, 5, 6, 7])
+    }
+
+    @Test("no_construction: building a collaborator inside is found; a fresh default or a convenience init may be allowed")
+    func constructions() {
+        let screen = """
+            final class MessageListScreen {
+                let loader: MessageLoader
+                init(sender: MessageSender, loader: MessageLoader = MessageLoader(network: NetworkManager())) {
+                    self.loader = MessageLoader(network: sender.network)
+                }
+                convenience init() { self.init(sender: MessageSender(), loader: .init(network: NetworkManager())) }
+            }
+            struct Row { let loader: MessageLoader; init() { loader = MessageLoader(network: NetworkManager()) } }
+            """
+        var strict = rule(.noConstruction) { $0.inTypes = ["MessageListScreen"]; $0.of = ["MessageLoader", "MessageSender"] }
+        #expect(findings([strict], ["S.swift": screen]).map(\.line) == [3, 4, 6])
+        strict.allow = [.defaultArgument, .convenienceInit]
+        #expect(findings([strict], ["S.swift": screen]).map(\.line) == [4])
+    }
+
+    @Test("no_static_state: static vars, static objects and globals beside the type; task-locals, literals and computed values are not state")
+    func staticState() {
+        let container = """
+            nonisolated(unsafe) var resolving: [String] = []
+            public final class Container {
+                nonisolated(unsafe) static var cache: [String: Any] = [:]
+                static let stack = Stack()
+                static let limit = 64
+                static var description: String { "container" }
+                @TaskLocal static var current: Container?
+                private var instances: [String: Any] = [:]
+                final class Stack {}
+            }
+            """
+        let other = "var elsewhere = 0\nstruct Helper { static var count = 0 }"
+        let rule = rule(.noStaticState) { $0.inTypes = ["Container"] }
+        #expect(findings([rule], ["Container.swift": container, "Other.swift": other]).map(\.line) == [1, 3, 4])
+        let every = self.rule(.noStaticState) { $0.inTypes = ["*"] }
+        #expect(findings([every], ["Container.swift": container, "Other.swift": other]).map { "\($0.file):\($0.line)" }
+            == ["Container.swift:1", "Container.swift:3", "Container.swift:4", "Other.swift:1", "Other.swift:2"])
+    }
+
+    @Test("actor: a class marked @unchecked Sendable is not an actor")
+    func actors() {
+        let rule = rule(.actor) { $0.types = ["LapLog"] }
+        let unchecked = "final class LapLog: @unchecked Sendable, TelemetryStore {\n var laps: [Int] = []\n}"
+        let found = findings([rule], ["LapLog.swift": unchecked])
+        #expect(found.map(\.line) == [1])
+        #expect(found.first?.message.contains("@unchecked Sendable") == true)
+        #expect(findings([rule], ["LapLog.swift": "public actor LapLog: TelemetryStore { var laps: [Int] = [] }"]).isEmpty)
+        #expect(findings([rule], ["Other.swift": "struct X {}"]).first?.message.contains("no type named `LapLog`") == true)
+    }
+
+    @Test("container_only_in: only the composition root is handed the container")
+    func containerHandedIn() {
+        let code = """
+            final class Container { func resolve<T>() -> T { fatalError() } }
+            final class Garage {
+                let container: Container
+                init(container: Container) { self.container = container }
+            }
+            final class AppRoot { let container = Container(); func build(_ c: Container) {} }
+            """
+        let rule = rule(.containerOnlyIn) { $0.container = ["Container"]; $0.exceptIn = ["AppRoot"] }
+        #expect(findings([rule], ["App.swift": code]).map(\.line) == [3, 4])
+    }
+
+    @Test("lesson.json: rules need format_version 2, version 1 stays readable, and every problem is named")
+    func metadata() throws {
+        func json(_ version: Int, _ extra: String) -> Data {
+            Data("""
+                {"format_version": \(version), "module": "M", "title": {"en": "T", "zh-Hans": "T"},
+                 "summary": {"en": "S", "zh-Hans": "S"}, "hints": [] \(extra)}
+                """.utf8)
+        }
+        let version1 = try LessonMetadata.parse(json(1, ""))
+        #expect(version1.rules.isEmpty && version1.allowedImports == ["Foundation", "Dispatch"])
+        let rules = #", "rules": [{"id": "no-shared", "kind": "forbidden_reference", "names": ["A.shared"], "fix": {"en": "x", "zh-Hans": "y"}, "points": 2}], "imports": ["Foundation"]"#
+        let version2 = try LessonMetadata.parse(json(2, rules))
+        #expect(version2.rules.map(\.id) == ["no-shared"] && version2.rules[0].points == 2 && version2.allowedImports == ["Foundation"])
+        #expect(try LessonMetadata.parse(version2.encoded()) == version2)
+        #expect(throws: MetadataError.self) { try LessonMetadata.parse(json(1, rules)) }
+        let bad = #", "rules": [{"id": "Bad Id", "kind": "forbid", "fix": {"en": "x"}}]"#
+        do {
+            _ = try LessonMetadata.parse(json(2, bad))
+            Issue.record("a broken rule was accepted")
+        } catch let error as MetadataError {
+            #expect(error.problems.contains { $0.contains("kebab-case") })
+            #expect(error.problems.contains { $0.contains("must be one of forbidden_reference") })
+            #expect(error.problems.contains { $0.contains("both texts") })
+        }
+    }
+}

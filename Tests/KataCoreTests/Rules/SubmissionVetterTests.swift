@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import KataCore
+
+@Suite("Vetting a submission")
+struct SubmissionVetterTests {
+    let vetter = SubmissionVetter(module: "ConstructorInjection", imports: ["Foundation"], namesTheTestsUse: ["Int", "Set", "print"])
+
+    func rules(_ code: String) -> [String] {
+        vetter.vet([(name: "RaceCar.swift", text: code)]).map(\.rule)
+    }
+
+    @Test("harness tampering is rejected: symbol attributes, #sourceLocation, shadowed modules and names, imports, operators on types it does not own")
+    func tampering() {
+        #expect(rules("@_cdecl(\"fwrite\") public func w() {}") == ["vetting:_cdecl"])
+        #expect(rules("@_silgen_name(\"swift_retain\") func r()") == ["vetting:_silgen_name"])
+        #expect(rules("@_spi(Experimental) import Foundation") == ["vetting:_spi"])
+        #expect(rules("#sourceLocation(file: \"Tests/X.swift\", line: 1)\nlet a = 1\n#sourceLocation()") == ["vetting:sourceLocation", "vetting:sourceLocation"])
+        #expect(rules("public enum Testing { }") == ["vetting:shadows-module"])
+        #expect(rules("public typealias Foundation = Int") == ["vetting:shadows-module"])
+        #expect(rules("public struct ConstructorInjection {}") == ["vetting:shadows-module"])
+        #expect(rules("public func print(_ items: Any...) {}") == ["vetting:shadows-name"])
+        #expect(rules("public struct Set {}") == ["vetting:shadows-name"])
+        #expect(rules("import XCTest") == ["vetting:import"])
+        #expect(rules("import struct Glibc.FILE") == ["vetting:import"])
+        #expect(rules("extension Int { public static func == (a: Int, b: Int) -> Bool { true } }") == ["vetting:operator"])
+        #expect(rules("public func == (a: Int, b: Int) -> Bool { true }") == ["vetting:operator"])
+        #expect(rules("public macro expect(_ c: Bool) = #externalMacro(module: \"M\", type: \"T\")").contains("vetting:macro"))
+    }
+
+    @Test("reaching for the process, raw files, the loader or the command line is rejected, however it is written")
+    func processCalls() {
+        #expect(rules("func f() { _ = fork() }") == ["vetting:call"])
+        #expect(rules("func f() {\n let p = Process()\n}") == ["vetting:call"])
+        #expect(rules("func f() { let h = dlopen(nil, 0); _ = h }") == ["vetting:call"])
+        #expect(rules("let args = CommandLine.arguments") == ["vetting:call"])
+        #expect(rules("let env = ProcessInfo.processInfo\n    .environment") == ["vetting:call"])
+        #expect(rules("func f() { kill(0, 9) }") == ["vetting:call"])
+        #expect(rules("func f() { FileHandle.standardOutput.write(Data()) }") == ["vetting:call"])
+        #expect(rules("func f() { _ = _typeByName(\"x\") }") == ["vetting:call"])
+        #expect(rules("func f(p: UnsafeMutableRawPointer) {}").isEmpty, "a parameter type alone is not a call")
+        #expect(rules("func f() { let p = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8); _ = p }") == ["vetting:call"])
+    }
+
+    @Test("honest code passes: the lesson's own names, comments and strings that mention the forbidden words")
+    func honestCode() {
+        let honest = """
+            import Foundation
+            // fork() and Process() are not used here; "kill(0)" is just text.
+            public struct Lap: Equatable { let ms: Int
+                public static func == (a: Lap, b: Lap) -> Bool { a.ms == b.ms }
+            }
+            public final class Recorder {
+                private var laps: [Lap] = []
+                func write(_ lap: Lap) { laps.append(lap) }
+                func open() { write(Lap(ms: 1)) }
+                func path() -> String { NSTemporaryDirectory() + "\\(ProcessInfo.processInfo.processIdentifier)" }
+            }
+            """
+        #expect(rules(honest).isEmpty)
+    }
+
+    @Test("only Swift's own symbols may be exported by a built library")
+    func symbols() {
+        let nm = """
+            0000000000001130 T $s20ConstructorInjection7RaceCarC5startSSyF
+            0000000000004020 D __dso_handle
+                             U fwrite
+            0000000000001200 T fwrite
+            0000000000001300 T _init
+            0000000000001400 T my_hook
+            """
+        #expect(SubmissionVetter.foreignSymbols(nmOutput: nm) == ["fwrite", "my_hook"])
+    }
+}
