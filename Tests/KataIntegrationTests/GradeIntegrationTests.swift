@@ -271,9 +271,18 @@ struct GradeIntegrationTests {
             let lessons = (try results(reports, student)["lessons"] as? [[String: Any]]) ?? []
             return try #require(lessons.first { $0["lesson"] as? String == id })
         }
+        // In the full sandbox the event stream is a file mounted alone in a read-only folder: the linker
+        // cannot swap it for a link, so its attack never happens and its (correct) code keeps its marks.
+        let linkerBlocked = isolation == "full"
         for student in ["forger", "staller", "swapper", "linker", "leaker"] {
             #expect(try lesson(student, "01-greeting")["score"] as? Double == 10, "\(student)'s honest lesson keeps its marks")
+            if student == "linker" && linkerBlocked { continue }
             #expect((try lesson(student, "02-tally")["score"] as? Double ?? 99) < 6, "\(student) gains nothing")
+        }
+        if linkerBlocked {
+            let tally = try lesson("linker", "02-tally")
+            #expect(tally["status"] as? String == "pass" && tally["score"] as? Double == 6, "linker: \(tally)")
+            #expect(!FileManager.default.fileExists(atPath: "/tmp/kata-grade-planted"), "no link planted outside the sandbox")
         }
         // Code that could tamper with the harness (a C symbol, a module's name): rejected, not run, with rule, file and line.
         for (student, file, rule) in [("cdecl", "Quiet.swift:2", "vetting:_cdecl"), ("shadow", "Testing.swift:2", "vetting:shadows-module")] {
@@ -284,7 +293,7 @@ struct GradeIntegrationTests {
             #expect(Set(statuses(try results(reports, student), lesson: "02-tally")) == ["error:rejected"])
         }
         // Forged passes and a linked event stream: not counted, marked suspicious, with the evidence.
-        for student in ["forger", "linker"] {
+        for student in ["forger", "linker"] where !(student == "linker" && linkerBlocked) {
             let tally = try lesson(student, "02-tally")
             #expect(tally["status"] as? String == "suspicious", "\(student): \(tally)")
             #expect(tally["score"] as? Double == 0)

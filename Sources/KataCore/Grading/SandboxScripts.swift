@@ -11,7 +11,8 @@ import Foundation
 ///    the system's library folders and each read-only PATH (same place as on the host; PATHS have
 ///    no links in them, a link among the system's folders is copied as a link), each
 ///    writable FILE (created if missing, bound alone, same place), and `setsid`, `unshare`,
-///    `setpriv` under `/.kata/bin`.
+///    `setpriv` under `/.kata/bin`. The program starts in the folder it was started in when that
+///    folder is part of the view (the folder of a writable file, say), else in `/tmp`.
 /// 2. The limits are set with `prlimit` on the shell itself (so every later process inherits them,
 ///    and the process count is kept per sandbox, not per host user).
 /// 3. `pivot_root` makes ROOT `/`; the host's root is detached.
@@ -68,10 +69,11 @@ enum SandboxScripts {
         mount -o remount,bind,ro,nosuid,nodev "$R"
         "$prlimit" --pid $$ $limits
         umount=$(command -v umount)
+        workdir="$PWD"
         cd "$R"
         pivot_root . .old
         "/.old$umount" -l /.old
-        cd /tmp
+        cd "$workdir" 2>/dev/null || cd /tmp
         export HOME=/tmp TMPDIR=/tmp USER=kata LOGNAME=kata PATH="$path"
         if [ "$mode" = root ]; then
           exec /.kata/bin/setsid /.kata/bin/setpriv --reuid="$uid" --regid="$uid" --clear-groups --pdeathsig=KILL \
