@@ -45,8 +45,10 @@ pairs=$((graded * lessons))
 start=$(now); KATA_SANDBOX=none grade baseline --allow-reduced-isolation; base=$(echo "$(now) - $start" | bc -l)
 grep -q "isolation: reduced" "$work/baseline.log" || { echo "the baseline was not reduced"; exit 1; }
 start=$(now); grade sandbox; full=$(echo "$(now) - $start" | bc -l)
-cmp -s <(cut -d, -f1-9 "$work/baseline/grades.csv") <(cut -d, -f1-9 "$work/sandbox/grades.csv") \
-  && same="same grades both ways" || same="GRADES DIFFER between the two runs"
+# Hostile fixtures may be graded differently: without the sandbox their attacks run (and get caught).
+differ=$(diff <(cut -d, -f1-4 "$work/baseline/grades.csv" | sort) <(cut -d, -f1-4 "$work/sandbox/grades.csv" | sort) \
+  | awk -F, '/^[<>]/ { print substr($1, 3) }' | sort -u | tr '\n' ' ')
+if [ -z "$differ" ]; then same="same grades both ways"; else same="graded differently without the sandbox: $differ"; fi
 
 printf 'class: %d students with results x %d lessons = %d student-lessons (%s)\n' "$graded" "$lessons" "$pairs" "$same"
 printf 'baseline (limits only):  %6.2f s total, %5.3f s per student-lesson\n' "$base" "$(echo "$base / $pairs" | bc -l)"
