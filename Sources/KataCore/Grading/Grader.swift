@@ -629,7 +629,7 @@ public struct Grader: Sendable {
         let status: Status = graded.allSatisfy { $0.status == .pass } ? .pass
             : graded.allSatisfy({ $0.status == .error }) ? .error : .fail
         var parts = ["\(score.scoreText) of \(maxScore.scoreText) points"]
-        for lesson in graded where lesson.status == .error {
+        for lesson in graded where lesson.status == .error || lesson.grading != .ok {
             parts.append("\(lesson.lesson): \(lesson.message)")
         }
         if !intake.notes.isEmpty { parts.append("\(intake.notes.count) note(s) about the submission") }
