@@ -138,6 +138,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
         let testsKey = hash(
             input.testFiles,
             salt: [Self.recipeVersion, toolchain.identity, SHA256.hex(interfaceData), Self.entryPointSource]
+                + toolchain.testing.compile + toolchain.testing.link
         )
         var rebuiltTests = false
         let sharedTests = sharedCache.map { "\($0)/tests-\(testsKey)" }
@@ -161,7 +162,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 "-I", folder, "-L", folder, "-l\(input.module)",
                 "-Xlinker", "-rpath", "-Xlinker", Toolchain.loaderPath,
                 "-o", executable,
-            ] + input.testFiles + [entryPoint])
+            ] + toolchain.testing.compile + toolchain.testing.link + input.testFiles + [entryPoint])
             guard result.termination.succeeded else {
                 // Only a real compile error (with a place in a file) is shared; a crash or a full disk is not.
                 if let sharedTests, case .exited = result.termination,

@@ -18,7 +18,8 @@ public enum Kata {
             processRunner: PosixProcessRunner(groups: groups),
             clock: SystemClock(),
             console: console,
-            terminal: PosixTerminalModes()
+            terminal: PosixTerminalModes(),
+            refreshEditorFiles: true
         )
     }
 
@@ -31,7 +32,8 @@ public enum Kata {
         processRunner: any ProcessRunning,
         clock: any Clock,
         console: any Console,
-        terminal: any TerminalModes = NoTerminal()
+        terminal: any TerminalModes = NoTerminal(),
+        refreshEditorFiles: Bool = false
     ) -> Int32 {
         let commands = CommandSpec.all
         do {
@@ -81,6 +83,10 @@ public enum Kata {
             context.workingDirectory = workingDirectory
             context.extraCourseRoots = try ExtraCourses.locate(
                 environment: environment, workingDirectory: workingDirectory, courseRoot: root, fileSystem: fileSystem)
+            if refreshEditorFiles && command.needsCourse {
+                context.refreshesEditorFiles = true
+                EditorSupport.refresh(context)
+            }
             return try command.run(invocation, context)
         } catch let error as KataError {
             console.writeError("kata: \(error.description)\n")

@@ -20,6 +20,8 @@ public struct KataContext: Sendable {
     public var workingDirectory: String = ""
     /// Course folders whose lessons join this course (`KATA_EXTRA_COURSE`).
     public var extraCourseRoots: [String] = []
+    /// Keep the editors' compilation databases current (the real program; never with fakes).
+    public var refreshesEditorFiles = false
     /// Raw key mode for watch mode (`NoTerminal` in tests and pipes).
     public var terminal: any TerminalModes
 
@@ -81,7 +83,7 @@ public struct KataContext: Sendable {
     }
 
     public func makeChecker() throws -> LessonChecker {
-        let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: environment).locate()
+        let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: environment, processRunner: processRunner).locate()
         try? fileSystem.createDirectory("\(stateFolder)/tmp")
         let direct = SwiftcLessonBuilder(
             toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
@@ -93,8 +95,12 @@ public struct KataContext: Sendable {
             packageRoot: courseRoot, environment: childEnvironment
         )
         let console = self.console
-        let builder: any LessonBuilding = useSwiftPM ? swiftPM : FallbackLessonBuilder(
-            primary: direct, fallback: swiftPM, notice: { console.writeError("kata: \($0)\n") })
+        var builder = toolchain.builder(direct: direct, swiftPM: swiftPM, preferSwiftPM: useSwiftPM,
+                                        notice: { console.writeError("kata: \($0)\n") })
+        if refreshesEditorFiles {
+            let context = self
+            builder = EditorRefreshingBuilder(inner: builder, fileSystem: fileSystem, refresh: { EditorSupport.refresh(context) })
+        }
         var checker = LessonChecker(
             builder: builder,
             testRunner: TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock),

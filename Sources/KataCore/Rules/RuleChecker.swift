@@ -34,7 +34,7 @@ public struct RuleChecker: Sendable {
         var found: [RuleFinding] = []
         for name in rule.names {
             let pattern = ForbiddenName(name)
-            for reference in scope.model.references where !scope.isExcepted(owner: reference.owner, file: reference.file, by: rule) {
+            for reference in scope.model.references where !scope.isExcepted(owner: reference.owner, member: reference.member, file: reference.file, by: rule) {
                 let hit: Bool
                 switch (pattern, reference.shape) {
                 case (.member(let base, let member), .member(let written, let used)):
@@ -55,7 +55,7 @@ public struct RuleChecker: Sendable {
             }
             if case .member(let base, let member) = pattern {
                 for reference in scope.model.implicitMembers where reference.member == member
-                    && !scope.isExcepted(owner: reference.owner, file: reference.file, by: rule) {
+                    && !scope.isExcepted(owner: reference.owner, member: reference.inMember, file: reference.file, by: rule) {
                     let known = reference.contextTypes.contains { scope.resolves($0, to: base) }
                     let guessed = reference.contextTypes.isEmpty && scope.memberIsUnique(member, of: base)
                     if known || guessed {
@@ -65,7 +65,7 @@ public struct RuleChecker: Sendable {
                 }
             }
             if case .type(let type) = pattern {
-                for member in scope.model.members where !scope.isExcepted(owner: member.owner, file: member.file, by: rule) {
+                for member in scope.model.members where !scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) {
                     let named = member.typeNames + member.parameters.flatMap(\.typeNames)
                     if named.contains(where: { scope.resolves($0, to: type) }) {
                         found.append(finding(rule, file: member.file, line: member.line,
@@ -86,7 +86,7 @@ public struct RuleChecker: Sendable {
         for reference in scope.model.references {
             guard case .construction(let written) = reference.shape,
                   scope.belongs(reference.owner, to: rule.inTypes),
-                  !scope.isExcepted(owner: reference.owner, file: reference.file, by: rule),
+                  !scope.isExcepted(owner: reference.owner, member: reference.member, file: reference.file, by: rule),
                   let built = rule.of.first(where: { scope.resolves(written, to: $0) }),
                   !allowed(reference.context, convenience: reference.inConvenienceInit)
             else { continue }
@@ -95,7 +95,7 @@ public struct RuleChecker: Sendable {
         }
         for reference in scope.model.implicitMembers where reference.member == "init" {
             guard scope.belongs(reference.owner, to: rule.inTypes),
-                  !scope.isExcepted(owner: reference.owner, file: reference.file, by: rule),
+                  !scope.isExcepted(owner: reference.owner, member: reference.inMember, file: reference.file, by: rule),
                   let built = rule.of.first(where: { type in reference.contextTypes.contains { scope.resolves($0, to: type) } }),
                   !allowed(reference.context, convenience: false)
             else { continue }
@@ -112,7 +112,7 @@ public struct RuleChecker: Sendable {
         for member in scope.model.members where member.kind == .property && member.isStatic && !member.isComputed {
             if member.attributes.contains("TaskLocal") { continue }
             if !member.isMutable && member.initialValueIsLiteral { continue }
-            if scope.isExcepted(owner: member.owner, file: member.file, by: rule) { continue }
+            if scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) { continue }
             if let owner = member.owner {
                 guard scope.belongs(owner, to: rule.inTypes) else { continue }
             } else {
@@ -147,7 +147,7 @@ public struct RuleChecker: Sendable {
         var found: [RuleFinding] = []
         for member in scope.model.members {
             if let owner = member.owner, scope.belongs(owner, to: rule.container) { continue }
-            if scope.isExcepted(owner: member.owner, file: member.file, by: rule) { continue }
+            if scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) { continue }
             let handed: [String]
             switch member.kind {
             case .property: handed = member.isComputed ? [] : member.typeNames
@@ -290,11 +290,12 @@ struct ModelScope {
         return types.contains { $0 == "*" || $0 == owner || $0 == root || resolves(root, to: $0) }
     }
 
-    func isExcepted(owner: String?, file: String, by rule: LessonRule) -> Bool {
+    /// `except_in` names a type (`V8Engine`), one member of a type (`LapLogger.live`), or a file (`Settings.swift`).
+    func isExcepted(owner: String?, member: String? = nil, file: String, by rule: LessonRule) -> Bool {
         let fileName = file.split(separator: "/").last.map(String.init) ?? file
         if rule.exceptIn.contains(fileName) { return true }
-        guard let owner else { return false }
-        return rule.exceptIn.contains { $0 == owner || $0 == Self.root(owner) }
+        guard let owner else { return member.map { rule.exceptIn.contains($0) } ?? false }
+        return rule.exceptIn.contains { $0 == owner || $0 == Self.root(owner) || (member != nil && $0 == "\(owner).\(member!)") }
     }
 
     static func root(_ owner: String) -> String {

@@ -26,4 +26,28 @@ public struct RuleFinding: Sendable, Equatable, Codable {
 
     /// `RaceCar.swift:9`.
     public var location: String { line > 0 ? "\(file):\(line)" : file }
+
+    /// `{"file", "line", "rule", "message", "message_zh"}`: keys that read the same under
+    /// the snake-case key strategy of kata's JSON.
+    enum CodingKeys: String, CodingKey {
+        case file, line, rule, message
+        case chinese = "message_zh"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(messages.english, forKey: .message)
+        try container.encode(messages.chinese, forKey: .chinese)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let english = try container.decode(String.self, forKey: .message)
+        let chinese = try container.decodeIfPresent(String.self, forKey: .chinese) ?? english
+        self.init(file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),
+                  rule: try container.decode(String.self, forKey: .rule), messages: LocalizedText(english: english, chinese: chinese))
+    }
 }

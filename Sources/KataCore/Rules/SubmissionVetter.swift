@@ -48,6 +48,23 @@ public struct SubmissionVetter: Sendable {
         "Process", "NSTask", "Pipe", "FileHandle", "CommandLine", "Bundle", "NSFileHandle", "OpaquePointer",
     ]
 
+    /// The vetter of one lesson, from the instructor's copy: its tests (hidden ones included)
+    /// and its reference solution tell which names the tests take from other modules.
+    public static func of(_ lesson: Lesson, fileSystem: any FileSystem) -> SubmissionVetter {
+        let tests = ((try? fileSystem.filesRecursively(lesson.tests, withExtension: "swift")) ?? [])
+            .compactMap { try? fileSystem.readText("\(lesson.tests)/\($0)") }
+        let solution = (try? SourceModel.read(folder: lesson.solutionSources, fileSystem: fileSystem))
+            ?? (try? SourceModel.read(folder: lesson.sources, fileSystem: fileSystem)) ?? CodeModel()
+        return SubmissionVetter(module: lesson.module, imports: lesson.metadata.allowedImports,
+                                namesTheTestsUse: namesUsed(byTests: tests, notDeclaredIn: solution))
+    }
+
+    /// Every `.swift` file below `folder`, read and vetted.
+    public func vet(folder: String, fileSystem: any FileSystem) -> [RuleFinding] {
+        let names = ((try? fileSystem.filesRecursively(folder, withExtension: "swift")) ?? []).sorted()
+        return vet(names.compactMap { name in (try? fileSystem.readText("\(folder)/\(name)")).map { (name: name, text: $0) } })
+    }
+
     public func vet(_ files: [(name: String, text: String)]) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         let model = SourceModel.read(files)
@@ -101,7 +118,7 @@ public struct SubmissionVetter: Sendable {
         for reference in model.references {
             switch reference.shape {
             case .name(let name) where !declaredHere.contains(name):
-                if Self.forbiddenGlobals.contains(name) || name.hasPrefix("_") {
+                if Self.forbiddenGlobals.contains(name) || (name.hasPrefix("_") && name.count > 1) {
                     reject("call", reference.file, reference.line,
                            "`\(name)` reaches for the process, raw files, the dynamic loader or the runtime's internals; a lesson needs none of these.",
                            "`\(name)` 会触及进程、底层文件、动态加载器或运行时内部；本课不需要这些。")
@@ -163,9 +180,18 @@ public struct SubmissionVetter: Sendable {
         var declared = Set(solution.types.map(\.simpleName) + solution.members.map(\.name) + solution.typeAliases.map(\.name))
         declared.formUnion(testModel.types.map(\.simpleName) + testModel.members.map(\.name) + testModel.typeAliases.map(\.name))
         var names: Set<String> = []
-        for text in tests {
-            let tokens = SwiftLexer.tokens(of: text)
-            for (index, token) in tokens.enumerated() where token.isIdentifier && !declared.contains(token.text) {
+        let lexed = tests.map { SwiftLexer.tokens(of: $0) }
+        // Names the tests declare anywhere (locals included), and the modules they import.
+        for tokens in lexed {
+            for (index, token) in tokens.enumerated().dropFirst() where token.isIdentifier {
+                let previous = tokens[index - 1].text
+                if ["let", "var", "func", "case", "import", "class", "struct", "enum", "actor", "protocol", "typealias"].contains(previous) {
+                    declared.insert(token.text)
+                }
+            }
+        }
+        for tokens in lexed {
+            for (index, token) in tokens.enumerated() where token.isIdentifier && !declared.contains(token.text) && !TokenReader.modifiers.contains(token.text) {
                 if index > 0, tokens[index - 1].is(".") || tokens[index - 1].is("@") { continue }
                 let called = index + 1 < tokens.count && tokens[index + 1].is("(") && !tokens[index + 1].newlineBefore
                 if token.isCapitalized || (called && !TokenReader.declarationKeywords.contains(token.text)) {

@@ -109,8 +109,10 @@ public struct LessonChecker: Sendable {
     /// The lesson's rules, checked on the code as written (the token reader needs no compiler).
     func ruleFindings(_ lesson: Lesson, sourceFolder: String, files: [String]) -> [RuleFinding] {
         guard !lesson.metadata.rules.isEmpty else { return [] }
+        // Named like the compiler's messages: from the course folder, so a terminal or an editor can open them.
+        let shown = DiagnosticParser.relative(sourceFolder, to: lesson.root)
         let texts = files.sorted().compactMap { name in
-            (try? fileSystem.readText("\(sourceFolder)/\(name)")).map { (name: name, text: $0) }
+            (try? fileSystem.readText("\(sourceFolder)/\(name)")).map { (name: "\(shown)/\(name)", text: $0) }
         }
         return RuleChecker(rules: lesson.metadata.rules).findings(in: SourceModel.read(texts))
     }

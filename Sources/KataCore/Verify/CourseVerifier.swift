@@ -8,6 +8,7 @@ import Foundation
 /// - at least one plausible wrong solution exists, and every one fails for the
 ///   reason its `wrong.json` names (a test that fails, or a rule it breaks);
 /// - every rule is kept by the solution, and broken by the starter or by a wrong solution;
+/// - the starter and the solution pass the vetting `kata grade` does before it runs code;
 /// - nothing under `Solutions/` is reachable from `Lessons/`;
 /// - nothing is still marked `TODO(author)`, and every hidden test file exists.
 public struct CourseVerifier: Sendable {
@@ -69,6 +70,13 @@ public struct CourseVerifier: Sendable {
             facts.append("starter: red (\(starter.passedCount)/\(starter.tests.count) tests pass)")
         }
 
+        // What `kata grade` would refuse to run: honest code never trips the vetting.
+        let vetter = SubmissionVetter.of(lesson, fileSystem: fileSystem)
+        for (name, folder) in [("starter", lesson.sources), ("reference solution", lesson.solutionSources)] where fileSystem.isDirectory(folder) {
+            for finding in vetter.vet(folder: folder, fileSystem: fileSystem) {
+                problems.append("the \(name) fails the vetting kata grade does (\(finding.location) [\(finding.rule)]): \(finding.message)")
+            }
+        }
         var rulesBroken = Set(starter.findings.map(\.rule))
         for rule in lesson.metadata.rules {
             if rulesBroken.contains(rule.id) {

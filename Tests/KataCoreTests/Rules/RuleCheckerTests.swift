@@ -86,6 +86,32 @@ struct RuleCheckerTests {
         #expect(findings([noShared], ["V8Engine.swift": engine]).isEmpty)
     }
 
+    @Test("except_in takes a type, one member of a type, or a file")
+    func exceptions() {
+        let logger = """
+            struct LapLogger {
+                init(store: Store) {}
+                static func live() -> LapLogger { LapLogger(store: TeamDefaults.standard) }
+                static func legacy() -> LapLogger { LapLogger(store: TeamDefaults.standard) }
+            }
+            """
+        var rule = rule(.forbiddenReference) { $0.names = ["TeamDefaults.standard"]; $0.exceptIn = ["LapLogger.live"] }
+        #expect(findings([rule], ["LapLogger.swift": logger]).map(\.line) == [4])
+        rule.exceptIn = ["LapLogger.swift"]
+        #expect(findings([rule], ["LapLogger.swift": logger]).isEmpty)
+    }
+
+    @Test("a finding in JSON: file, line, rule, message (and message_zh), the same under kata's snake-case keys")
+    func findingJSON() throws {
+        let finding = RuleFinding(file: "RaceCar.swift", line: 3, rule: "no-shared-engine", messages: LocalizedText(english: "E", chinese: "中"))
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(finding), as: UTF8.self)
+        #expect(json == #"{"file":"RaceCar.swift","line":3,"message":"E","message_zh":"中","rule":"no-shared-engine"}"#)
+        #expect(try JSONDecoder().decode(RuleFinding.self, from: Data(json.utf8)) == finding)
+    }
+
     @Test("an implicit .shared whose context is another type is not the singleton")
     func implicitMemberOfAnotherType() {
         let car = """

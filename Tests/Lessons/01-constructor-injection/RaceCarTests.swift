@@ -30,11 +30,17 @@ struct RaceCarTests {
 
     @Test("two engines give two different cars")
     func differentEnginesDifferentCars() {
-        let strong = RaceCar(engine: SpyEngine(horsepower: 900))
-        let weak = RaceCar(engine: SpyEngine(horsepower: 100))
-        #expect(strong.topSpeed == 330, "A 900 hp engine should give a top speed of 150 + 900 / 5 = 330. Does topSpeed read the horsepower of the engine you were handed?")
-        #expect(weak.topSpeed == 170, "A 100 hp engine should give a top speed of 150 + 100 / 5 = 170. Does topSpeed read the horsepower of the engine you were handed?")
-        #expect(strong.start() == "Vroom! 900 hp", "start() should report the horsepower of the car's own engine.")
+        // Both cars exist before either is used: an engine kept in a static
+        // (shared by every car) would show up here.
+        let strongEngine = SpyEngine(horsepower: 900)
+        let weakEngine = SpyEngine(horsepower: 100)
+        let strong = RaceCar(engine: strongEngine)
+        let weak = RaceCar(engine: weakEngine)
+        #expect(strong.topSpeed == 330, "A 900 hp engine should give a top speed of 150 + 900 / 5 = 330, but it is \(strong.topSpeed). Each car must read the horsepower of its own engine: keep the engine in an instance property (`private let engine: any Engine`), not in a static one.")
+        #expect(weak.topSpeed == 170, "A 100 hp engine should give a top speed of 150 + 100 / 5 = 170, but it is \(weak.topSpeed). Does topSpeed read the horsepower of the engine you were handed?")
+        let report = strong.start()
+        #expect(report == "Vroom! 900 hp", "start() should report the horsepower of the car's own engine (\"Vroom! 900 hp\"), not \"\(report)\".")
+        #expect(strongEngine.ignitions == 1 && weakEngine.ignitions == 0, "Starting the first car should ignite its own engine once and leave the second car's engine alone (ignitions: \(strongEngine.ignitions) and \(weakEngine.ignitions)). Keep each car's engine in an instance property, not in a static one.")
     }
 
     @Test("a stalling engine makes the car report a stall")

@@ -70,6 +70,24 @@ struct RaceEngineerTests {
         #expect(radio.sent == ["Box, box! Lap 7."], "After RadioAssembler(radio:).wire(engineer), the engineer should call through the assembler's radio, but that radio sent \(radio.sent).")
     }
 
+    @Test("two assemblers hand out their own radios")
+    func twoAssemblersTwoRadios() {
+        // Both assemblers exist before either wires anyone: a radio kept in a
+        // static (shared by every assembler) would show up here.
+        let pitWallRadio = FakeRadio()
+        let garageRadio = FakeRadio()
+        let pitWall = RadioAssembler(radio: pitWallRadio)
+        let garage = RadioAssembler(radio: garageRadio)
+        let first = RaceEngineer()
+        let second = RaceEngineer()
+        pitWall.wire(first)
+        garage.wire(second)
+        _ = first.callPitStop(onLap: 1)
+        _ = second.callPitStop(onLap: 2)
+        #expect(pitWallRadio.sent == ["Box, box! Lap 1."], "The engineer wired by the first assembler should call through that assembler's radio, but it sent \(pitWallRadio.sent). Keep the radio in an instance property of RadioAssembler (and of RaceEngineer), not in a static one.")
+        #expect(garageRadio.sent == ["Box, box! Lap 2."], "The engineer wired by the second assembler should call through that assembler's radio, but it sent \(garageRadio.sent). Keep the radio in an instance property of RadioAssembler (and of RaceEngineer), not in a static one.")
+    }
+
     @Test("an engineer nobody wired says so, and no TeamRadio is ever made")
     func noConcreteRadioNeeded() {
         let before = TeamRadio.instancesMade

@@ -71,6 +71,28 @@ struct FactoryTests {
         #expect(othersKept, "replaceWheel(at: 2) should leave the other three wheels where they were.")
     }
 
+    @Test("two cars keep their own factories")
+    func twoCarsKeepTheirOwnFactories() {
+        // Both cars exist before either replaces a wheel or crashes: factories
+        // kept in a static (shared by every car) would show up here.
+        let redWheels = Made<Wheel>()
+        let blueWheels = Made<Wheel>()
+        let redExtinguishers = Made<FireExtinguisher>()
+        let blueExtinguishers = Made<FireExtinguisher>()
+        let red = RaceCar(wheelFactory: { redWheels.record(Wheel()) }, fireExtinguisherFactory: { redExtinguishers.record(FireExtinguisher()) })
+        let blue = RaceCar(wheelFactory: { blueWheels.record(Wheel()) }, fireExtinguisherFactory: { blueExtinguishers.record(FireExtinguisher()) })
+        let redBuilt = redWheels.items.count
+        let blueBuilt = blueWheels.items.count
+        red.replaceWheel(at: 0)
+        _ = blue.recoverFromCrash()
+        let redMore = redWheels.items.count - redBuilt
+        let blueMore = blueWheels.items.count - blueBuilt
+        #expect(redMore == 1 && blueMore == 0, "With two cars built, replacing a wheel of the first car should call the first car's wheel factory once and the second car's not at all, but they ran \(redMore) and \(blueMore) more time(s). Call the factory this car was given, kept in an instance property (not in a static one).")
+        let spareIsRed = red.wheels.count == 4 && redWheels.items.last.map { $0 === red.wheels[0] } == true
+        #expect(spareIsRed, "After red.replaceWheel(at: 0), wheel 0 of the first car should be the wheel its own factory just made.")
+        #expect(blueExtinguishers.items.count == 1 && redExtinguishers.items.isEmpty, "A crash of the second car should use the second car's extinguisher factory: the factories ran \(redExtinguishers.items.count) and \(blueExtinguishers.items.count) time(s), not 0 and 1. Keep each car's factories in instance properties, not in static ones.")
+    }
+
     @Test("the grid builds each car with its own initializer")
     func gridUsesFactories() {
         let grid = StartingGrid(factories: [
@@ -81,6 +103,18 @@ struct FactoryTests {
         #expect(badges == ["Fast car, 320 km/h", "Comfort car, plushiness 11"], "lineUp() should call each factory in order and keep what it builds, giving [\"Fast car, 320 km/h\", \"Comfort car, plushiness 11\"], not \(badges).")
         let slower = StartingGrid(factories: [{ FastCar(topSpeed: 250) }]).lineUp().map(\.badge)
         #expect(slower == ["Fast car, 250 km/h"], "A FastCar built with topSpeed 250 should show \"Fast car, 250 km/h\", not \(slower): use the value passed to the initializer.")
+    }
+
+    @Test("two grids line up their own cars")
+    func twoGridsLineUpTheirOwnCars() {
+        // Both grids exist before either lines up: factories kept in a static
+        // (shared by every grid) would show up here.
+        let fast = StartingGrid(factories: [{ FastCar(topSpeed: 320) }])
+        let comfort = StartingGrid(factories: [{ ComfortCar(leatherPlushiness: 11) }])
+        let fastBadges = fast.lineUp().map(\.badge)
+        let comfortBadges = comfort.lineUp().map(\.badge)
+        #expect(fastBadges == ["Fast car, 320 km/h"], "The first grid was given one FastCar factory, so it should line up [\"Fast car, 320 km/h\"], not \(fastBadges). Keep each grid's factories in an instance property, not in a static one.")
+        #expect(comfortBadges == ["Comfort car, plushiness 11"], "The second grid was given one ComfortCar factory, so it should line up [\"Comfort car, plushiness 11\"], not \(comfortBadges). Keep each grid's factories in an instance property, not in a static one.")
     }
 
     @Test("any kind of car can join the grid, and each line-up builds fresh cars")

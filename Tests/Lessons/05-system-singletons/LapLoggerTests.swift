@@ -141,6 +141,28 @@ final class LapLoggerTests {
         #expect(last.hasSuffix("new best! Get in there!"), "A random source that always answers 2 should pick the third cheer, \"Get in there!\", but record returned \"\(last)\". Ask the handed random source (nextIndex(below:)) instead of Int.random.")
     }
 
+    @Test("two loggers live in two worlds")
+    func twoLoggersTwoWorlds() throws {
+        // Both loggers exist before either records a lap: a collaborator kept
+        // in a static (shared by every logger) would show up here.
+        let ferrariFiles = InMemoryFileSystem()
+        let mclarenFiles = InMemoryFileSystem()
+        let ferrari = makeLogger(clock: FixedClock(date: sentinel), fileSystem: ferrariFiles, store: InMemoryStore(), random: FixedRandom(index: 0))
+        let mclaren = makeLogger(clock: FixedClock(date: epoch), fileSystem: mclarenFiles, store: InMemoryStore(), random: FixedRandom(index: 2))
+        let first = try ferrari.record(lap: 80.0, by: "Leclerc")
+        let second = try mclaren.record(lap: 85.0, by: "Norris")
+        let third = try ferrari.record(lap: 82.0, by: "Leclerc")
+        let hint = "Keep each collaborator in an instance property (`private let clock: any TimeSource`, ...), not in a static one: every logger must use what it was handed."
+        #expect(first == "2001-09-09T01:46:40Z Leclerc 80.0s new best! Purple sector!", "The first logger (clock at 2001-09-09T01:46:40Z, random answering 0) should return \"2001-09-09T01:46:40Z Leclerc 80.0s new best! Purple sector!\", not \"\(first)\". \(hint)")
+        #expect(second == "1970-01-01T00:00:00Z Norris 85.0s new best! Get in there!", "The second logger has its own clock (1970-01-01T00:00:00Z), its own empty store (so 85.0 is its first best lap) and its own random source (answering 2), so it should return \"1970-01-01T00:00:00Z Norris 85.0s new best! Get in there!\", not \"\(second)\". \(hint)")
+        #expect(third == "2001-09-09T01:46:40Z Leclerc 82.0s", "The first logger's own store remembers 80.0, so 82.0 is not a new best: it should return \"2001-09-09T01:46:40Z Leclerc 82.0s\", not \"\(third)\". \(hint)")
+        let ferrariLog = ferrariFiles.files[LapLogger.logPath] ?? ""
+        let mclarenLog = mclarenFiles.files[LapLogger.logPath] ?? ""
+        let fileHint = "Write through the file system this logger was handed (kept in an instance property, not a static one), and end every line with \"\\n\"."
+        #expect(ferrariLog == first + "\n" + third + "\n", "The first logger's file system should hold its own two lines, each followed by \"\\n\", and nothing else, but it holds \(ferrariLog.debugDescription). \(fileHint)")
+        #expect(mclarenLog == second + "\n", "The second logger's file system should hold its own line followed by \"\\n\", and nothing else, but it holds \(mclarenLog.debugDescription). \(fileHint)")
+    }
+
     @Test("a file system that cannot write makes record throw its error")
     func failingFileSystemThrows() {
         #expect(throws: DiskFull(), "When the handed file system throws, record(lap:by:) should throw that same error (use try, not try?).") {

@@ -23,10 +23,17 @@ struct RaceEngineerTests {
 
     @Test("two crews give two different answers")
     func twoCrewsTwoAnswers() {
-        let empty = RaceEngineer(driver: "Sainz", crew: PitCrew(tyreSets: 0), radio: SpyRadio()).boxBox()
-        let stocked = RaceEngineer(driver: "Sainz", crew: PitCrew(tyreSets: 3), radio: SpyRadio()).boxBox()
-        #expect(empty == "Sainz: no tyres left", "A crew with no tyre sets should report \"Sainz: no tyres left\", but boxBox() returned \"\(empty)\". Is there a hidden default crew?")
-        #expect(stocked == "Sainz: fresh tyres, 2 set(s) left", "A crew with 3 tyre sets should report \"Sainz: fresh tyres, 2 set(s) left\", but boxBox() returned \"\(stocked)\". Is there a hidden default crew?")
+        // Both engineers exist before either boxes: a crew or a radio kept in
+        // a static (shared by every engineer) would show up here.
+        let emptyRadio = SpyRadio()
+        let stockedRadio = SpyRadio()
+        let emptyEngineer = RaceEngineer(driver: "Sainz", crew: PitCrew(tyreSets: 0), radio: emptyRadio)
+        let stockedEngineer = RaceEngineer(driver: "Sainz", crew: PitCrew(tyreSets: 3), radio: stockedRadio)
+        let empty = emptyEngineer.boxBox()
+        let stocked = stockedEngineer.boxBox()
+        #expect(empty == "Sainz: no tyres left", "A crew with no tyre sets should report \"Sainz: no tyres left\", but boxBox() returned \"\(empty)\". Ask the crew this engineer was handed, kept in an instance property (`private let crew: PitCrew`), not a static one or PitCrew.shared.")
+        #expect(stocked == "Sainz: fresh tyres, 2 set(s) left", "A crew with 3 tyre sets should report \"Sainz: fresh tyres, 2 set(s) left\", but boxBox() returned \"\(stocked)\". Ask the crew this engineer was handed, kept in an instance property (`private let crew: PitCrew`), not a static one or PitCrew.shared.")
+        #expect(emptyRadio.messages == [empty] && stockedRadio.messages == [stocked], "Each engineer should send its report over its own radio, but the first radio sent \(emptyRadio.messages) and the second \(stockedRadio.messages). Keep the radio you were handed in an instance property, not a static one.")
     }
 
     @Test("an engineer with a crew never touches PitCrew.shared")
@@ -79,16 +86,35 @@ struct RaceEngineerTests {
     @Test("the team builds one crew for all its engineers, without globals")
     func teamWiresOneCrew() throws {
         Locator.reset()
-        let crewReads = PitCrew.sharedAccessCount
-        let resolves = Locator.resolveCount
+        let crewReadsBefore = PitCrew.sharedAccessCount
+        let resolvesBefore = Locator.resolveCount
         let team = RaceTeam(drivers: ["Leclerc", "Sainz"])
+        let teamCrewReads = PitCrew.sharedAccessCount - crewReadsBefore
+        let teamResolves = Locator.resolveCount - resolvesBefore
         try #require(team.engineers.count == 2, "RaceTeam(drivers:) should build one engineer per driver, in order; it built \(team.engineers.count).")
         let first = team.engineers[0].boxBox()
         let second = team.engineers[1].boxBox()
+        let engineerCrewReads = PitCrew.sharedAccessCount - crewReadsBefore - teamCrewReads
+        let engineerResolves = Locator.resolveCount - resolvesBefore - teamResolves
         #expect(first == "Leclerc: fresh tyres, 3 set(s) left", "The team's crew starts with 4 tyre sets, so the first stop should report \"Leclerc: fresh tyres, 3 set(s) left\"; it reported \"\(first)\". Build PitCrew(tyreSets: 4) in RaceTeam.")
         #expect(second == "Sainz: fresh tyres, 2 set(s) left", "Both engineers share the team's one crew, so the second stop should report \"Sainz: fresh tyres, 2 set(s) left\"; it reported \"\(second)\". Build the crew once in RaceTeam and hand the same one to every engineer.")
-        #expect(PitCrew.sharedAccessCount == crewReads, "RaceTeam or its engineers read PitCrew.shared. The team is where the crew is made: build it there and pass it in.")
-        #expect(Locator.resolveCount == resolves, "RaceTeam's engineers asked the Locator for something. Build the radio in RaceTeam and pass it in.")
+        #expect(teamCrewReads == 0, "RaceTeam(drivers:) read PitCrew.shared \(teamCrewReads) time(s) while it built its engineers. The team is where the crew is made: build PitCrew(tyreSets: 4) there and pass it in.")
+        #expect(engineerCrewReads == 0, "The team's engineers read PitCrew.shared \(engineerCrewReads) time(s) in boxBox(). Use the crew handed to RaceEngineer(driver:crew:radio:).")
+        #expect(teamResolves == 0, "RaceTeam(drivers:) asked the Locator \(teamResolves) time(s) while it built its engineers. Build the radio in RaceTeam (PitLaneRadio()) and pass it in, without looking anything up.")
+        #expect(engineerResolves == 0, "The team's engineers asked the Locator \(engineerResolves) time(s) in boxBox(). Send through the radio handed to RaceEngineer(driver:crew:radio:).")
+    }
+
+    @Test("two teams have two crews")
+    func twoTeamsTwoCrews() throws {
+        // Both teams exist before either engineer boxes: a crew kept in a
+        // static (shared by every team) would show up here.
+        let red = RaceTeam(drivers: ["Leclerc"])
+        let orange = RaceTeam(drivers: ["Norris"])
+        try #require(red.engineers.count == 1 && orange.engineers.count == 1, "RaceTeam(drivers:) should build one engineer per driver.")
+        let redStop = red.engineers[0].boxBox()
+        let orangeStop = orange.engineers[0].boxBox()
+        #expect(redStop == "Leclerc: fresh tyres, 3 set(s) left", "A new team's crew starts with 4 tyre sets, so its first stop should report \"Leclerc: fresh tyres, 3 set(s) left\"; it reported \"\(redStop)\".")
+        #expect(orangeStop == "Norris: fresh tyres, 3 set(s) left", "Each team has a crew of its own: the second team's first stop should report \"Norris: fresh tyres, 3 set(s) left\", but it reported \"\(orangeStop)\". Build the crew inside RaceTeam's init (a local `let crew = PitCrew(tyreSets: 4)`), not in a static property shared by every team.")
     }
 
     @Test("the team registers nothing in the locator")

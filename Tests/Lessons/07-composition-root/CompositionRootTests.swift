@@ -67,12 +67,25 @@ struct CompositionRootTests {
     func detailScreenFromTheContainer() throws {
         let container = DependencyContainer(clock: FixedClock(date: sentinel))
         let car = container.makeRaceCar(pitRadioFrequency: monza)
+
+        // First the container's own factory method, asked directly.
+        let direct = container.makeDetailScreen(for: car)
+        #expect(direct.car === car, "DependencyContainer.makeDetailScreen(for:) should show the car it was given (on 455.25 MHz), but the screen shows a car on \(direct.car.pitRadioFrequency). Hand the screen the car you were given.")
+        #expect(direct.telemetry === car.telemetry, "DependencyContainer.makeDetailScreen(for:) should hand the screen the container's shared telemetry, the one its cars report into.")
+        let directText = direct.render()
+        #expect(directText == "Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z", "DependencyContainer.makeDetailScreen(for:) should hand the screen the container's clock (stopped at 2001-09-09T01:46:40Z), but render() returned \"\(directText)\".")
+
+        // Then the garage, built with the container as its factory.
         let garage = GarageScreen(cars: [car], factory: container)
         let detail = try #require(garage.open(carAt: 0), "GarageScreen.open(carAt: 0) returned nil for a garage with one car.")
-        #expect(detail.car === car, "The detail screen should show the car that was opened (on 455.25 MHz), but it shows a car on \(detail.car.pitRadioFrequency). In makeDetailScreen(for:), hand the screen the car you were given.")
-        #expect(detail.telemetry === car.telemetry, "The detail screen should report into the same Telemetry as the container's cars. In makeDetailScreen(for:), hand it the container's shared telemetry.")
+        let factoryIsRight = direct.telemetry === car.telemetry && directText.hasSuffix("2001-09-09T01:46:40Z")
+        let culprit = factoryIsRight
+            ? "The container's makeDetailScreen(for:) gets this right, so GarageScreen.open(carAt:) must be building the screen itself: return factory.makeDetailScreen(for: cars[index]) instead."
+            : "Fix DependencyContainer.makeDetailScreen(for:) first (see the failures above), and let GarageScreen.open(carAt:) return what the factory makes."
+        #expect(detail.car === car, "The screen GarageScreen.open(carAt: 0) returned should show the car that was opened (on 455.25 MHz), but it shows a car on \(detail.car.pitRadioFrequency).")
+        #expect(detail.telemetry === car.telemetry, "The screen GarageScreen.open(carAt: 0) returned reports into another Telemetry than the container's cars. \(culprit)")
         let text = detail.render()
-        #expect(text == "Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z", "The detail screen should use the container's clock (stopped at 2001-09-09T01:46:40Z), but render() returned \"\(text)\". In makeDetailScreen(for:), hand it the container's clock.")
+        #expect(text == "Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z", "The screen GarageScreen.open(carAt: 0) returned should use the container's clock (stopped at 2001-09-09T01:46:40Z), but render() returned \"\(text)\". \(culprit)")
     }
 
     @Test("the garage asks the factory it is handed for the detail screen")

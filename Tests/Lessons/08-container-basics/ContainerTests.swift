@@ -13,6 +13,9 @@ protocol PitRadio: AnyObject {}
 /// Tyres, registered next to the engine so the error has something to list.
 final class SlickTyres {}
 
+/// What a factory throws when it cannot build its service.
+struct EngineOnFire: Error {}
+
 @Suite("Container basics")
 struct ContainerTests {
     @Test("a registered factory builds the service")
@@ -81,6 +84,38 @@ struct ContainerTests {
         #expect(other !== first, "Shared means one per container: a second container must build its own instance, so keep the cache in the container, not in a static or global.")
     }
 
+    @Test("two containers set up side by side keep their own registrations and shared instances")
+    func twoContainersStayApart() throws {
+        // Both containers are made and filled before either is used, so a
+        // registry or cache kept in a `static` (shared by every container) shows.
+        let pitLane = Container()
+        let paddock = Container()
+        let pitEngine = TestEngine(horsepower: 610)
+        let paddockEngine = TestEngine(horsepower: 620)
+        pitLane.register((any Engine).self) { pitEngine }
+        paddock.register((any Engine).self) { paddockEngine }
+        pitLane.register(SlickTyres.self, lifetime: .shared) { SlickTyres() }
+        paddock.register(SlickTyres.self, lifetime: .shared) { SlickTyres() }
+
+        let pitResolved = try pitLane.resolve((any Engine).self)
+        let paddockResolved = try paddock.resolve((any Engine).self)
+        #expect(pitResolved === pitEngine && paddockResolved === paddockEngine, "Two containers registered two different engines for (any Engine).self, but they resolved \(pitResolved.horsepower) hp and \(paddockResolved.horsepower) hp (expected 610 and 620). Each container must keep its own registrations: store them in an instance property of Container, not in a `static var` or a global.")
+
+        let pitTyres = try pitLane.resolve(SlickTyres.self)
+        let paddockTyres = try paddock.resolve(SlickTyres.self)
+        #expect(pitTyres !== paddockTyres, "Two containers each registered SlickTyres as .shared; each must build its own set, but both handed out the same object. Keep built shared instances in an instance property of Container (a dictionary per container), not in a `static var` or a global.")
+        #expect(try pitLane.resolve(SlickTyres.self) === pitTyres, "Resolving the shared SlickTyres from the first container again, after the second container built its own, must give the first container's instance back.")
+    }
+
+    @Test("an error thrown by a factory comes out of resolve")
+    func factoryErrorsComeOutOfResolve() {
+        let container = Container()
+        container.register((any Engine).self) { () throws -> any Engine in throw EngineOnFire() }
+        #expect(throws: EngineOnFire.self, "The registered factory throws EngineOnFire; resolve must let that error through (`try` the factory inside resolve), not swallow it with `try?` or replace it. The factory parameter is `@escaping () throws -> Service`, so a factory can itself `try` to resolve what it needs.") {
+            _ = try container.resolve((any Engine).self)
+        }
+    }
+
     @Test("re-registering replaces a shared instance that was already built")
     func reRegisteringDropsTheCachedInstance() throws {
         let container = Container()
@@ -98,7 +133,7 @@ struct ContainerTests {
     func inferredKeyIsTheConcreteType() throws {
         let container = Container()
         container.register { V8Engine() }
-        #expect(throws: (any Error).self, "register { V8Engine() } infers the key V8Engine from the closure, so resolving (any Engine).self must throw. Key the registration by exactly the type it was registered as.") {
+        #expect(throws: (any Error).self, "register { V8Engine() } infers the key V8Engine from the closure, so resolving (any Engine).self must throw. Key the registration by exactly the type it was registered as. This container is new and registered nothing else: if it still found an (any Engine), its registrations are shared with other containers (a `static` or a global); keep them in an instance property of Container.") {
             _ = try container.resolve((any Engine).self)
         }
         let engine = try container.resolve(V8Engine.self)

@@ -157,4 +157,108 @@ struct ContainerLifetimesTests {
         #expect(try parent.resolve((any Engine).self) === realEngine, "Registering in the child changed the parent: the child needs its own registrations, and register must write only there.")
         #expect(try child.resolve(Telemetry.self) === telemetry, "What the child does not know, it should ask its parent for: the parent's shared Telemetry, the same instance.")
     }
+
+    @Test("two containers set up side by side keep their own shared and weak instances")
+    func twoContainersKeepTheirOwnInstances() throws {
+        // Both are made and filled before either is used, so a cache kept in
+        // a `static` (one for every container) shows.
+        let first = Container()
+        let second = Container()
+        for container in [first, second] {
+            container.register(Telemetry.self, lifetime: .shared) { _ in Telemetry() }
+            container.register(TestEngine.self, lifetime: .weak) { _ in TestEngine() }
+        }
+        let firstTelemetry = try first.resolve(Telemetry.self)
+        let secondTelemetry = try second.resolve(Telemetry.self)
+        #expect(firstTelemetry !== secondTelemetry, "Two containers each registered Telemetry as .shared, but both handed out the same object. Shared means one per container: keep built instances in an instance property of Container, not in a `static var` or a global.")
+        let firstEngine = try first.resolve(TestEngine.self)
+        let secondEngine = try second.resolve(TestEngine.self)
+        #expect(firstEngine !== secondEngine, "Two containers each registered TestEngine as .weak, and the test holds the first container's engine, yet the second container handed out that same engine. Keep the weak boxes in an instance property of Container, not in a `static var` or a global.")
+        #expect(try first.resolve(Telemetry.self) === firstTelemetry, "After the second container built its own Telemetry, the first container must still hand out its own one.")
+    }
+
+    @Test("resolves in several containers at the same time do not see each other's work")
+    func independentContainersResolveAtOnce() {
+        let teams = 4
+        let rounds = 50
+        // Every container's first RaceCar factory waits (at most 5 s) until the
+        // other containers' factories are running too, so the resolves overlap.
+        let allBuilding = Gate(parties: teams, seconds: 5)
+        let tally = Tally()
+        let containers: [Container] = (0..<teams).map { team in
+            let container = Container()
+            let engine = TestEngine(horsepower: 100 + team)
+            container.register((any Engine).self, lifetime: .shared) { _ in engine }
+            container.register(RaceCar.self) { c in
+                allBuilding.arriveAndWait()
+                return RaceCar(engine: try c.resolve((any Engine).self))
+            }
+            return container
+        }
+        nonisolated(unsafe) let teamContainers = containers
+        let finished = finishes(within: 60) {
+            let done = DispatchGroup()
+            for team in 0..<teams {
+                done.enter()
+                Thread {
+                    defer { done.leave() }
+                    for _ in 0..<rounds {
+                        do {
+                            let car = try teamContainers[team].resolve(RaceCar.self)
+                            if car.engine.horsepower == 100 + team {
+                                tally.success()
+                            } else {
+                                tally.wrongResult("container \(team + 1) built a car with \(car.engine.horsepower) hp instead of \(100 + team) hp")
+                            }
+                        } catch {
+                            tally.error(error)
+                            return
+                        }
+                    }
+                }.start()
+            }
+            done.wait()
+        }
+        guard finished != nil else {
+            Issue.record("\(teams) threads, each resolving RaceCar from its own container, did not finish within 60 s: probably a deadlock. Each container needs its own lock (or one lock per family of parent and children), released on every path.")
+            return
+        }
+        let seen = tally.snapshot
+        #expect(seen.errors.isEmpty, "\(teams) independent containers resolved RaceCar at the same time, each on its own thread; nothing is missing and nothing is circular, yet \(seen.errors.count) resolve(s) threw, for example \"\(seen.errors.first ?? "")\". If that is a cycle error, your stack of types being resolved is shared by all containers (a `static var` or a global): keep it in an instance property of Container, guarded by that container's lock.")
+        #expect(seen.wrong.isEmpty, "Each container registered its own engine, yet \(seen.wrong.count) car(s) got another container's engine (for example, \(seen.wrong.first ?? "")). Keep registrations and shared instances in instance properties of Container, not in a `static` or a global.")
+        #expect(seen.successes == teams * rounds || !seen.errors.isEmpty, "Only \(seen.successes) of \(teams * rounds) resolves built the right car.")
+    }
+
+    @Test("a child made before a registration in its parent still sees it")
+    func childSeesLaterParentRegistrations() throws {
+        let parent = Container()
+        let child = Container(parent: parent)
+        parent.register(Telemetry.self, lifetime: .shared) { _ in Telemetry() }
+        let engine = TestEngine(horsepower: 810)
+        parent.register((any Engine).self) { _ in engine }
+        let resolved: any Engine
+        do {
+            resolved = try child.resolve((any Engine).self)
+        } catch {
+            Issue.record("The engine was registered in the parent after the child was made; the child must still find it, but resolve threw: \(error). Do not copy the parent's registrations when the child is made: keep a reference to the parent and ask it, at resolve time, for what the child does not know.")
+            return
+        }
+        #expect(resolved === engine, "The child should resolve the engine its parent registered (810 hp), even though it was registered after the child was made.")
+        #expect(try child.resolve(Telemetry.self) === parent.resolve(Telemetry.self), "A .shared service registered in the parent is one instance for the parent and its child: the child must hand out the parent's instance, not build its own.")
+    }
+
+    @Test("a fake registered in a child reaches the factories registered in the parent")
+    func childFakesReachParentFactories() throws {
+        let parent = Container()
+        parent.register((any Engine).self, lifetime: .shared) { _ in V8Engine() }
+        parent.register(RaceCar.self) { c in RaceCar(engine: try c.resolve((any Engine).self)) }
+        let child = Container(parent: parent)
+        let fake = TestEngine(horsepower: 1)
+        child.register((any Engine).self) { _ in fake }
+
+        let testCar = try child.resolve(RaceCar.self)
+        #expect(testCar.engine === fake, "RaceCar's factory is registered in the parent; resolved through the child, it must get the child's fake engine (1 hp), but it got \(testCar.engine.horsepower) hp. Call the parent's factory with the container that was asked (the child), not with the parent: `registration.factory(self)` where self is the child. Do not forward the whole resolve to `parent.resolve(type)`.")
+        let appCar = try parent.resolve(RaceCar.self)
+        #expect(appCar.engine.horsepower == 750, "Resolved through the parent, RaceCar must get the parent's V8Engine (750 hp), not the fake the child registered; it got \(appCar.engine.horsepower) hp. Registering in the child must not change the parent.")
+    }
 }

@@ -78,3 +78,69 @@ func finishes<T>(within seconds: Double, _ work: @escaping () throws -> T) -> Re
     guard done.wait(timeout: .now() + seconds) == .success else { return nil }
     return outcome.result
 }
+
+/// Lets several threads meet: each caller waits until all `parties` have
+/// arrived, for at most `seconds`; after that (or once all have met) nobody
+/// waits any more. A test that uses it never hangs.
+final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let parties: Int
+    private let seconds: Double
+    private var arrived = 0
+    private var open = false
+
+    init(parties: Int, seconds: Double) {
+        self.parties = parties
+        self.seconds = seconds
+    }
+
+    /// Whether every party arrived before the wait ran out.
+    @discardableResult
+    func arriveAndWait() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        if open { return arrived >= parties }
+        arrived += 1
+        if arrived >= parties {
+            open = true
+            condition.broadcast()
+            return true
+        }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !open {
+            if !condition.wait(until: deadline) {
+                open = true
+                condition.broadcast()
+            }
+        }
+        return arrived >= parties
+    }
+}
+
+/// What each thread of a test saw: successes, and the first error.
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var successes = 0
+    private var wrong: [String] = []
+    private var errors: [String] = []
+
+    func success() {
+        lock.lock(); defer { lock.unlock() }
+        successes += 1
+    }
+
+    func wrongResult(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        wrong.append(text)
+    }
+
+    func error(_ error: any Error) {
+        lock.lock(); defer { lock.unlock() }
+        errors.append(String(describing: error))
+    }
+
+    var snapshot: (successes: Int, wrong: [String], errors: [String]) {
+        lock.lock(); defer { lock.unlock() }
+        return (successes, wrong, errors)
+    }
+}

@@ -42,6 +42,12 @@ final class StubTelemetry: TelemetryStore, @unchecked Sendable {
 
 @Suite("Dependencies and Swift concurrency", .serialized)
 struct RaceEngineerTests {
+    @Test("LapLog is an actor")
+    func lapLogIsAnActor() {
+        let log = LapLog()
+        #expect((log as AnyObject) is any Actor, "LapLog must be an actor: write `public actor LapLog: TelemetryStore`. A class marked `@unchecked Sendable` only silences the compiler; its array is still changed from many tasks at once (a data race that loses laps or crashes), and a struct would give every holder its own copy of the log.")
+    }
+
     @Test("a thousand laps from a thousand tasks all reach the injected store")
     func concurrentLapsAreAllKept() async {
         let spy = SpyTelemetry()

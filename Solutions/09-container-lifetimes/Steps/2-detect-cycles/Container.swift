@@ -23,8 +23,9 @@ public final class Container {
         parent = nil
     }
 
-    /// A child container: it sees everything registered in `parent`, and what
-    /// is registered in the child stays in the child.
+    /// A child container: it sees everything registered in `parent` (also what
+    /// is registered there later), and what is registered in the child stays
+    /// in the child.
     public init(parent: Container) {
         self.parent = parent
     }
@@ -42,31 +43,31 @@ public final class Container {
 
     public func resolve<Service>(_ type: Service.Type) throws -> Service {
         let key = ObjectIdentifier(type)
-        guard let registration = registrations[key] else {
-            if let parent {
-                return try parent.resolve(type)
-            }
+        // The registration may be the parent's (or a grandparent's); its
+        // factory still resolves through this container, the one that was asked,
+        // so a fake registered here reaches the parent's factories too.
+        guard let owner = owner(of: key), let registration = owner.registrations[key] else {
             throw ResolutionError.notRegistered(
                 type: String(describing: type),
-                registered: registrations.values.map(\.name).sorted()
+                registered: registeredNames().sorted()
             )
         }
         switch registration.lifetime {
         case .transient:
             return try build(registration, key: key) as! Service
         case .shared:
-            if let instance = sharedInstances[key] {
+            if let instance = owner.sharedInstances[key] {
                 return instance as! Service
             }
             let instance = try build(registration, key: key)
-            sharedInstances[key] = instance
+            owner.sharedInstances[key] = instance
             return instance as! Service
         case .weak:
-            if let instance = weakInstances[key]?.object {
+            if let instance = owner.weakInstances[key]?.object {
                 return instance as! Service
             }
             let instance = try build(registration, key: key)
-            weakInstances[key] = WeakBox(object: instance as AnyObject)
+            owner.weakInstances[key] = WeakBox(object: instance as AnyObject)
             return instance as! Service
         }
     }
@@ -80,5 +81,16 @@ public final class Container {
         resolving.append((key, registration.name))
         defer { resolving.removeLast() }
         return try registration.factory(self)
+    }
+
+    /// The container, this one or an ancestor, that holds the registration
+    /// for `key`: a shared or weak instance is kept there.
+    private func owner(of key: ObjectIdentifier) -> Container? {
+        registrations[key] != nil ? self : parent?.owner(of: key)
+    }
+
+    /// Every type this container can resolve, its parents' included.
+    private func registeredNames() -> [String] {
+        registrations.values.map(\.name) + (parent?.registeredNames() ?? [])
     }
 }

@@ -28,8 +28,9 @@ public final class Container: @unchecked Sendable {
         parent = nil
     }
 
-    /// A child container: it sees everything registered in `parent`, and what
-    /// is registered in the child stays in the child.
+    /// A child container: it sees everything registered in `parent` (also what
+    /// is registered there later), and what is registered in the child stays
+    /// in the child.
     public init(parent: Container) {
         self.parent = parent
     }
@@ -51,31 +52,28 @@ public final class Container: @unchecked Sendable {
         let key = ObjectIdentifier(type)
         lock.lock()
         let result: Service = try {
-            guard let registration = registrations[key] else {
-                if let parent {
-                    return try parent.resolve(type)
-                }
+            guard let owner = owner(of: key), let registration = owner.registrations[key] else {
                 throw ResolutionError.notRegistered(
                     type: String(describing: type),
-                    registered: registrations.values.map(\.name).sorted()
+                    registered: registeredNames().sorted()
                 )
             }
             switch registration.lifetime {
             case .transient:
                 return try build(registration, key: key) as! Service
             case .shared:
-                if let instance = sharedInstances[key] {
+                if let instance = owner.sharedInstances[key] {
                     return instance as! Service
                 }
                 let instance = try build(registration, key: key)
-                sharedInstances[key] = instance
+                owner.sharedInstances[key] = instance
                 return instance as! Service
             case .weak:
-                if let instance = weakInstances[key]?.object {
+                if let instance = owner.weakInstances[key]?.object {
                     return instance as! Service
                 }
                 let instance = try build(registration, key: key)
-                weakInstances[key] = WeakBox(object: instance as AnyObject)
+                owner.weakInstances[key] = WeakBox(object: instance as AnyObject)
                 return instance as! Service
             }
         }()
@@ -92,5 +90,16 @@ public final class Container: @unchecked Sendable {
         resolving.append((key, registration.name))
         defer { resolving.removeLast() }
         return try registration.factory(self)
+    }
+
+    /// The container, this one or an ancestor, that holds the registration
+    /// for `key`: a shared or weak instance is kept there.
+    private func owner(of key: ObjectIdentifier) -> Container? {
+        registrations[key] != nil ? self : parent?.owner(of: key)
+    }
+
+    /// Every type this container can resolve, its parents' included.
+    private func registeredNames() -> [String] {
+        registrations.values.map(\.name) + (parent?.registeredNames() ?? [])
     }
 }

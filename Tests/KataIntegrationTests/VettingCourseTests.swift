@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+import KataCore
+
+/// Honest code is never refused by the vetting `kata grade` does: every lesson's
+/// reference solution, read from the instructor's copy in this repository.
+@Suite("Vetting the course's own solutions")
+struct VettingCourseTests {
+    @Test("every reference solution passes vetting, and so do the correct solutions written another way",
+          .enabled(if: !KataBinary.isHandout, "a student handout has no Solutions/"))
+    func solutionsPassVetting() throws {
+        let fileSystem = LocalFileSystem()
+        let course = try CourseLoader(fileSystem: fileSystem).load(root: KataBinary.packageRoot)
+        #expect(course.lessons.count >= 12)
+        for lesson in course.lessons {
+            let vetter = SubmissionVetter.of(lesson, fileSystem: fileSystem)
+            let findings = vetter.vet(folder: lesson.solutionSources, fileSystem: fileSystem)
+            #expect(findings.isEmpty, "\(lesson.id)'s reference solution fails vetting: \(findings.map { "\($0.location) [\($0.rule)] \($0.message)" })")
+            #expect(!vetter.namesTheTestsUse.contains(lesson.module), "\(lesson.id): the lesson's own module is not a name the tests take from elsewhere")
+        }
+    }
+}
