@@ -276,3 +276,30 @@ final class Counter: @unchecked Sendable {
     private var value = 0
     func next() -> Int { lock.withLock { defer { value += 1 }; return value } }
 }
+
+/// The event stream file lies where the tests can write: the grader reads it as hostile input.
+@Suite("EventStreamTail on a real file system")
+struct EventStreamTailTests {
+    @Test("a link in place of the event stream is refused, never followed; a file past the cap is not read")
+    func linksAndHugeFiles() throws {
+        let folder = NSTemporaryDirectory() + "kata-tail-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let big = folder + "/big"
+        try Data(repeating: UInt8(ascii: "x"), count: 2 << 20).write(to: URL(fileURLWithPath: big))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/linked.jsonl", withDestinationPath: big)
+        let linked = EventStreamTail(path: folder + "/linked.jsonl", fileSystem: LocalFileSystem(), limit: 1 << 20)
+        #expect(linked.poll().isEmpty)
+        #expect(linked.problem == "the event stream file is a symbolic link")
+
+        let huge = EventStreamTail(path: big, fileSystem: LocalFileSystem(), limit: 1 << 20)
+        #expect(huge.poll().isEmpty)
+        #expect(huge.problem?.contains("grew past") == true)
+
+        let fine = folder + "/events.jsonl"
+        try Data((Events.test("a", line: 3) + "\n" + Events.event("runStarted") + "\n{\"kind\":\"ev").utf8).write(to: URL(fileURLWithPath: fine))
+        let tail = EventStreamTail(path: fine, fileSystem: LocalFileSystem())
+        #expect(tail.poll().count == 2, "whole lines only; the half-written one waits")
+        #expect(tail.problem == nil)
+    }
+}

@@ -73,12 +73,7 @@ public struct Grader: Sendable {
     /// Vetting by the lesson's import list and the names its tests use (read once, from the instructor's copy).
     func standardVetter(_ lessons: [Lesson]) -> @Sendable (Lesson, String, [String]) -> [GradeFinding] {
         var vetters: [String: SubmissionVetter] = [:]
-        for lesson in lessons {
-            let tests = testFiles(lesson).compactMap { try? fileSystem.readText($0) }
-            let solution = (try? SourceModel.read(folder: lesson.solutionSources, fileSystem: fileSystem)) ?? SourceModel.read([])
-            vetters[lesson.id] = SubmissionVetter(module: lesson.module, imports: lesson.metadata.allowedImports,
-                                                  namesTheTestsUse: SubmissionVetter.namesUsed(byTests: tests, notDeclaredIn: solution))
-        }
+        for lesson in lessons { vetters[lesson.id] = SubmissionVetter.of(lesson, fileSystem: fileSystem) }
         let vetting = CourseVetting(vetters: vetters, fileSystem: fileSystem)
         return vetting.vet
     }
@@ -635,7 +630,7 @@ public struct Grader: Sendable {
         let status: Status = graded.allSatisfy { $0.status == .pass } ? .pass
             : graded.allSatisfy({ $0.status == .error }) ? .error : .fail
         var parts = ["\(score.scoreText) of \(maxScore.scoreText) points"]
-        for lesson in graded where lesson.status == .error {
+        for lesson in graded where lesson.status == .error || lesson.grading != .ok {
             parts.append("\(lesson.lesson): \(lesson.message)")
         }
         if !intake.notes.isEmpty { parts.append("\(intake.notes.count) note(s) about the submission") }
