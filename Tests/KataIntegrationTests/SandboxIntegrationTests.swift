@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KataCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,6 +31,8 @@ enum SandboxHost {
         }
         let build = folder + "/build"
         try? fileSystem.createDirectory(build)
+        createdFolder.withLock { $0 = folder }
+        atexit { SandboxHost.removeFolder() }
         let program = build + "/attack"
         let compiled = runner.run(ProcessRequest(
             executable: toolchain.swiftc,
@@ -41,6 +44,12 @@ enum SandboxHost {
     }()
 
     static var available: Bool { setup != nil }
+
+    /// The setup's folder, removed when the test process ends.
+    static let createdFolder = Mutex<String?>(nil)
+    static func removeFolder() {
+        if let folder = createdFolder.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: folder) }
+    }
 
     /// Runs the attack program in `mode` through the launcher `kata grade` uses for a test program.
     static func attack(_ mode: String, _ arguments: [String] = [], timeout: Double = 120) -> ProcessResult {
