@@ -2,12 +2,13 @@
 # Measures `kata grade` on a generated class, against a baseline measured in
 # the same run:
 #
-#   grade     30 generated submissions of the whole course (each lesson the
-#             reference solution, the starter, or a wrong solution, in turn,
-#             each file ending in a comment naming its student, so no two
-#             students' files are the same), graded by `kata grade --jobs 2`:
-#             seconds per student per lesson. Students whose module has the
-#             same interface share one compiled test program (kata's cache).
+#   grade     generated submissions of the whole course (each lesson the
+#             reference solution, the starter, or a wrong solution, in turn),
+#             made DIVERSE: every file of every student gets a comment naming
+#             the student and an internal helper of its own name and body, so
+#             no two students share sources or a module interface and kata's
+#             shared build cache cannot reuse a build. Graded by
+#             `kata grade --jobs 2`: seconds per student per lesson.
 #   baseline  building each submission's lesson as its own SwiftPM package
 #             (lesson module + its tests, fresh scratch path, `swift build
 #             --build-tests` then `swift test`), the way one package per
@@ -15,7 +16,7 @@
 #             student-lesson pairs, timed one after the other, then
 #             extrapolated to every pair of the class (said in the output).
 #
-# Usage: Benchmarks/grade.sh [COURSE] [STUDENTS]
+# Usage: Benchmarks/grade.sh [COURSE] [STUDENTS]   (STUDENTS defaults to 30; 4 gives a quick number)
 #   COURSE defaults to this repository's course (Lessons/, Tests/Lessons/,
 #   Solutions/); pass /work/main or Tests/Fixtures/GradingClass/course.
 set -euo pipefail
@@ -57,9 +58,14 @@ for ((i = 1; i <= students; i++)); do
       2) if [ -n "$wrong" ]; then cp -R "$wrong." "$dest/"; else cp -R "$course/Solutions/$id/Sources/." "$dest/"; fi ;;
       *) cp -R "$course/Solutions/$id/Sources/." "$dest/" ;;
     esac
-    # Every student's files differ (a comment naming the student), as in a real class;
-    # their interfaces may still agree, which kata's shared cache uses.
-    for f in "$dest"/*.swift; do printf '\n// submitted by %s\n' "$s" >> "$f"; done
+    # Every student's code differs, as in a real class: a comment, and an internal helper
+    # whose name and body are the student's own (internal names are part of the module's
+    # interface under -enable-testing, so not even the test program can be shared).
+    k=0
+    for f in "$dest"/*.swift; do
+      k=$((k + 1))
+      printf '\n// submitted by %s\nfunc kataHelper%02d%02d() -> Int { %d + %d * %d }\n' "$s" "$i" "$k" "$i" "$k" "$j" >> "$f"
+    done
     j=$((j + 1))
   done
 done

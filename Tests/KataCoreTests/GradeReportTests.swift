@@ -109,4 +109,92 @@ struct GradeReportTests {
         #expect(Grader.withoutAddresses(Grader.output(of: "b", in: output)) == "Fatal error: boom")
         #expect(Grader.function(of: "M.S/f()/T.swift:12:6") == "f()" && Grader.fileName(of: "M.S/f()/T.swift:12:6") == "T.swift")
     }
+
+    @Test("a cell starting with a TAB or a CR is neutralised too; plain negative numbers stay numbers")
+    func csvTabAndReturn() {
+        #expect(GradeReports.csvField("\t=1+1") == "'\t=1+1")
+        #expect(GradeReports.csvField("\r=1+1") == "\"'\r=1+1\"")
+        #expect(GradeReports.csvField("-1+2") == "'-1+2" && GradeReports.csvField("-3") == "-3")
+        #expect(GradeReports.csvField("@SUM(A1)") == "'@SUM(A1)" && GradeReports.csvField("+1") == "'+1")
+    }
+
+    static func flagged(_ grading: LessonGrading, evidence: [String]) -> StudentGrade {
+        var grade = student("eve", [test("t", "01-a", .error, score: 0, max: 2), test("u", "02-b", .pass, score: 1, max: 1)])
+        grade.lessons[0].grading = grading
+        grade.lessons[0].evidence = evidence
+        return grade
+    }
+
+    @Test("rejected, suspicious and grading errors appear in every report, with their evidence")
+    func flagsInEveryReport() throws {
+        for (grading, word) in [(LessonGrading.rejected, "rejected"), (.suspicious, "suspicious"), (.gradingError, "grading error")] {
+            let grade = Self.flagged(grading, evidence: ["Sources/Greeter.swift:3: no-cdecl: @_cdecl replaces C functions"])
+            let grades = ClassGrade(info: Self.info, students: [grade])
+            let json = GradeReports.resultsJSON(grade, info: Self.info)
+            #expect(json.contains("\"status\" : \"\(grading.rawValue)\"") && json.contains("Sources/Greeter.swift:3: no-cdecl"))
+            let csv = GradeReports.gradesCSV(grades)
+            #expect(csv.contains("\(word) 01-a") || csv.contains("grading error: 01-a"), "\(csv)")
+            let long = GradeReports.gradesLongCSV(grades)
+            #expect(long.contains(",\(grading.rawValue),") && long.contains("no-cdecl"))
+            let xml = GradeReports.junitXML(grades)
+            let document = try XMLDocument(data: Data(xml.utf8))
+            let flag = try document.nodes(forXPath: "//testcase[@name='lesson status']/error").first as? XMLElement
+            #expect(flag?.attribute(forName: "type")?.stringValue == grading.rawValue)
+            let html = GradeReports.reportHTML(grades)
+            #expect(html.contains(word) && html.contains("no-cdecl"))
+        }
+        #expect(Self.flagged(.gradingError, evidence: ["the compiler was stopped twice"]).gradingStatus.hasPrefix("grading error: 01-a (the compiler was stopped twice)"))
+        #expect(Self.flagged(.suspicious, evidence: ["x"]).gradingStatus == "review: suspicious 01-a")
+    }
+
+    @Test("thousands of notes of one kind become a few and one summary")
+    func notesSummarized() {
+        let notes = (0..<20000).map { IntakeNote(lesson: "01-a", path: "Sources/F\($0).swift", problem: "more than 64 Swift files in this lesson: skipped") }
+            + [IntakeNote(lesson: nil, path: "Package.swift", problem: "edited: ignored")]
+        let kept = Grader.summarized(notes)
+        #expect(kept.count == 6)
+        #expect(kept[4].problem.hasPrefix("19996 more files: more than 64 Swift files"))
+        #expect(kept.last?.path == "Package.swift")
+    }
+
+    @Test("a lesson whose tests all errored says why")
+    func allErroredSaysWhy() {
+        let tests = [Self.test("a", "01-a", .error, score: 0, max: 1, message: "timed out: still running after 6 s"),
+                     Self.test("b", "01-a", .error, score: 0, max: 1, message: "crashed (signal 4)")]
+        let why = Grader.whyAllErrored(tests)
+        #expect(why.hasPrefix("every test ended in an error (2 crashed)") && why.contains("timed out: still running after 6 s"))
+    }
+
+    @Test("evidence names hidden tests only as \"hidden test N\"; quoted course secrets are withheld")
+    func evidenceAndSecrets() {
+        let list = [ExpectedTest(id: "MTests.S/shown()/T.swift:3:4", name: "shown", function: "shown()", fileName: "T.swift", hidden: false, maxScore: 1),
+                    ExpectedTest(id: "MTests.H/greetsAStranger()/HiddenTests.swift:5:4", name: "greets a stranger", function: "greetsAStranger()", fileName: "HiddenTests.swift", hidden: true, maxScore: 1)]
+        let text = Grader.label("MTests.H/greetsAStranger()/HiddenTests.swift:5:4 ended without a start; MTests.S/shown()/T.swift:3:4 started twice", tests: list, lesson: "01-a")
+        #expect(text == "hidden test 1 of 01-a ended without a start; \"shown\" started twice")
+        let secrets: Set<String> = ["#expect(Greeter(source: Nobody()).greet() == \"Hello, stranger!\")"]
+        #expect(Grader.withheld("line\n    #expect(Greeter(source: Nobody()).greet() == \"Hello, stranger!\")\nmore", secrets: secrets).hasPrefix("[withheld"))
+        #expect(Grader.withheld("an honest message that is long enough", secrets: secrets) == "an honest message that is long enough")
+    }
+
+    @Test("each rule is an entry of its own, sharing the lesson's points like a test")
+    func ruleEntries() throws {
+        let metadata = LessonMetadata(module: "M", title: LocalizedText(english: "A", chinese: "甲"), summary: LocalizedText(english: "A", chinese: "甲"),
+                                      hints: [], points: 10, testPoints: ["a()": 4])
+        let lesson = Lesson(id: "01-a", number: 1, slug: "a", metadata: metadata, root: "/course")
+        let tests = [Self.test("a", "01-a", .pass, score: 4, max: 4), Self.test("b", "01-a", .pass, score: 6, max: 6)]
+        let rules = [RuleEntry(id: "no-shared-engine", points: 2, findings: [GradeFinding(file: "Sources/Car.swift", line: 7, rule: "no-shared-engine", message: "V8Engine.shared in a default argument")]),
+                     RuleEntry(id: "no-static-state", points: nil, findings: [])]
+        let entries = Grader.ruleEntries(rules, lesson: lesson, tests: tests, clean: { $0 })
+        #expect(entries.tests.map(\.maxScore) == [4, 2])
+        #expect(entries.rules.map(\.name) == ["rule: no-shared-engine", "rule: no-static-state"])
+        #expect(entries.rules.map(\.maxScore) == [2, 2] && entries.rules.map(\.score) == [0, 2])
+        #expect(entries.rules[0].message == "Sources/Car.swift:7: V8Engine.shared in a default argument" && entries.rules[0].kind == "rule")
+        let grade = Self.student("amy", entries.tests + entries.rules)
+        let grades = ClassGrade(info: Self.info, students: [grade])
+        #expect(GradeReports.resultsJSON(grade, info: Self.info).contains("\"name\" : \"rule: no-shared-engine\""))
+        #expect(GradeReports.gradesLongCSV(grades).contains("amy,01-a,rule: no-shared-engine,fail,0,2"))
+        let document = try XMLDocument(data: Data(GradeReports.junitXML(grades).utf8))
+        #expect(try document.nodes(forXPath: "//testcase[@name='rule: no-shared-engine']/failure").count == 1)
+        #expect(GradeReports.reportHTML(grades).contains("rule: no-shared-engine"))
+    }
 }

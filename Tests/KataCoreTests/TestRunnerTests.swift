@@ -56,10 +56,10 @@ struct TestRunnerTests {
         let runner = program({ attempt, _ in
             let discovered = [Events.test("a", line: 3), Events.test("b", line: 9), Events.test("c", line: 12)]
             if attempt == 0 {
-                return (discovered + [Events.event("testStarted", "a"), Events.event("testEnded", "a"), Events.event("testStarted", "b")],
+                return (discovered + [Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a"), Events.event("testStarted", "b")],
                         .signaled(4), "M/Shelf.swift:8: Fatal error: Index out of range\n")
             }
-            return (discovered + [Events.event("testStarted", "c"), Events.event("testEnded", "c"), Events.event("runEnded")], .exited(0), "")
+            return (discovered + [Events.event("runStarted"), Events.event("testStarted", "c"), Events.event("testEnded", "c"), Events.event("runEnded")], .exited(0), "")
         }, fileSystem: fileSystem)
         let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: options)
         #expect(run.tests.map(\.status) == [.pass, .error, .pass])
@@ -75,9 +75,9 @@ struct TestRunnerTests {
         let fileSystem = InMemoryFileSystem()
         let runner = program({ attempt, _ in
             if attempt == 0 {
-                return ([Events.test("a", line: 3), Events.test("b", line: 9), Events.event("testStarted", "a")], .exited(0), "✔ Test run with 2 tests passed")
+                return ([Events.test("a", line: 3), Events.test("b", line: 9), Events.event("runStarted"), Events.event("testStarted", "a")], .exited(0), "✔ Test run with 2 tests passed")
             }
-            return ([Events.test("a", line: 3), Events.test("b", line: 9), Events.event("testStarted", "b"), Events.event("testEnded", "b"), Events.event("runEnded")], .exited(0), "")
+            return ([Events.test("a", line: 3), Events.test("b", line: 9), Events.event("runStarted"), Events.event("testStarted", "b"), Events.event("testEnded", "b"), Events.event("runEnded")], .exited(0), "")
         }, fileSystem: fileSystem)
         let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: options)
         #expect(run.tests.map(\.status) == [.error, .pass])
@@ -109,8 +109,197 @@ struct TestRunnerTests {
     }
 }
 
+/// Event streams that code inside the test process could write: none of them is a pass.
+@Suite("TestRunner: events are checked, not believed")
+struct ForgedEventTests {
+    let options = TestRunOptions(workDirectory: "/build", displayRoot: "/course", module: "M", moduleSources: "/course/Lessons/01-x/Sources")
+    let declared = [Events.test("a", line: 3), Events.test("b", line: 9)]
+
+    func run(_ lines: [String], termination: Termination = .exited(0), options: TestRunOptions? = nil, check: AttemptCheck? = nil) -> (TestRun, ScriptedProcessRunner) {
+        let fileSystem = InMemoryFileSystem()
+        let runner = ScriptedProcessRunner { request in
+            let path = request.arguments[request.arguments.firstIndex(of: "--event-stream-output-path")! + 1]
+            fileSystem.add(path, lines.map { $0 + "\n" }.joined())
+            return ProcessResult(termination: termination, output: "")
+        }
+        let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock())
+            .run(executable: "/build/MTests", options: options ?? self.options, beforeAttempt: check)
+        return (run, runner)
+    }
+
+    @Test("an end without a start is no pass, and taints every pass of its run")
+    func endWithoutStart() {
+        let (run, _) = run(declared + [Events.event("runStarted", at: 1), Events.event("testEnded", "a", at: 2),
+                                       Events.event("testStarted", "b", at: 3), Events.event("testEnded", "b", at: 4), Events.event("runEnded", at: 5)])
+        #expect(run.tests.map(\.status) == [.error, .error])
+        #expect(run.evidence.contains { $0.contains("M.a()/T.swift:0:2 ended without a start") })
+    }
+
+    @Test("a negative duration, a duplicate, an unknown test and time going back are evidence")
+    func oddSequences() {
+        let negative = run(declared + [Events.event("runStarted", at: 1), Events.event("testStarted", "a", at: 5), Events.event("testEnded", "a", at: 2),
+                                       Events.event("runEnded", at: 6)]).0
+        #expect(negative.tests.first?.status == .error)
+        #expect(negative.evidence.contains { $0.contains("time went backwards") || $0.contains("negative duration") })
+
+        let twice = run(declared + [Events.event("runStarted", at: 1), Events.event("testStarted", "a", at: 2), Events.event("testEnded", "a", at: 3),
+                                    Events.event("testStarted", "a", at: 4), Events.event("testEnded", "a", at: 5), Events.event("runEnded", at: 6)]).0
+        #expect(twice.tests.first?.status == .error)
+        #expect(twice.evidence.contains { $0.contains("started twice") })
+
+        let unknown = run(declared + [Events.event("runStarted", at: 1), Events.event("testStarted", "zzz", at: 2), Events.event("testEnded", "zzz", at: 3),
+                                      Events.event("runEnded", at: 4)]).0
+        #expect(unknown.evidence.contains { $0.contains("M.zzz()/T.swift:0:2, a test the program never declared") })
+        #expect(!unknown.tests.contains { $0.status == .pass })
+    }
+
+    @Test("passes written inside a running test (the test then exits) are not passes")
+    func forgedFromInsideATest() {
+        let (run, _) = run(declared + [Events.event("runStarted", at: 1), Events.event("testStarted", "a", at: 2),
+                                       // written by the code under test:
+                                       Events.event("testEnded", "a", at: 2.1), Events.event("testStarted", "b", at: 2.2),
+                                       Events.event("testEnded", "b", at: 2.3), Events.event("runEnded", at: 2.4),
+                                       // the real end of a, after the forgery:
+                                       Events.event("testEnded", "a", at: 3)])
+        #expect(!run.tests.contains { $0.status == .pass })
+        #expect(run.evidence.contains { $0.contains("ended twice") })
+    }
+
+    @Test("events before the run's start do not count")
+    func beforeTheRun() {
+        let (run, _) = run(declared + [Events.event("testStarted", "a", at: 1), Events.event("testEnded", "a", at: 2),
+                                       Events.event("runStarted", at: 3), Events.event("testStarted", "b", at: 4), Events.event("testEnded", "b", at: 5),
+                                       Events.event("runEnded", at: 6)])
+        #expect(run.tests.map(\.status) == [.error, .error])
+        #expect(run.evidence.contains { $0.contains("started before the run started") })
+    }
+
+    @Test("a changed program is never started: the check before each attempt stops the run")
+    func changedProgram() {
+        let (run, runner) = run(declared + [Events.event("runStarted")], check: { "the test program or its library changed after the build" })
+        #expect(runner.requests.isEmpty)
+        #expect(run.evidence == ["the test program or its library changed after the build"])
+    }
+
+    @Test("an event stream past its size limit stops the run and is evidence")
+    func hugeStream() {
+        var options = self.options
+        options.eventStreamLimit = 1000
+        let padding = (0..<40).map { _ in Events.event("runStarted", at: 1) }
+        let (run, _) = run(declared + padding, options: options)
+        #expect(run.evidence.contains { $0.contains("grew past") })
+        #expect(!run.tests.contains { $0.status == .pass })
+    }
+}
+
+/// A test that records a known issue every 5 s: the per-test cap counts from its start, whatever it writes.
+final class ChattyProgram: ProcessRunning, @unchecked Sendable {
+    let fileSystem: InMemoryFileSystem
+    let clock: FixedClock
+    private let lock = NSLock()
+    private(set) var starts = 0
+    init(fileSystem: InMemoryFileSystem, clock: FixedClock) {
+        self.fileSystem = fileSystem
+        self.clock = clock
+    }
+
+    func run(_ request: ProcessRequest, monitor: ProcessMonitor?) -> ProcessResult {
+        lock.withLock { starts += 1 }
+        let path = request.arguments[request.arguments.firstIndex(of: "--event-stream-output-path")! + 1]
+        var lines = [Events.test("a", line: 3), Events.event("runStarted", at: 1), Events.event("testStarted", "a", at: 2)]
+        for step in 0..<1000 {
+            fileSystem.add(path, lines.map { $0 + "\n" }.joined())
+            if let reason = monitor?() { return ProcessResult(termination: .killed(reason: reason), output: "") }
+            clock.advance(5)
+            lines.append(#"{"kind":"event","payload":{"instant":{"absolute":\#(3 + step)},"kind":"issueRecorded","testID":"M.a()/T.swift:0:2","issue":{"isFailure":false,"isKnown":true},"messages":[{"text":"known"}]},"version":"6.3.0"}"#)
+        }
+        return ProcessResult(termination: .exited(0), output: "")
+    }
+}
+
+@Suite("TestRunner: hard time caps")
+struct TimeCapTests {
+    @Test("a test that keeps writing events is still stopped at the per-test limit, tried once more, then timed out")
+    func chattyTestStops() {
+        let fileSystem = InMemoryFileSystem()
+        let clock = FixedClock()
+        let program = ChattyProgram(fileSystem: fileSystem, clock: clock)
+        var options = TestRunOptions(perTestTimeout: 10, workDirectory: "/build", displayRoot: "/course")
+        options.retryTimeouts = true
+        let run = TestRunner(processRunner: program, fileSystem: fileSystem, clock: clock).run(executable: "/build/MTests", options: options)
+        #expect(run.tests.map(\.errorKind) == [.timedOut])
+        #expect(program.starts == 2, "one more try in a fresh program before the verdict")
+    }
+
+    @Test("a program stopped by the grader's clock before its first test is tried again, then a grading problem, never the student's failure")
+    func slowStartIsTheMachines() {
+        let fileSystem = InMemoryFileSystem()
+        let clock = FixedClock()
+        let starts = Counter()
+        let runner = MonitoredProgram { _, monitor in
+            _ = starts.next()
+            // A busy machine: the program never gets to its first test before the grader gives up.
+            while true {
+                clock.advance(5)
+                if let reason = monitor?() { return ProcessResult(termination: .killed(reason: reason), output: "") }
+            }
+        }
+        let options = TestRunOptions(perTestTimeout: 6, workDirectory: "/build", displayRoot: "/course")
+        let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: clock).run(executable: "/build/MTests", options: options)
+        #expect(starts.next() == 3, "three tries")
+        #expect(run.gradingProblem?.contains("did not start its first test") == true)
+        #expect(run.evidence.isEmpty)
+    }
+
+    @Test("the lesson's deadline stops a run whatever happens")
+    func deadline() {
+        let fileSystem = InMemoryFileSystem()
+        let clock = FixedClock()
+        let program = ChattyProgram(fileSystem: fileSystem, clock: clock)
+        var options = TestRunOptions(perTestTimeout: 1000, workDirectory: "/build", displayRoot: "/course")
+        options.deadline = clock.now().addingTimeInterval(30)
+        let run = TestRunner(processRunner: program, fileSystem: fileSystem, clock: clock).run(executable: "/build/MTests", options: options)
+        #expect(run.tests.map(\.errorKind) == [.timedOut])
+        #expect(program.starts == 1)
+    }
+}
+
+/// A process runner that hands the script the monitor, as the real one asks it while the child runs.
+final class MonitoredProgram: ProcessRunning, @unchecked Sendable {
+    let script: @Sendable (ProcessRequest, ProcessMonitor?) -> ProcessResult
+    init(_ script: @escaping @Sendable (ProcessRequest, ProcessMonitor?) -> ProcessResult) { self.script = script }
+    func run(_ request: ProcessRequest, monitor: ProcessMonitor?) -> ProcessResult { script(request, monitor) }
+}
+
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
     func next() -> Int { lock.withLock { defer { value += 1 }; return value } }
+}
+
+/// The event stream file lies where the tests can write: the grader reads it as hostile input.
+@Suite("EventStreamTail on a real file system")
+struct EventStreamTailTests {
+    @Test("a link in place of the event stream is refused, never followed; a file past the cap is not read")
+    func linksAndHugeFiles() throws {
+        let folder = NSTemporaryDirectory() + "kata-tail-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let big = folder + "/big"
+        try Data(repeating: UInt8(ascii: "x"), count: 2 << 20).write(to: URL(fileURLWithPath: big))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/linked.jsonl", withDestinationPath: big)
+        let linked = EventStreamTail(path: folder + "/linked.jsonl", fileSystem: LocalFileSystem(), limit: 1 << 20)
+        #expect(linked.poll().isEmpty)
+        #expect(linked.problem == "the event stream file is a symbolic link")
+
+        let huge = EventStreamTail(path: big, fileSystem: LocalFileSystem(), limit: 1 << 20)
+        #expect(huge.poll().isEmpty)
+        #expect(huge.problem?.contains("grew past") == true)
+
+        let fine = folder + "/events.jsonl"
+        try Data((Events.test("a", line: 3) + "\n" + Events.event("runStarted") + "\n{\"kind\":\"ev").utf8).write(to: URL(fileURLWithPath: fine))
+        let tail = EventStreamTail(path: fine, fileSystem: LocalFileSystem())
+        #expect(tail.poll().count == 2, "whole lines only; the half-written one waits")
+        #expect(tail.problem == nil)
+    }
 }

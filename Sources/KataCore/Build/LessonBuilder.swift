@@ -54,6 +54,11 @@ public struct SwiftcLessonBuilder: LessonBuilding {
     /// graded): libraries are kept by the sources' names and contents, test programs by the
     /// module's interface and the tests, so identical work is done once.
     public var sharedCache: String?
+    /// Put in front of the compiler (a sandbox and limits, for untrusted code).
+    public var launcher: [String] = []
+    /// Sources under one of these folders are compiled from it, by relative path, so neither the
+    /// program (`#filePath`, debug information) nor its messages say where the folder lies.
+    public var pathRoots: [String] = []
 
     public init(
         toolchain: Toolchain,
@@ -96,9 +101,9 @@ public struct SwiftcLessonBuilder: LessonBuilding {
         let testsStamp = "\(folder)/tests.stamp"
         try? fileSystem.createDirectory(folder)
 
-        let moduleKey = hash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module])
+        let moduleKey = hash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt)
         var rebuiltModule = false
-        let sharedModule = sharedCache.map { "\($0)/module-\(contentHash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module]))" }
+        let sharedModule = sharedCache.map { "\($0)/module-\(contentHash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt))" }
         if stamp(moduleStamp) != moduleKey || !fileSystem.exists(library) || !fileSystem.exists(interface) {
             try? fileSystem.remove(moduleStamp)
             if let sharedModule, fileSystem.exists("\(sharedModule)/done"),
@@ -115,7 +120,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 "-module-name", input.module,
                 "-emit-module", "-emit-module-path", interface,
                 "-emit-library", "-o", library,
-            ] + input.sourceFiles)
+            ], sources: input.sourceFiles)
             guard result.termination.succeeded else {
                 return .moduleFailed(diagnostics(result), output: result.output)
             }
@@ -138,7 +143,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
         let testsKey = hash(
             input.testFiles,
             salt: [Self.recipeVersion, toolchain.identity, SHA256.hex(interfaceData), Self.entryPointSource]
-                + toolchain.testing.compile + toolchain.testing.link
+                + toolchain.testing.compile + toolchain.testing.link + recipeSalt
         )
         var rebuiltTests = false
         let sharedTests = sharedCache.map { "\($0)/tests-\(testsKey)" }
@@ -162,7 +167,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 "-I", folder, "-L", folder, "-l\(input.module)",
                 "-Xlinker", "-rpath", "-Xlinker", Toolchain.loaderPath,
                 "-o", executable,
-            ] + toolchain.testing.compile + toolchain.testing.link + input.testFiles + [entryPoint])
+            ] + toolchain.testing.compile + toolchain.testing.link, sources: input.testFiles + [entryPoint])
             guard result.termination.succeeded else {
                 // Only a real compile error (with a place in a file) is shared; a crash or a full disk is not.
                 if let sharedTests, case .exited = result.termination,
@@ -183,11 +188,24 @@ public struct SwiftcLessonBuilder: LessonBuilding {
         return .ready(executable: executable, rebuiltModule: rebuiltModule, rebuiltTests: rebuiltTests)
     }
 
-    private func swiftc(_ arguments: [String]) -> ProcessResult {
-        processRunner.run(ProcessRequest(
-            executable: toolchain.swiftc,
-            arguments: arguments,
+    /// Only when set: the caches of builds without it stay valid.
+    private var recipeSalt: [String] { pathRoots.isEmpty ? [] : ["relative-paths"] }
+
+    private func swiftc(_ arguments: [String], sources: [String]) -> ProcessResult {
+        var arguments = arguments
+        var files = sources
+        var directory: String?
+        if let root = pathRoots.first(where: { root in sources.contains { $0.hasPrefix(root + "/") } }) {
+            directory = root
+            files = sources.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
+            arguments += ["-file-compilation-dir", "."]
+        }
+        let command = launcher + [toolchain.swiftc] + arguments + files
+        return processRunner.run(ProcessRequest(
+            executable: command[0],
+            arguments: Array(command.dropFirst()),
             environment: environment,
+            workingDirectory: directory,
             timeout: compileTimeout,
             outputLimit: 256 * 1024
         ))

@@ -4,7 +4,7 @@ extension CommandSpec {
     static let grade = CommandSpec(
         name: "grade",
         summary: LocalizedText(english: "Grade a class of submissions (for instructors)", chinese: "批改全班的提交（供教师使用）"),
-        usage: "kata grade SUBMISSIONS --out REPORTS [--jobs N] [--lessons 01,02] [--timeout SECONDS] [--memory MB] [--gradescope FILE]",
+        usage: "kata grade SUBMISSIONS --out REPORTS [--jobs N] [--lessons 01,02] [--timeout SECONDS] [--memory MB] [--gradescope FILE] [--allow-reduced-isolation]",
         help: """
             Each folder in SUBMISSIONS is one student (its name is the student id),
             holding a copy of the student's working tree (with Lessons/) or the
@@ -17,10 +17,22 @@ extension CommandSpec {
             result, whatever its score; 1 or 2 when grading could not run.
             --gradescope FILE also writes the one student's result in Gradescope's format.
 
+            Student code runs in a sandbox (Linux: user namespaces and util-linux).
+            Where the host cannot give one, kata grade stops with status 2 unless
+            --allow-reduced-isolation is given; the reports then say "isolation: reduced".
+
+            A lesson can also be "rejected" (its code uses what could tamper with
+            grading: not built, not run), "suspicious" (its test run said what a real
+            run never says: not counted) or a "grading error" (the grader's own limits
+            stopped it: grade it again). Every report says which, with file, line or
+            evidence, and grades.csv's grading_status starts with "review" or
+            "grading error".
+
             Example:
               kata grade ~/class-2025/submissions --out ~/class-2025/reports --jobs 2
               kata grade submissions --out reports --lessons 01,02 --timeout 5
             """,
+        flags: ["--allow-reduced-isolation"],
         options: ["--out", "--jobs", "--lessons", "--timeout", "--memory", "--gradescope"],
         run: { invocation, context in
             try GradeCommand(invocation: invocation, context: context).run()
@@ -92,7 +104,8 @@ struct GradeCommand {
         do { try fileSystem.createDirectory(out) } catch {
             throw KataError.failure(context.words.say("cannot create \(outGiven): \(error)", "无法创建 \(outGiven)：\(error)"))
         }
-        let scratch = "\(out)/.kata-grade-work"
+        // With its links resolved: the sandbox mounts the programs built here at the same paths.
+        let scratch = Sandbox.canonical("\(out)/.kata-grade-work")
         try? fileSystem.remove(scratch)
         try fileSystem.createDirectory(scratch)
         defer { try? fileSystem.remove(scratch) }
@@ -102,9 +115,20 @@ struct GradeCommand {
             environment: ["PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch], timeout: 60))
         let toolchainName = version.output.split(separator: "\n").first.map { String($0) } ?? toolchain.swiftc
         let sandbox = Sandbox.probe(processRunner: context.processRunner, fileSystem: fileSystem, environment: context.environment,
-                                    probeFolder: "\(scratch)/probe", limits: limits)
+                                    probeFolder: "\(scratch)/probe", rootFolder: "\(scratch)/sandbox-root", limits: limits)
+        var isolationDetail = sandbox.detail
+        if sandbox.isolation != .full {
+            guard invocation.has("--allow-reduced-isolation") else {
+                throw KataError.usage("""
+                    kata grade will not run student code here without a sandbox: \(sandbox.missing.joined(separator: "; ")).
+                    Grade on a Linux host that allows unprivileged user namespaces (with util-linux installed), or accept
+                    reduced isolation (limits only: student code can read and write what you can) with --allow-reduced-isolation.
+                    """)
+            }
+            isolationDetail = "reduced isolation allowed by --allow-reduced-isolation; " + isolationDetail
+        }
         let info = GradeRunInfo(toolchain: toolchainName, suiteSHA256: suiteHash(lessons), graderVersion: "kata \(Kata.version)",
-                                isolation: sandbox.isolation, isolationDetail: sandbox.detail,
+                                isolation: sandbox.isolation, isolationDetail: isolationDetail,
                                 lessons: lessons.map(\.id), warnings: [])
 
         let words = context.words
@@ -138,7 +162,7 @@ struct GradeCommand {
             let mark = student.status == .pass ? style.green("✔") : student.failure != nil ? style.yellow("!") : style.red("✘")
             lines.append("\(mark) \(student.student.padding(toLength: width, withPad: " ", startingAt: 0))  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(student.gradingStatus)")
         }
-        lines.append(words.say("isolation: \(sandbox.isolation.rawValue) (\(sandbox.detail))", "隔离：\(sandbox.isolation.rawValue)（\(sandbox.detail)）"))
+        lines.append(words.say("isolation: \(sandbox.isolation.rawValue) (\(isolationDetail))", "隔离：\(sandbox.isolation.rawValue)（\(isolationDetail)）"))
         lines.append(words.say("\(words.count(grades.students.count, "submission", "submissions", "")) graded. Reports in \(outGiven): grades.csv, grades-long.csv, junit.xml, report.html, <student>/results.json",
                                "已批改 \(grades.students.count) 份提交。报告在 \(outGiven)：grades.csv、grades-long.csv、junit.xml、report.html、<学生>/results.json"))
         context.console.write(lines.joined(separator: "\n") + "\n")

@@ -21,6 +21,23 @@ public struct GradedTest: Sendable, Codable, Equatable {
     /// Where the failure was recorded, relative to the course (or the submission).
     public var file: String?
     public var line: Int?
+    /// nil for a test; "rule" for a lesson rule graded like a test (named "rule: ID").
+    public var kind: String? = nil
+}
+
+/// What the grader could say about a lesson beyond its tests' verdicts.
+public enum LessonGrading: String, Sendable, Codable, Equatable {
+    /// Built, run and judged.
+    case ok
+    /// Vetting found code that may tamper with the harness: not built, not run.
+    case rejected
+    /// The run said things a real run never says (forged events, a changed program): not counted.
+    case suspicious
+    /// The grader could not judge fairly (its own clock or resources stopped it): not the student's fault.
+    case gradingError = "grading_error"
+
+    /// The word reports show: "rejected", "suspicious", "grading error".
+    public var word: String { self == .gradingError ? "grading error" : rawValue }
 }
 
 public struct GradedLesson: Sendable, Codable, Equatable {
@@ -31,6 +48,12 @@ public struct GradedLesson: Sendable, Codable, Equatable {
     public var score: Double
     public var maxScore: Double
     public var tests: [GradedTest]
+    public var grading: LessonGrading = .ok
+    /// Why the lesson is rejected, suspicious or a grading error: file and line, events, in words.
+    public var evidence: [String] = []
+
+    /// The status every report prints for the lesson: rejected, suspicious, grading_error, or the tests' status.
+    public var shownStatus: String { grading == .ok ? status.rawValue : grading.rawValue }
 }
 
 public struct StudentGrade: Sendable, Codable, Equatable {
@@ -47,14 +70,22 @@ public struct StudentGrade: Sendable, Codable, Equatable {
 
     public var tests: [GradedTest] { lessons.flatMap(\.tests) }
 
-    /// `grades.csv`'s last column: "ok", "ok: 2 notes", or "error: why".
+    /// `grades.csv`'s last column: "ok", "ok: 2 notes", "review: suspicious 01-x",
+    /// "grading error: 02-y (why)", or "error: why".
     public var gradingStatus: String {
         if let failure { return "error: \(failure)" }
         let missing = lessons.filter { $0.tests.contains { $0.errorKind == "missing" } }.map(\.lesson)
         var parts: [String] = []
+        let errors = lessons.filter { $0.grading == .gradingError }
+        for lesson in errors { parts.append("\(lesson.lesson) (\(lesson.evidence.first ?? lesson.message))") }
+        for flag in [LessonGrading.rejected, .suspicious] {
+            let flagged = lessons.filter { $0.grading == flag }.map(\.lesson)
+            if !flagged.isEmpty { parts.append("\(flag.word) \(flagged.joined(separator: " "))") }
+        }
         if !missing.isEmpty { parts.append("missing \(missing.joined(separator: " "))") }
         if !notes.isEmpty { parts.append("\(notes.count) note\(notes.count == 1 ? "" : "s")") }
-        return parts.isEmpty ? "ok" : "ok: " + parts.joined(separator: "; ")
+        let head = !errors.isEmpty ? "grading error" : lessons.contains { $0.grading != .ok } ? "review" : "ok"
+        return parts.isEmpty ? head : "\(head): " + parts.joined(separator: "; ")
     }
 }
 
@@ -68,6 +99,44 @@ public struct GradeRunInfo: Sendable, Codable, Equatable {
     public var lessons: [String]
     /// Tests as the reference solution showed them, per lesson (for the class's pass rates).
     public var warnings: [String]
+}
+
+/// A place in a student's code that vetting or a rule points at.
+public struct GradeFinding: Sendable, Codable, Equatable {
+    public var file: String
+    public var line: Int
+    public var rule: String
+    public var message: String
+    public init(file: String, line: Int, rule: String, message: String) {
+        self.file = file
+        self.line = line
+        self.rule = rule
+        self.message = message
+    }
+}
+
+/// One rule of a lesson, judged on a student's code: no findings means kept.
+public struct RuleEntry: Sendable, Equatable {
+    public var id: String
+    /// Its own points; nil: the same share as a test.
+    public var points: Double?
+    public var findings: [GradeFinding]
+    public init(id: String, points: Double?, findings: [GradeFinding]) {
+        self.id = id
+        self.points = points
+        self.findings = findings
+    }
+}
+
+/// Hard time caps of grading, whatever the test program writes meanwhile.
+public struct GradeTimeCaps: Sendable, Equatable {
+    /// Seconds the tests of one lesson may run in all (every attempt), compiling aside.
+    public var perLesson: Double = 240
+    /// Seconds the tests of one student may run in all, from the first lesson's start.
+    public var perStudent: Double = 1200
+    /// Seconds a compile may take before it is tried once more (a busy machine), then a grading error.
+    public var compile: Double = 180
+    public init() {}
 }
 
 public struct ClassGrade: Sendable, Equatable {

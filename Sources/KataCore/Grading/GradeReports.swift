@@ -36,12 +36,16 @@ public enum GradeReports {
         var visibility: String
         var file: String?
         var line: Int?
+        var kind: String?
     }
 
     struct ResultsLesson: Encodable {
         var lesson: String
-        var status: Status
+        /// pass, fail, error, or rejected, suspicious, grading_error.
+        var status: String
+        var grading: String
         var message: String
+        var evidence: [String]
         var score: Double
         var maxScore: Double
     }
@@ -54,7 +58,7 @@ public enum GradeReports {
                 return ResultsTest(name: test.name, lesson: test.lesson, status: test.status, errorKind: test.errorKind,
                                    message: test.message, output: test.output, score: PointsAllocator.round2(test.score),
                                    maxScore: PointsAllocator.round2(test.maxScore),
-                                   durationMs: test.durationMs, visibility: "visible", file: test.file, line: test.line)
+                                   durationMs: test.durationMs, visibility: "visible", file: test.file, line: test.line, kind: test.kind)
             }
             hiddenCount += 1
             let said: String
@@ -66,12 +70,15 @@ public enum GradeReports {
             return ResultsTest(name: "hidden test \(hiddenCount) of \(test.lesson)", lesson: test.lesson, status: test.status,
                                errorKind: test.errorKind, message: said, output: "", score: PointsAllocator.round2(test.score),
                                maxScore: PointsAllocator.round2(test.maxScore),
-                               durationMs: test.durationMs, visibility: "hidden", file: nil, line: nil)
+                               durationMs: test.durationMs, visibility: "hidden", file: nil, line: nil, kind: nil)
         }
         let file = ResultsFile(
             student: grade.student, status: grade.status, message: grade.message, score: grade.score, maxScore: grade.maxScore,
             tests: tests,
-            lessons: grade.lessons.map { ResultsLesson(lesson: $0.lesson, status: $0.status, message: $0.message, score: $0.score, maxScore: $0.maxScore) },
+            lessons: grade.lessons.map {
+                ResultsLesson(lesson: $0.lesson, status: $0.shownStatus, grading: $0.grading.rawValue, message: $0.message,
+                              evidence: $0.evidence, score: $0.score, maxScore: $0.maxScore)
+            },
             notes: grade.notes, toolchain: info.toolchain, suiteSha256: info.suiteSHA256, submissionSha256: grade.submissionSHA256,
             graderVersion: info.graderVersion, isolation: info.isolation, isolationDetail: info.isolationDetail)
         return encode(file)
@@ -122,6 +129,9 @@ public enum GradeReports {
                                   visibility: test.hidden ? "after_published" : "visible")
         }
         var lines = [grade.message]
+        for lesson in grade.lessons where lesson.grading != .ok {
+            lines.append("\(lesson.lesson): \(lesson.grading.word): \(lesson.evidence.prefix(3).joined(separator: "; "))")
+        }
         for note in grade.notes { lines.append("note: \(note.path): \(note.problem)") }
         lines.append("isolation: \(info.isolation.rawValue) (\(info.isolationDetail))")
         return encode(GradescopeFile(score: grade.score, output: lines.joined(separator: "\n"), tests: tests))
@@ -144,15 +154,18 @@ public enum GradeReports {
     }
 
     public static func gradesLongCSV(_ grades: ClassGrade) -> String {
-        var rows = [["student", "lesson", "test", "status", "score", "max_score"]]
+        var rows = [["student", "lesson", "test", "status", "score", "max_score", "lesson_status", "message"]]
         for student in grades.students {
             if let failure = student.failure {
-                rows.append([student.student, "", "", "error", "0", student.maxScore.scoreText])
-                _ = failure
+                rows.append([student.student, "", "", "error", "0", student.maxScore.scoreText, "error", failure])
                 continue
             }
-            for test in student.tests {
-                rows.append([student.student, test.lesson, test.name, test.status.rawValue, test.score.scoreText, test.maxScore.scoreText])
+            for lesson in student.lessons {
+                let why = lesson.grading == .ok ? "" : "\(lesson.grading.word): \(lesson.evidence.prefix(3).joined(separator: "; "))"
+                for test in lesson.tests {
+                    rows.append([student.student, test.lesson, test.name, test.status.rawValue, test.score.scoreText, test.maxScore.scoreText,
+                                 lesson.shownStatus, why])
+                }
             }
         }
         return csv(rows)
@@ -162,10 +175,11 @@ public enum GradeReports {
         rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }
 
-    /// Quotes per RFC 4180; a text that a spreadsheet would run as a formula gets a leading `'`.
+    /// Quotes per RFC 4180; a text that a spreadsheet would run as a formula (it starts with
+    /// `=`, `+`, `-`, `@`, a TAB or a CR) gets a leading `'`. Plain negative numbers stay numbers.
     static func csvField(_ value: String) -> String {
         var text = value
-        if let first = text.first, "=+@".contains(first) || (first == "-" && Double(text) == nil) {
+        if let first = text.unicodeScalars.first, "=+@\t\r".unicodeScalars.contains(first) || (first == "-" && Double(text) == nil) {
             text = "'" + text
         }
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
@@ -177,19 +191,27 @@ public enum GradeReports {
     public static func junitXML(_ grades: ClassGrade) -> String {
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         let all = grades.students.flatMap(\.tests)
-        let intakeErrors = grades.students.filter { $0.failure != nil }.count
+        let intakeErrors = grades.students.filter { $0.failure != nil }.count + grades.students.flatMap(\.lessons).filter { $0.grading != .ok }.count
         lines.append("<testsuites name=\"kata grade\" tests=\"\(all.count + intakeErrors)\" failures=\"\(all.filter { $0.status == .fail }.count)\" errors=\"\(all.filter { $0.status == .error }.count + intakeErrors)\">")
         for student in grades.students {
             let tests = student.tests
-            let errors = tests.filter { $0.status == .error }.count + (student.failure == nil ? 0 : 1)
+            let flagged = student.lessons.filter { $0.grading != .ok }.count
+            let errors = tests.filter { $0.status == .error }.count + (student.failure == nil ? 0 : 1) + flagged
             let time = Double(tests.map(\.durationMs).reduce(0, +)) / 1000
-            lines.append("  <testsuite name=\"\(xmlAttribute(student.student))\" tests=\"\(tests.count + (student.failure == nil ? 0 : 1))\" failures=\"\(tests.filter { $0.status == .fail }.count)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(String(format: "%.3f", time))\">")
+            lines.append("  <testsuite name=\"\(xmlAttribute(student.student))\" tests=\"\(tests.count + (student.failure == nil ? 0 : 1) + flagged)\" failures=\"\(tests.filter { $0.status == .fail }.count)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(String(format: "%.3f", time))\">")
             if let failure = student.failure {
                 lines.append("    <testcase classname=\"\(xmlAttribute(student.student)).submission\" name=\"submission\" time=\"0.000\">")
                 lines.append("      <error message=\"\(xmlAttribute(failure))\" type=\"submission\"></error>")
                 lines.append("    </testcase>")
             }
             var used: Set<String> = []
+            for lesson in student.lessons where lesson.grading != .ok {
+                let classname = "\(student.student).\(lesson.lesson)"
+                used.insert("\(classname)\u{0}lesson status")
+                lines.append("    <testcase classname=\"\(xmlAttribute(classname))\" name=\"lesson status\" time=\"0.000\">")
+                lines.append("      <error message=\"\(xmlAttribute("\(lesson.grading.word): \(lesson.evidence.first ?? lesson.message)"))\" type=\"\(lesson.grading.rawValue)\">\(cdata(lesson.evidence.joined(separator: "\n")))</error>")
+                lines.append("    </testcase>")
+            }
             for test in tests {
                 let classname = "\(student.student).\(test.lesson)"
                 var name = test.name
@@ -275,7 +297,7 @@ public enum GradeReports {
             table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}
             .pass{background:#c8f0c8}.partial{background:#fff2b3}.fail{background:#f8c8c8}.error{background:#ddd;color:#555}
             .num{text-align:right}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;max-width:60em}
-            .meta{color:#666;font-size:.9em}section{border-top:2px solid #ccc;margin-top:2em}
+            .flag{background:#f0b0f0}.meta{color:#666;font-size:.9em}section{border-top:2px solid #ccc;margin-top:2em}
             </style></head><body>
             <h1>Class report</h1>
             <p class="meta">grader \(html(info.graderVersion)) · \(html(info.toolchain)) · suite \(html(String(info.suiteSHA256.prefix(12)))) · isolation: \(html(info.isolation.rawValue)) (\(html(info.isolationDetail)))</p>
@@ -286,8 +308,9 @@ public enum GradeReports {
             var row = "<tr><td><a href=\"#\(anchor(student.student))\">\(html(student.student))</a></td>"
             for id in info.lessons {
                 if let lesson = student.lessons.first(where: { $0.lesson == id }) {
-                    let css = lesson.status == .error ? "error" : lesson.score >= lesson.maxScore ? "pass" : lesson.score > 0 ? "partial" : "fail"
-                    row += "<td class=\"\(css) num\" title=\"\(html(lesson.message))\">\(lesson.score.scoreText) / \(lesson.maxScore.scoreText)</td>"
+                    let css = lesson.grading != .ok ? "flag" : lesson.status == .error ? "error" : lesson.score >= lesson.maxScore ? "pass" : lesson.score > 0 ? "partial" : "fail"
+                    let flag = lesson.grading == .ok ? "" : " \(html(lesson.grading.word))"
+                    row += "<td class=\"\(css) num\" title=\"\(html(lesson.message))\">\(lesson.score.scoreText) / \(lesson.maxScore.scoreText)\(flag)</td>"
                 } else {
                     row += "<td class=\"error\">not graded</td>"
                 }
@@ -326,7 +349,10 @@ public enum GradeReports {
             }
             for lesson in student.lessons {
                 let failing = lesson.tests.filter { $0.status != .pass }
-                out.append("<h3>\(html(lesson.lesson)): \(lesson.score.scoreText) / \(lesson.maxScore.scoreText)</h3>")
+                out.append("<h3>\(html(lesson.lesson)): \(lesson.score.scoreText) / \(lesson.maxScore.scoreText)\(lesson.grading == .ok ? "" : " · <span class=\"flag\">\(html(lesson.grading.word))</span>")</h3>")
+                if !lesson.evidence.isEmpty {
+                    out.append("<ul class=\"flag\">" + lesson.evidence.map { "<li>\(html($0))</li>" }.joined() + "</ul>")
+                }
                 if !lesson.message.isEmpty && lesson.status == .error {
                     out.append("<pre>\(html(lesson.message))</pre>")
                     continue

@@ -29,6 +29,16 @@ public struct Grader: Sendable {
     public let jobs: Int
     /// Told as each student is done (for the console).
     public var progress: (@Sendable (StudentGrade) -> Void)?
+    /// Hard caps on time, whatever the tests write meanwhile.
+    public var caps = GradeTimeCaps()
+    /// Reads a lesson's sources before the build: a finding means the code may tamper with the
+    /// harness, so the lesson is `rejected`, not built, not run. Nil: nothing is vetted.
+    public var vetter: (@Sendable (_ lesson: Lesson, _ sourceFolder: String, _ files: [String]) -> [GradeFinding])?
+    /// Vet with the project's own reader (`SubmissionVetter`) when no `vetter` is given.
+    public var vets = true
+    /// The lesson's rules, judged on the code: each is an entry of the lesson, graded like a test.
+    /// Nil: the lesson's own `rules`, judged by `RuleChecker`.
+    public var ruleJudge: (@Sendable (_ lesson: Lesson, _ sourceFolder: String, _ files: [String]) -> [RuleEntry])?
 
     public init(course: Course, toolchain: Toolchain, fileSystem: any FileSystem, processRunner: any ProcessRunning,
                 clock: any Clock, sandbox: Sandbox, limits: GradeLimits, intakeLimits: IntakeLimits = IntakeLimits(),
@@ -54,6 +64,26 @@ public struct Grader: Sendable {
     }
 
     public func grade(submissions: String, lessons: [Lesson], info: GradeRunInfo) -> ClassGrade {
+        var grader = self
+        if grader.vetter == nil && vets { grader.vetter = standardVetter(lessons) }
+        if grader.ruleJudge == nil { grader.ruleJudge = Self.standardRuleJudge(fileSystem: fileSystem) }
+        return grader.gradeClass(submissions: submissions, lessons: lessons, info: info)
+    }
+
+    /// Vetting by the lesson's import list and the names its tests use (read once, from the instructor's copy).
+    func standardVetter(_ lessons: [Lesson]) -> @Sendable (Lesson, String, [String]) -> [GradeFinding] {
+        var vetters: [String: SubmissionVetter] = [:]
+        for lesson in lessons { vetters[lesson.id] = SubmissionVetter.of(lesson, fileSystem: fileSystem) }
+        let vetting = CourseVetting(vetters: vetters, fileSystem: fileSystem)
+        return vetting.vet
+    }
+
+    /// The lesson's rules (lesson.json `rules`), each with its findings on the code.
+    static func standardRuleJudge(fileSystem: any FileSystem) -> @Sendable (Lesson, String, [String]) -> [RuleEntry] {
+        CourseVetting(vetters: [:], fileSystem: fileSystem).rules
+    }
+
+    func gradeClass(submissions: String, lessons: [Lesson], info: GradeRunInfo) -> ClassGrade {
         var info = info
         let expected = referenceTests(lessons, warnings: &info.warnings)
         let students = (try? students(in: submissions)) ?? []
@@ -66,9 +96,22 @@ public struct Grader: Sendable {
                 intakes.append(SubmissionIntake(student: student.id, failure: "the folder name is not valid UTF-8: unreadable, not graded (rename the folder)", lessons: [:], notes: [], sha256: SHA256.hex("")))
                 continue
             }
-            intakes.append(SubmissionIntakeReader(fileSystem: fileSystem, limits: intakeLimits)
-                .take(student: student.id, folder: student.path, lessons: lessons, course: course.root, scratch: "\(folder)/src"))
+            var intake = SubmissionIntakeReader(fileSystem: fileSystem, limits: intakeLimits)
+                .take(student: student.id, folder: student.path, lessons: lessons, course: course.root, scratch: "\(folder)/src")
+            intake.notes = Self.summarized(intake.notes)
+            intakes.append(intake)
         }
+        // What was taken, as it was taken: checked again before every build and every run.
+        var taken: [[String: String]] = []
+        for intake in intakes {
+            var hashes: [String: String] = [:]
+            for (id, lesson) in intake.lessons { hashes[id] = sourcesHash(lesson.files) }
+            taken.append(hashes)
+        }
+        let takenHashes = taken
+        let allSecrets = courseSecrets(course.lessons)
+        let studentSecrets = intakes.map { secrets(allSecrets, less: $0) }
+        let clocks = StudentClocks(count: intakes.count)
         struct Job: Sendable { var student: Int; var lesson: Lesson }
         let work = intakes.indices.flatMap { index in
             intakes[index].failure == nil ? lessons.map { Job(student: index, lesson: $0) } : []
@@ -77,8 +120,10 @@ public struct Grader: Sendable {
         let done = Remaining(intakes.map { intakes in intakes.failure == nil ? lessons.count : 0 })
         let graded = ConcurrentMap.map(work, jobs: jobs) { job -> GradedLesson in
             let intake = intakesTaken[job.student]
+            let studentDeadline = clocks.start(job.student, now: clock.now()).addingTimeInterval(caps.perStudent)
             let result = gradeLesson(job.lesson, intake: intake.lessons[job.lesson.id]!, folder: studentScratch(job.student),
-                                     expected: expected[job.lesson.id] ?? nil)
+                                     expected: expected[job.lesson.id] ?? nil, takenHash: takenHashes[job.student][job.lesson.id] ?? "",
+                                     studentDeadline: studentDeadline, secrets: studentSecrets[job.student])
             if done.finish(job.student), let progress {
                 progress(StudentGrade(student: intake.student, status: result.status, message: "", score: 0, maxScore: 0, lessons: [], notes: intake.notes, failure: nil, submissionSHA256: intake.sha256))
             }
@@ -103,9 +148,12 @@ public struct Grader: Sendable {
             guard fileSystem.isDirectory(lesson.solutionSources) else {
                 return (nil, "\(lesson.id): no reference solution, so tests are known only from each student's run")
             }
-            let report = checker(folder: folder, displayRoot: course.root).check(lesson, variant: .solution, testFiles: testFiles(lesson))
+            let files = ((try? fileSystem.filesRecursively(lesson.solutionSources, withExtension: "swift")) ?? []).map { "\(lesson.solutionSources)/\($0)" }
+            let outcome = buildAndRun(lesson, sourceFolder: lesson.solutionSources, files: files, folder: folder, displayRoot: course.root,
+                                      takenHash: nil, deadline: nil)
+            let report = outcome.report
             guard report.stage == .run, !report.tests.isEmpty else {
-                return (nil, "\(lesson.id): the reference solution does not build or run with the tests (\(report.diagnostics.first?.message ?? "no test ran")): check the course")
+                return (nil, "\(lesson.id): the reference solution does not build or run with the tests (\(outcome.gradingProblem ?? report.diagnostics.first?.message ?? "no test ran")): check the course")
             }
             let warning = report.status == .pass ? nil : "\(lesson.id): the reference solution passes \(report.passedCount) of \(report.tests.count) tests: check the course"
             return (expectedTests(lesson, verdicts: report.tests), warning)
@@ -148,50 +196,186 @@ public struct Grader: Sendable {
         ((try? fileSystem.filesRecursively(lesson.tests, withExtension: "swift")) ?? []).map { "\(lesson.tests)/\($0)" }
     }
 
-    private func checker(folder: String, displayRoot: String) -> LessonChecker {
-        try? fileSystem.createDirectory("\(folder)/tmp")
-        let compilerEnvironment = ["PATH": "/usr/bin:/bin", "HOME": folder, "TMPDIR": "\(folder)/tmp", "LANG": "C.UTF-8"]
-        var testEnvironment = compilerEnvironment
-        testEnvironment["SWIFT_BACKTRACE"] = "enable=no"
-        var builder = SwiftcLessonBuilder(toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
-                                          displayRoot: displayRoot, environment: compilerEnvironment, compileTimeout: 120)
-        // Students with the same sources share a library, and the same interface a test program. Only when the
-        // tests cannot write outside their own scratch folder: otherwise one could plant a program for the others.
-        if sandbox.isolation == .full { builder.sharedCache = "\(scratch)/cache" }
-        var checker = LessonChecker(builder: builder,
-                                    testRunner: TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock),
-                                    fileSystem: fileSystem, clock: clock, buildRoot: "\(folder)/build",
-                                    environment: testEnvironment, perTestTimeout: limits.perTestTimeout)
-        checker.launcher = sandbox.launcher(writable: folder)
-        return checker
+    /// SHA-256 of files by name and contents: the intake copy, the program, its library.
+    func sourcesHash(_ files: [String]) -> String {
+        var hasher = SHA256()
+        for file in files.sorted() {
+            hasher.update((file as NSString).lastPathComponent + "\u{0}")
+            hasher.update((try? fileSystem.read(file)) ?? Data("<gone>".utf8))
+            hasher.update("\u{0}")
+        }
+        return hasher.hexDigest()
+    }
+
+    // MARK: building and running, the grader's side out of the tests' reach
+
+    /// Where one lesson of one student (or the reference) lives. Only `writable` is handed to
+    /// the sandbox: the sources, the build folder (program, library, stamps, locks) and the
+    /// shared cache stay outside it, so the tests cannot change what a retry builds or runs.
+    public struct LessonFolders: Sendable, Equatable {
+        /// Build folder: compiler output, the test program and its library. The grader's alone.
+        public var build: String
+        /// The tests' scratch: their working folder, HOME, TMPDIR and the event stream file.
+        public var writable: String
+
+        public init(root: String, lesson: String) {
+            build = "\(root)/build/\(lesson)"
+            writable = "\(root)/run/\(lesson)"
+        }
+    }
+
+    struct RunOutcome {
+        var report: CheckReport
+        var evidence: [String] = []
+        var gradingProblem: String?
+        /// Vetting of the built library refused it.
+        var rejection: String?
+    }
+
+    /// Exported symbols of a student's library that are not Swift's own (a C `fwrite`, say); nil when `nm` is missing.
+    func foreignSymbols(_ library: String) -> [String]? {
+        let folder = (toolchain.swiftc as NSString).deletingLastPathComponent
+        guard let nm = ["\(folder)/llvm-nm", "/usr/bin/nm", "/usr/bin/llvm-nm"].first(where: { fileSystem.exists($0) }) else { return nil }
+        let result = processRunner.run(ProcessRequest(executable: nm, arguments: ["-g", "--defined-only", library],
+                                                      environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
+        guard result.termination.succeeded else { return nil }
+        return SubmissionVetter.foreignSymbols(nmOutput: result.output)
+    }
+
+    private func environment(home: String) -> [String: String] {
+        ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": "\(home)/tmp", "LANG": "C.UTF-8"]
+    }
+
+    /// Builds `files` in the grader's own folder, then runs the tests with only `writable` writable.
+    /// Before every build and every start of the program, the sources and the built program are
+    /// checked against the hashes taken when they were made: a change stops the run.
+    func buildAndRun(_ lesson: Lesson, sourceFolder: String, files: [String], folder: String, displayRoot: String,
+                     takenHash: String?, deadline: Date?) -> RunOutcome {
+        let folders = LessonFolders(root: folder, lesson: lesson.id)
+        try? fileSystem.createDirectory(folders.build)
+        try? fileSystem.createDirectory("\(folders.build)/tmp")
+        let tests = testFiles(lesson)
+        func failure(_ stage: CheckStage, _ message: String) -> CheckReport {
+            CheckReport(lesson: lesson.id, status: .error, stage: stage,
+                        diagnostics: [Diagnostic(file: "", line: 0, column: 0, severity: "error", message: message)])
+        }
+        guard !files.isEmpty else { return RunOutcome(report: failure(.module, "no Swift files")) }
+        guard !tests.isEmpty else { return RunOutcome(report: failure(.tests, "the lesson has no tests")) }
+        if let takenHash, sourcesHash(files) != takenHash {
+            return RunOutcome(report: failure(.module, "the sources changed after intake"), evidence: ["the intake copy of the sources changed before the build"])
+        }
+
+        let input = BuildInput(module: lesson.module, sourceFiles: files, testFiles: tests, buildDirectory: folders.build)
+        var outcome = BuildOutcome.moduleFailed([], output: "")
+        for attempt in 0..<2 {
+            var builder = SwiftcLessonBuilder(toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
+                                              displayRoot: displayRoot, environment: environment(home: folders.build),
+                                              compileTimeout: caps.compile * Double(attempt + 1))
+            // Students with the same sources share a library, and the same interface a test program. Only when the
+            // tests cannot write outside their own scratch folder: otherwise one could plant a program for the others.
+            if sandbox.isolation == .full { builder.sharedCache = "\(scratch)/cache" }
+            // The compiler runs fenced too, and by relative paths: the program names neither the course nor the scratch folder.
+            builder.launcher = sandbox.compileLauncher()
+            builder.pathRoots = [displayRoot, course.root]
+            outcome = fileSystem.withExclusiveLock("\(folders.build).lock") { builder.build(input) }
+            guard Self.stoppedByGrader(outcome) else { break }
+        }
+        switch outcome {
+        case .moduleFailed(let diagnostics, let output), .testsFailed(let diagnostics, let output):
+            let stage: CheckStage = { if case .moduleFailed = outcome { return .module } else { return .tests } }()
+            let report = CheckReport(lesson: lesson.id, status: .error, stage: stage, diagnostics: diagnostics, output: output)
+            if Self.stoppedByGrader(outcome) {
+                return RunOutcome(report: report, gradingProblem: "the compiler was stopped twice by the grader's limits (\(diagnostics.first?.message ?? "no message")): the machine was too busy, not a fault of the code")
+            }
+            return RunOutcome(report: report)
+        case .ready(let executable, _, _):
+            let library = "\(folders.build)/lib\(lesson.module).\(Toolchain.sharedLibraryExtension)"
+            if takenHash != nil, vets, let foreign = foreignSymbols(library), !foreign.isEmpty {
+                let report = CheckReport(lesson: lesson.id, status: .error, stage: .module)
+                return RunOutcome(report: report, rejection: "the built library exports symbols that are not Swift's own, which would replace the C library's for the whole test program: \(foreign.prefix(5).joined(separator: ", "))")
+            }
+            let built = sourcesHash([executable, library])
+            let sourcesNow = takenHash
+            let check: AttemptCheck = {
+                if let sourcesNow, sourcesHash(files) != sourcesNow { return "the intake copy of the sources changed while the tests ran" }
+                if sourcesHash([executable, library]) != built { return "the test program or its library changed after the build" }
+                return nil
+            }
+            try? fileSystem.remove(folders.writable)
+            try? fileSystem.createDirectory("\(folders.writable)/tmp")
+            var testEnvironment = environment(home: folders.writable)
+            testEnvironment["SWIFT_BACKTRACE"] = "enable=no"
+            let lessonDeadline = clock.now().addingTimeInterval(caps.perLesson)
+            var options = TestRunOptions(perTestTimeout: limits.perTestTimeout, outputLimit: limits.outputBytes,
+                                         environment: testEnvironment, workDirectory: folders.writable, displayRoot: displayRoot,
+                                         module: lesson.module, moduleSources: sourceFolder)
+            options.deadline = deadline.map { min($0, lessonDeadline) } ?? lessonDeadline
+            options.retryTimeouts = true
+            // The program sees its build read-only and may write only its event stream (and its private /tmp).
+            let launcher = sandbox.launcher(SandboxView(readOnly: [folders.build] + Sandbox.runtimeLibraries(of: toolchain),
+                                                        writableFiles: ["\(folders.writable)/events.jsonl"]))
+            let run = TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock)
+                .run(executable: executable, options: options, launcher: launcher, beforeAttempt: check)
+            let status: Status = run.tests.isEmpty ? .error : run.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
+            let report = CheckReport(lesson: lesson.id, status: status, stage: .run, tests: run.tests, output: run.output)
+            return RunOutcome(report: report, evidence: run.evidence, gradingProblem: run.gradingProblem)
+        }
+    }
+
+    /// A compile ended by the grader's clock or a signal (not by a compile error of the code).
+    static func stoppedByGrader(_ outcome: BuildOutcome) -> Bool {
+        switch outcome {
+        case .ready: return false
+        case .moduleFailed(let diagnostics, _), .testsFailed(let diagnostics, _):
+            return diagnostics.allSatisfy { $0.file.isEmpty }
+                && diagnostics.contains { $0.message.hasPrefix("the compiler was stopped") || $0.message.hasPrefix("the compiler failed without a message (signaled") }
+        }
     }
 
     // MARK: one lesson of one student
 
-    func gradeLesson(_ lesson: Lesson, intake: LessonIntake, folder: String, expected: [ExpectedTest]?) -> GradedLesson {
-        let maxPoints = expected.map { $0.map(\.maxScore).reduce(0, +) } ?? lesson.metadata.points
-        func allError(_ kind: String, _ message: String) -> GradedLesson {
+    func gradeLesson(_ lesson: Lesson, intake: LessonIntake, folder: String, expected: [ExpectedTest]?,
+                     takenHash: String = "", studentDeadline: Date? = nil, secrets: Set<String> = []) -> GradedLesson {
+        let testsMax = expected.map { $0.map(\.maxScore).reduce(0, +) } ?? lesson.metadata.points
+        let maxPoints = testsMax
+        func allError(_ kind: String, _ message: String, grading: LessonGrading = .ok, evidence: [String] = []) -> GradedLesson {
             let tests = (expected ?? [ExpectedTest(id: "", name: "the lesson's tests", function: "", fileName: "", hidden: false, maxScore: lesson.metadata.points)]).map {
                 GradedTest(name: $0.name, function: $0.function, lesson: lesson.id, status: .error, errorKind: kind,
                            message: message, output: "", score: 0, maxScore: $0.maxScore, durationMs: 0, hidden: $0.hidden)
             }
-            return GradedLesson(lesson: lesson.id, status: .error, message: message, score: 0, maxScore: PointsAllocator.round2(maxPoints), tests: tests)
+            return GradedLesson(lesson: lesson.id, status: .error, message: message, score: 0, maxScore: PointsAllocator.round2(maxPoints),
+                                tests: tests, grading: grading, evidence: evidence)
         }
         if let missing = intake.missing { return allError("missing", missing) }
 
-        let studentChecker = checker(folder: folder, displayRoot: "\(folder)/src")
-        var report = studentChecker.check(lesson, variant: .custom(name: "student", sources: intake.sourceFolder), testFiles: testFiles(lesson))
-        // A test program that never got to its first test (a loaded machine can make start-up miss the
-        // per-test limit) is run once more; the build is cached, so this costs only the run.
-        if report.stage == .run, report.tests.allSatisfy({ $0.errorKind == .notRun }) {
-            report = studentChecker.check(lesson, variant: .custom(name: "student", sources: intake.sourceFolder), testFiles: testFiles(lesson))
+        let clean = { (text: String) in Self.withheld(text.replacingOccurrences(of: "\(folder)/src/", with: ""), secrets: secrets) }
+        if let vetter {
+            let findings = vetter(lesson, intake.sourceFolder, intake.files)
+            if !findings.isEmpty {
+                let lines = findings.prefix(20).map { "\(clean($0.file)):\($0.line): \($0.rule): \(clean($0.message))" }
+                let message = "rejected: the code uses what could tamper with the grading, so it was not built or run (\(lines[0]))"
+                return allError("rejected", message, grading: .rejected, evidence: lines)
+            }
         }
-        let clean = { (text: String) in text.replacingOccurrences(of: "\(folder)/src/", with: "") }
+
+        let outcome = buildAndRun(lesson, sourceFolder: intake.sourceFolder, files: intake.files, folder: folder,
+                                  displayRoot: "\(folder)/src", takenHash: takenHash, deadline: studentDeadline)
+        let report = outcome.report
+        if let rejection = outcome.rejection {
+            let line = "\(lesson.module): vetting:symbols: \(rejection)"
+            return allError("rejected", "rejected: \(rejection)", grading: .rejected, evidence: [line])
+        }
+        if let problem = outcome.gradingProblem, report.stage != .run || report.tests.allSatisfy({ $0.errorKind == .notRun }) {
+            return allError("grading error", "grading error: \(problem). Grade this lesson again.", grading: .gradingError, evidence: [problem])
+        }
+        if report.stage != .run, !outcome.evidence.isEmpty {
+            return allError("suspicious", "suspicious: \(outcome.evidence[0])", grading: .suspicious, evidence: outcome.evidence)
+        }
         switch report.stage {
         case .module, .tests:
             let hidden = Set(lesson.metadata.hiddenTests.map { "Tests/Lessons/\(lesson.id)/\($0)" })
             let shown = report.diagnostics.filter { !hidden.contains(DiagnosticParser.relative($0.file, to: course.root)) }
-            let first = shown.first.map { d in d.file.isEmpty ? clean(d.message) : "\(clean(DiagnosticParser.relative(d.file, to: course.root))):\(d.line):\(d.column): \(d.message)" }
+            let first = shown.first.map { d in d.file.isEmpty ? clean(d.message) : "\(clean(DiagnosticParser.relative(d.file, to: course.root))):\(d.line):\(d.column): \(clean(d.message))" }
                 ?? "the hidden tests do not compile against this code"
             let what = report.stage == .module ? "does not compile" : "does not compile against the tests"
             return allError("does not compile", "\(what): \(first)")
@@ -204,7 +388,7 @@ public struct Grader: Sendable {
         var tests: [GradedTest] = []
         for test in list {
             guard let verdict = byID[test.id] else {
-                let why = report.tests.isEmpty ? "no test ran (\(lastLine(report.output)))" : "this test did not run"
+                let why = report.tests.isEmpty ? "no test ran (\(clean(lastLine(report.output))))" : "this test did not run"
                 tests.append(GradedTest(name: test.name, function: test.function, lesson: lesson.id, status: .error, errorKind: "not run",
                                         message: "not run: \(why)", output: "", score: 0, maxScore: test.maxScore, durationMs: 0, hidden: test.hidden))
                 continue
@@ -220,12 +404,179 @@ public struct Grader: Sendable {
                 output: output, score: verdict.status == .pass ? test.maxScore : 0, maxScore: test.maxScore,
                 durationMs: verdict.durationMs ?? 0, hidden: test.hidden, file: verdict.file.map(clean), line: verdict.line))
         }
-        let stray = report.tests.filter { verdict in !list.contains { $0.id == verdict.id } }.map(\.name)
+        var evidence = outcome.evidence
+        let stray = report.tests.filter { verdict in !list.contains { $0.id == verdict.id } }
+        for verdict in stray.prefix(10) { evidence.append("a test that is not the course's ran: \(verdict.id)") }
+        evidence = evidence.map { Self.label(clean($0), tests: list, lesson: lesson.id) }
+
         let status: Status = tests.allSatisfy { $0.status == .pass } ? .pass
             : tests.allSatisfy({ $0.status == .error }) ? .error : .fail
-        let score = PointsAllocator.round2(tests.map(\.score).reduce(0, +))
-        let message = stray.isEmpty ? "" : "tests that are not the course's were ignored: \(stray.prefix(5).joined(separator: ", "))"
-        return GradedLesson(lesson: lesson.id, status: status, message: message, score: score, maxScore: PointsAllocator.round2(maxPoints), tests: tests)
+        var score = PointsAllocator.round2(tests.map(\.score).reduce(0, +))
+        var message = ""
+        var grading = LessonGrading.ok
+        if !evidence.isEmpty {
+            grading = .suspicious
+            score = 0
+            for index in tests.indices { tests[index].score = 0 }
+            message = "suspicious, not counted: \(evidence[0])\(evidence.count > 1 ? " (and \(evidence.count - 1) more)" : "")"
+        } else if let problem = outcome.gradingProblem {
+            grading = .gradingError
+            evidence = [problem]
+            message = "grading error: \(problem)"
+        } else if status == .error {
+            message = Self.whyAllErrored(tests)
+        }
+        var graded = GradedLesson(lesson: lesson.id, status: status, message: message, score: score, maxScore: PointsAllocator.round2(maxPoints),
+                                  tests: tests, grading: grading, evidence: evidence)
+        addRules(to: &graded, lesson: lesson, intake: intake, clean: clean)
+        return graded
+    }
+
+    /// Each rule of the lesson as an entry of its own ("rule: ID"), its points shared out like a test's.
+    func addRules(to graded: inout GradedLesson, lesson: Lesson, intake: LessonIntake, clean: (String) -> String) {
+        guard let ruleJudge else { return }
+        let rules = ruleJudge(lesson, intake.sourceFolder, intake.files)
+        guard !rules.isEmpty else { return }
+        let entries = Self.ruleEntries(rules, lesson: lesson, tests: graded.tests, clean: clean)
+        graded.tests = entries.tests
+        graded.tests += entries.rules
+        if graded.grading != .ok { for index in graded.tests.indices { graded.tests[index].score = 0 } }
+        graded.score = PointsAllocator.round2(graded.tests.map(\.score).reduce(0, +))
+        graded.maxScore = PointsAllocator.round2(graded.tests.map(\.maxScore).reduce(0, +))
+        if graded.status == .pass, entries.rules.contains(where: { $0.status != .pass }) { graded.status = .fail }
+    }
+
+    /// Tests and rules share the lesson's points: `test_points` and each rule's `points` first,
+    /// the rest evenly over the entries without their own.
+    static func ruleEntries(_ rules: [RuleEntry], lesson: Lesson, tests: [GradedTest], clean: (String) -> String) -> (tests: [GradedTest], rules: [GradedTest]) {
+        let keys = tests.map(\.function) + rules.map { "rule: \($0.id)" }
+        var given = lesson.metadata.testPoints
+        for rule in rules { if let points = rule.points { given["rule: \(rule.id)"] = points } }
+        let points = PointsAllocator.allocate(points: lesson.metadata.points, testPoints: given, functions: keys)
+        var newTests = tests
+        for index in newTests.indices {
+            newTests[index].maxScore = points[index]
+            newTests[index].score = newTests[index].status == .pass ? points[index] : 0
+        }
+        let ruleTests = rules.enumerated().map { offset, rule -> GradedTest in
+            let maxScore = points[tests.count + offset]
+            let first = rule.findings.first
+            let message = rule.findings.prefix(5).map { "\(clean($0.file)):\($0.line): \(clean($0.message))" }.joined(separator: "\n")
+            return GradedTest(name: "rule: \(rule.id)", function: "rule: \(rule.id)", lesson: lesson.id,
+                              status: rule.findings.isEmpty ? .pass : .fail, errorKind: nil, message: message, output: "",
+                              score: rule.findings.isEmpty ? maxScore : 0, maxScore: maxScore, durationMs: 0, hidden: false,
+                              file: first.map { clean($0.file) }, line: first?.line, kind: "rule")
+        }
+        return (newTests, ruleTests)
+    }
+
+    /// Why every test of a lesson is an error, in one line the instructor can act on.
+    static func whyAllErrored(_ tests: [GradedTest]) -> String {
+        var kinds: [String: Int] = [:]
+        for test in tests { kinds[test.errorKind ?? "error", default: 0] += 1 }
+        let summary = kinds.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }
+            .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let example = tests.first { !$0.hidden }?.message ?? tests.first.map { _ in "details of hidden tests are not shown" } ?? ""
+        return "every test ended in an error (\(summary)): \(example.split(separator: "\n").first.map(String.init) ?? "")"
+    }
+
+    /// Test ids in evidence become what reports may show: a visible test's name, or "hidden test N".
+    static func label(_ text: String, tests: [ExpectedTest], lesson: String) -> String {
+        var result = text
+        var hiddenIndex = 0
+        for test in tests {
+            if test.hidden { hiddenIndex += 1 }
+            guard !test.id.isEmpty, result.contains(test.id) else { continue }
+            result = result.replacingOccurrences(of: test.id, with: test.hidden ? "hidden test \(hiddenIndex) of \(lesson)" : "\"\(test.name)\"")
+        }
+        for test in tests where test.hidden && !test.function.isEmpty {
+            result = result.replacingOccurrences(of: test.function, with: "a hidden test")
+            if !test.fileName.isEmpty { result = result.replacingOccurrences(of: test.fileName, with: "a hidden file") }
+        }
+        return trim(result, to: 400)
+    }
+
+    /// Lines only the course holds (hidden tests, the reference solutions of every lesson): none may
+    /// reach a report through what a test printed. The starters' and the public tests' lines are not secret.
+    func courseSecrets(_ lessons: [Lesson]) -> Set<String> {
+        func lines(_ folder: String, keep: (String) -> Bool = { _ in true }) -> Set<String> {
+            var found: Set<String> = []
+            for file in (try? fileSystem.filesRecursively(folder, withExtension: "swift")) ?? [] where keep((file as NSString).lastPathComponent) {
+                guard let text = try? fileSystem.readText("\(folder)/\(file)") else { continue }
+                for line in text.split(separator: "\n") {
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    if trimmed.count >= Self.secretLineLength { found.insert(trimmed) }
+                }
+            }
+            return found
+        }
+        var secret: Set<String> = []
+        var open: Set<String> = []
+        for lesson in lessons {
+            let hidden = Set(lesson.metadata.hiddenTests.map { ($0 as NSString).lastPathComponent })
+            secret.formUnion(lines(lesson.solutionSources))
+            secret.formUnion(lines(lesson.tests) { hidden.contains($0) })
+            open.formUnion(lines(lesson.sources))
+            open.formUnion(lines(lesson.tests) { !hidden.contains($0) })
+        }
+        return secret.subtracting(open)
+    }
+
+    static let secretLineLength = 24
+
+    /// The course's secrets less what the student wrote (their own code is theirs to see).
+    func secrets(_ all: Set<String>, less intake: SubmissionIntake) -> Set<String> {
+        guard !all.isEmpty else { return [] }
+        var result = all
+        for lesson in intake.lessons.values {
+            for file in lesson.files {
+                for line in ((try? fileSystem.readText(file)) ?? "").split(separator: "\n") {
+                    result.remove(line.trimmingCharacters(in: .whitespaces))
+                }
+            }
+        }
+        return result
+    }
+
+    /// `text`, unless it quotes a secret line: then only a note that it was withheld.
+    static func withheld(_ text: String, secrets: Set<String>) -> String {
+        guard !secrets.isEmpty, !text.isEmpty else { return text }
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.count >= secretLineLength, secrets.contains(trimmed) {
+                return "[withheld: this text quotes the course's hidden tests or reference solution]"
+            }
+        }
+        return text
+    }
+
+    /// Many notes of one kind become one: "2,000 files: ... (first: path)".
+    static func summarized(_ notes: [IntakeNote], each: Int = 5, total: Int = 40) -> [IntakeNote] {
+        var groups: [String: [IntakeNote]] = [:]
+        var order: [String] = []
+        for note in notes {
+            let key = "\(note.lesson ?? "")\u{0}\(note.problem.replacingOccurrences(of: #"\d+"#, with: "#", options: .regularExpression))"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(note)
+        }
+        var result: [IntakeNote] = []
+        for key in order {
+            let group = groups[key]!
+            if group.count <= each {
+                result += group
+            } else {
+                result += group.prefix(each - 1)
+                let rest = group.dropFirst(each - 1)
+                result.append(IntakeNote(lesson: group[0].lesson, path: "\(rest.first!.path) and \(rest.count - 1) more",
+                                         problem: "\(rest.count) more files: \(rest.first!.problem)"))
+            }
+        }
+        if result.count > total {
+            let cut = result.count - (total - 1)
+            result = Array(result.prefix(total - 1))
+            result.append(IntakeNote(lesson: nil, path: "(submission)", problem: "\(cut) more notes not listed"))
+        }
+        return result
     }
 
     private func lastLine(_ text: String) -> String {
@@ -279,12 +630,52 @@ public struct Grader: Sendable {
         let status: Status = graded.allSatisfy { $0.status == .pass } ? .pass
             : graded.allSatisfy({ $0.status == .error }) ? .error : .fail
         var parts = ["\(score.scoreText) of \(maxScore.scoreText) points"]
-        for lesson in graded where lesson.status == .error {
+        for lesson in graded where lesson.status == .error || lesson.grading != .ok {
             parts.append("\(lesson.lesson): \(lesson.message)")
         }
         if !intake.notes.isEmpty { parts.append("\(intake.notes.count) note(s) about the submission") }
         return StudentGrade(student: intake.student, status: status, message: parts.joined(separator: "; "), score: score,
                             maxScore: maxScore, lessons: graded, notes: intake.notes, failure: nil, submissionSHA256: intake.sha256)
+    }
+}
+
+/// Vetting and rules over a lesson's files, as the grader's closures.
+struct CourseVetting: Sendable {
+    var vetters: [String: SubmissionVetter]
+    var fileSystem: any FileSystem
+
+    func texts(_ folder: String, _ files: [String]) -> [(name: String, text: String)] {
+        files.map { (name: DiagnosticParser.relative($0, to: folder), text: (try? fileSystem.readText($0)) ?? "") }
+    }
+
+    @Sendable func vet(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [GradeFinding] {
+        guard let vetter = vetters[lesson.id] else { return [] }
+        return vetter.vet(texts(folder, files)).map { GradeFinding(file: $0.file, line: $0.line, rule: $0.rule, message: $0.message) }
+    }
+
+    @Sendable func rules(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [RuleEntry] {
+        let rules = lesson.metadata.rules
+        guard !rules.isEmpty else { return [] }
+        let findings = RuleChecker(rules: rules).findings(in: SourceModel.read(texts(folder, files)))
+        return rules.map { rule in
+            RuleEntry(id: rule.id, points: rule.points, findings: findings.filter { $0.rule == rule.id }.map {
+                GradeFinding(file: $0.file, line: $0.line, rule: $0.rule, message: $0.message)
+            })
+        }
+    }
+}
+
+/// When each student's first lesson started: the student's time cap counts from there.
+private final class StudentClocks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var starts: [Date?]
+    init(count: Int) { starts = Array(repeating: nil, count: count) }
+    func start(_ index: Int, now: Date) -> Date {
+        lock.withLock {
+            if let start = starts[index] { return start }
+            starts[index] = now
+            return now
+        }
     }
 }
 

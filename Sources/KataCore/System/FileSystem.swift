@@ -33,6 +33,9 @@ public protocol FileSystem: Sendable {
     func listEntries(_ path: String) throws -> DirectoryListing
     /// Reads a regular file, never following a link nor blocking on a FIFO; refuses more than `limit` bytes.
     func readRegularFile(_ path: String, limit: Int) throws -> Data
+    /// Reads at most `count` bytes from `offset` of a regular file, never following a link nor
+    /// blocking on a FIFO; `size` is the file's size now, so a caller can refuse a file that grew too big.
+    func readRegularChunk(_ path: String, offset: Int, count: Int) throws -> (data: Data, size: Int)
     /// Copies a file, keeping its permissions (an executable stays executable).
     func copyFile(_ source: String, to destination: String) throws
     /// Runs `body` while holding an exclusive lock on `path` (created if needed),
@@ -57,6 +60,13 @@ extension FileSystem {
 
     public func listEntries(_ path: String) throws -> DirectoryListing {
         DirectoryListing(names: try contentsOfDirectory(path))
+    }
+
+    public func readRegularChunk(_ path: String, offset: Int, count: Int) throws -> (data: Data, size: Int) {
+        guard kind(of: path) == .file else { throw FileSystemError(path: path, reason: "is not a regular file") }
+        let data = try read(path)
+        let start = min(max(0, offset), data.count)
+        return (data.subdata(in: start..<min(data.count, start + max(0, count))), data.count)
     }
 
     public func readRegularFile(_ path: String, limit: Int) throws -> Data {
@@ -222,6 +232,31 @@ public struct LocalFileSystem: FileSystem {
             throw FileSystemError(path: path, reason: "grew past the limit of \(limit) bytes while read")
         }
         return data
+    }
+
+    public func readRegularChunk(_ path: String, offset: Int, count: Int) throws -> (data: Data, size: Int) {
+        let fd = Self.openQuietly(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = errno == ELOOP ? "is a symbolic link" : "cannot be read"
+            throw FileSystemError(path: path, reason: reason)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw FileSystemError(path: path, reason: "is not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard offset < size, count > 0, lseek(fd, off_t(offset), SEEK_SET) >= 0 else { return (Data(), size) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while data.count < count {
+            let want = min(65536, count - data.count)
+            let got = buffer.withUnsafeMutableBytes { Self.readBytes(fd, $0.baseAddress, want) }
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { break }
+            data.append(contentsOf: buffer[0..<got])
+        }
+        return (data, size)
     }
 
     private static func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

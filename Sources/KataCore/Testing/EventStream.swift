@@ -6,6 +6,8 @@ import Foundation
 public enum TestEvent: Sendable, Equatable {
     /// A test function was discovered (`"kind":"test"` records come first).
     case discovered(TestInfo)
+    /// A suite was discovered: its own start and end events are not tests.
+    case suite(id: String)
     case runStarted
     case started(id: String, time: Double)
     case issue(id: String, TestIssue)
@@ -46,7 +48,9 @@ public enum EventStreamParser {
         else { return nil }
         switch object["kind"] as? String {
         case "test":
-            guard payload["kind"] as? String == "function", let id = payload["id"] as? String else { return nil }
+            guard let id = payload["id"] as? String else { return nil }
+            if payload["kind"] as? String == "suite" { return .suite(id: id) }
+            guard payload["kind"] as? String == "function" else { return nil }
             let location = payload["sourceLocation"] as? [String: Any]
             let name = (payload["displayName"] as? String) ?? (payload["name"] as? String) ?? id
             return .discovered(TestInfo(
@@ -81,32 +85,74 @@ public enum EventStreamParser {
 }
 
 /// Follows an event stream file while the test process writes it.
+///
+/// The file lies where the test process can write, so it is read as hostile input:
+/// opened without following links, only when it is a regular file, a piece at a time,
+/// and never past `limit` bytes (a larger file stops the run: see `problem`).
 public final class EventStreamTail: @unchecked Sendable {
     private let path: String
     private let fileSystem: any FileSystem
+    private let limit: Int
     private let lock = NSLock()
     private var consumed = 0
+    private var partial = Data()
     private var events: [TestEvent] = []
+    private var trouble: String?
 
-    public init(path: String, fileSystem: any FileSystem) {
+    /// Longest line kept: a record of Swift Testing is far shorter.
+    static let lineLimit = 256 * 1024
+
+    public init(path: String, fileSystem: any FileSystem, limit: Int = 16 << 20) {
         self.path = path
         self.fileSystem = fileSystem
+        self.limit = limit
     }
+
+    /// Why the file was not read to its end (a link, not a regular file, too big), if so.
+    public var problem: String? { lock.withLock { trouble } }
 
     /// Reads whole lines written since the last call; returns every event so far.
     @discardableResult
     public func poll() -> [TestEvent] {
         lock.withLock {
-            guard let data = try? fileSystem.read(path), data.count > consumed else { return events }
-            let fresh = data.subdata(in: consumed..<data.count)
-            guard let lastNewline = fresh.lastIndex(of: UInt8(ascii: "\n")) else { return events }
-            let complete = fresh.subdata(in: 0..<(lastNewline + 1))
-            consumed += complete.count
-            let text = String(decoding: complete, as: UTF8.self)
-            for line in text.split(separator: "\n") {
-                if let event = EventStreamParser.parse(line: line) { events.append(event) }
+            guard trouble == nil else { return events }
+            while true {
+                guard fileSystem.kind(of: path) != nil else { return events }
+                let chunk: (data: Data, size: Int)
+                do {
+                    chunk = try fileSystem.readRegularChunk(path, offset: consumed, count: 256 * 1024)
+                } catch let error as FileSystemError {
+                    trouble = "the event stream file \(error.reason)"
+                    return events
+                } catch {
+                    trouble = "the event stream file cannot be read"
+                    return events
+                }
+                if chunk.size > limit {
+                    trouble = "the event stream grew past \(limit) bytes"
+                    return events
+                }
+                if chunk.size < consumed {
+                    trouble = "the event stream file was cut short while the tests ran"
+                    return events
+                }
+                guard !chunk.data.isEmpty else { return events }
+                consumed += chunk.data.count
+                partial.append(chunk.data)
+                if let lastNewline = partial.lastIndex(of: UInt8(ascii: "\n")) {
+                    let complete = partial.subdata(in: partial.startIndex..<(lastNewline + 1))
+                    partial = partial.subdata(in: (lastNewline + 1)..<partial.endIndex)
+                    let text = String(decoding: complete, as: UTF8.self)
+                    for line in text.split(separator: "\n") where line.utf8.count <= Self.lineLimit {
+                        if let event = EventStreamParser.parse(line: line) { events.append(event) }
+                    }
+                }
+                if partial.count > Self.lineLimit {
+                    trouble = "the event stream holds a line longer than \(Self.lineLimit >> 10) KiB"
+                    return events
+                }
+                if chunk.data.count < 256 * 1024 { return events }
             }
-            return events
         }
     }
 }

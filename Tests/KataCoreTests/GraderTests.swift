@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import KataCore
+
+/// The grader's decisions that need no compiler: vetting, compiles stopped by its own clock.
+@Suite("Grader: rejected code, grading errors")
+struct GraderTests {
+    static let metadata = LessonMetadata(module: "Greeting", title: LocalizedText(english: "G", chinese: "问"),
+                                         summary: LocalizedText(english: "G", chinese: "问"), hints: [], points: 10)
+    static let lesson = Lesson(id: "01-greeting", number: 1, slug: "greeting", metadata: metadata, root: "/course")
+
+    func grader(_ runner: ScriptedProcessRunner, fileSystem: InMemoryFileSystem) -> Grader {
+        let sandbox = Sandbox(isolation: .reduced, detail: "limits only", unshare: nil, prlimit: nil, limits: GradeLimits())
+        return Grader(course: Course(root: "/course", lessons: [Self.lesson]), toolchain: Toolchain(swiftc: "/usr/bin/swiftc", identity: "6.3"),
+                      fileSystem: fileSystem, processRunner: runner, clock: FixedClock(), sandbox: sandbox, limits: GradeLimits(),
+                      scratch: "/scratch", jobs: 1)
+    }
+
+    @Test("a vetting finding rejects the lesson before anything is built, with rule, file and line")
+    func rejectedIsNeverBuilt() {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift", "@_cdecl(\"fwrite\") func w() {}\n")
+        let runner = ScriptedProcessRunner()
+        var grader = grader(runner, fileSystem: fileSystem)
+        grader.vetter = { _, _, _ in [GradeFinding(file: "Greeter.swift", line: 1, rule: "vetting:_cdecl", message: "`@_cdecl` replaces C functions")] }
+        let expected = [ExpectedTest(id: "GreetingTests.S/a()/T.swift:3:4", name: "a", function: "a()", fileName: "T.swift", hidden: false, maxScore: 10)]
+        let intake = LessonIntake(lesson: "01-greeting", files: ["/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift"],
+                                  sourceFolder: "/scratch/students/0/src/Lessons/01-greeting/Sources", missing: nil)
+        let graded = grader.gradeLesson(Self.lesson, intake: intake, folder: "/scratch/students/0", expected: expected)
+        #expect(graded.grading == .rejected && graded.shownStatus == "rejected")
+        #expect(graded.score == 0 && graded.tests.map(\.errorKind) == ["rejected"])
+        #expect(graded.evidence == ["Greeter.swift:1: vetting:_cdecl: `@_cdecl` replaces C functions"])
+        #expect(runner.requests.isEmpty, "nothing was compiled or run")
+    }
+
+    @Test("a compile the grader's clock stopped is its own problem, a compile error is the student's")
+    func stoppedCompiles() {
+        let stopped = BuildOutcome.moduleFailed([Diagnostic(file: "", line: 0, column: 0, severity: "error", message: "the compiler was stopped: timed out after 180 s")], output: "")
+        let crashed = BuildOutcome.testsFailed([Diagnostic(file: "", line: 0, column: 0, severity: "error", message: "the compiler failed without a message (signaled(9))")], output: "")
+        let wrong = BuildOutcome.moduleFailed([Diagnostic(file: "/s/Greeter.swift", line: 3, column: 1, severity: "error", message: "cannot find 'x' in scope")], output: "")
+        #expect(Grader.stoppedByGrader(stopped) && Grader.stoppedByGrader(crashed))
+        #expect(!Grader.stoppedByGrader(wrong))
+    }
+
+    @Test("a compile stopped twice by the grader's clock is a grading error, tried with a longer limit first")
+    func compileStoppedTwice() {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift", "struct Greeter {}\n")
+        fileSystem.add("/course/Tests/Lessons/01-greeting/T.swift", "import Testing\n")
+        let runner = ScriptedProcessRunner { _ in ProcessResult(termination: .killed(reason: "timed out after 180 s"), output: "") }
+        var grader = grader(runner, fileSystem: fileSystem)
+        grader.vets = false
+        let intake = LessonIntake(lesson: "01-greeting", files: ["/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift"],
+                                  sourceFolder: "/scratch/students/0/src/Lessons/01-greeting/Sources", missing: nil)
+        let graded = grader.gradeLesson(Self.lesson, intake: intake, folder: "/scratch/students/0", expected: nil,
+                                        takenHash: grader.sourcesHash(intake.files))
+        #expect(graded.grading == .gradingError)
+        #expect(graded.message.hasPrefix("grading error: the compiler was stopped twice"))
+        #expect(runner.requests.map(\.timeout) == [180, 360])
+    }
+}
