@@ -223,14 +223,18 @@ public struct TestRunner: Sendable {
                                    message: "not counted: its events are not those of a real run (see the evidence)",
                                    errorKind: .notRun, durationMs: duration)
             }
-            return TestVerdict(name: info?.name ?? id, id: id, status: .pass, durationMs: duration)
+            var verdict = TestVerdict(name: info?.name ?? id, id: id, status: .pass, durationMs: duration)
+            verdict.durationSeconds = max(0, ended - started)
+            return verdict
         }
-        return TestVerdict(
+        var verdict = TestVerdict(
             name: info?.name ?? id, id: id, status: .fail,
             message: failures.map(\.message).joined(separator: "\n"),
             file: (first.file ?? info?.file).map { DiagnosticParser.relative($0, to: options.displayRoot) },
             line: first.line ?? info?.line, durationMs: duration
         )
+        verdict.durationSeconds = max(0, ended - started)
+        return verdict
     }
 
     private func interrupted(_ id: String, result: ProcessResult, state: RunState, options: TestRunOptions) -> TestVerdict {
