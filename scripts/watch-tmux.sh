@@ -257,7 +257,7 @@ t send-keys -t "$SESSION" Down
 wait_for "▸ . 02" 5
 t send-keys -t "$SESSION" Enter
 wait_for "Lesson 02" 10
-wait_for "tests pass|does not compile|No test ran" 120
+wait_for "tests? pass|does not compile|No test ran" 120
 
 # 12. 40 columns: no line wider than the window, the title on top.
 step "a 40-column window stays readable"

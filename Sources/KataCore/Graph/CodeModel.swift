@@ -13,6 +13,8 @@ public struct CodeModel: Sendable, Equatable {
     /// Every `#name` that is not a string: `#if`, `#sourceLocation`, `#selector`...
     public var directives: [AttributeUse] = []
     public var typeAliases: [TypeAlias] = []
+    /// Types named in code without a member or a call: `as? RaceEngineer`, `let e: Engine`, `[Wheel]()`.
+    public var typeMentions: [TypeMention] = []
 
     public init() {}
 
@@ -25,7 +27,18 @@ public struct CodeModel: Sendable, Equatable {
         attributes += other.attributes
         directives += other.directives
         typeAliases += other.typeAliases
+        typeMentions += other.typeMentions
     }
+}
+
+/// A type's name standing alone in code: a cast, an annotation, a generic argument.
+public struct TypeMention: Sendable, Equatable {
+    public var name: String
+    public var owner: String?
+    public var member: String?
+    public var context: ReferenceContext
+    public var file: String
+    public var line: Int
 }
 
 /// `import Foundation`, `@testable import X`, `import struct Foundation.Date`: the module is `Foundation`.

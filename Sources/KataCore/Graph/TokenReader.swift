@@ -32,6 +32,7 @@ public struct TokenReader: Sendable {
             let insideLines = Set(ranges.flatMap { lines.line(of: $0.lowerBound)...lines.line(of: $0.upperBound) })
             model.implicitMembers = model.implicitMembers.filter { insideLines.contains($0.line) }
             model.typeAliases = model.typeAliases.filter { insideLines.contains($0.line) }
+            model.typeMentions = model.typeMentions.filter { insideLines.contains($0.line) }
             model.imports = facts.imports.filter { insideLines.contains($0.line) }
             model.attributes = facts.attributes.filter { insideLines.contains($0.line) }
             model.directives = facts.directives.filter { insideLines.contains($0.line) }
@@ -99,13 +100,36 @@ enum TokenTools {
         }
     }
 
-    /// A plain literal: numbers, strings, `true`, `false`, `nil`, and arrays or dictionaries of them.
+    /// `let w: TrackStopwatch = .shared` inside a body: the annotated type before `= .member`.
+    static func annotatedType(_ tokens: [SwiftToken], beforeImplicitMember dot: Int) -> [String]? {
+        guard dot >= 3, tokens[dot - 1].is("=") else { return nil }
+        var k = dot - 2
+        var names: [String] = []
+        while k > 0, dot - k < 12 {
+            let token = tokens[k]
+            if token.is(":") {
+                return names.isEmpty ? nil : names
+            }
+            if token.is("let") || token.is("var") || token.is("{") || token.is(";") || token.is("(") || token.is(",") { return nil }
+            if token.isCapitalized && !(k > 0 && tokens[k - 1].is(".")) { names.insert(token.text, at: 0) }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// The standard library's and Foundation's value types: a constant of one is shared by nobody.
+    static let valueTypeNames: Set<String> = [
+        "Int", "Double", "Float", "Bool", "String", "Character", "Array", "Dictionary", "Set", "Date", "URL",
+        "UUID", "Data", "Decimal", "TimeInterval", "Duration", "CharacterSet", "Range", "ClosedRange", "Optional",
+    ]
+
+    /// A plain literal (or an empty collection of values: `[String]()`): numbers, strings, `true`, `false`, `nil`, and arrays or dictionaries of them.
     static func isLiteral(_ tokens: ArraySlice<SwiftToken>) -> Bool {
         guard !tokens.isEmpty else { return false }
         return tokens.allSatisfy { token in
             switch token.kind {
             case .number, .string: return true
-            case .identifier: return ["true", "false", "nil"].contains(token.text)
+            case .identifier: return ["true", "false", "nil"].contains(token.text) || valueTypeNames.contains(token.text)
             case .punctuation: return ["[", "]", ",", ":", "(", ")"].contains(token.text)
             case .operator: return token.text == "-"
             case .directive: return false
@@ -327,6 +351,11 @@ enum TokenTools {
                 while k + 2 < range.upperBound, tokens[k + 1].is("."), tokens[k + 2].isCapitalized {
                     base += "." + tokens[k + 2].text; k += 2
                 }
+                // `V8Engine.self.shared` is `V8Engine.shared`.
+                if k + 4 < range.upperBound, tokens[k + 1].is("."), tokens[k + 2].text == "self", tokens[k + 3].is("."),
+                   tokens[k + 4].isIdentifier, !tokens[k + 4].isCapitalized, tokens[k + 4].text != "init" {
+                    k += 2
+                }
                 if k + 2 < range.upperBound, tokens[k + 1].is("."), tokens[k + 2].isIdentifier, !tokens[k + 2].isCapitalized {
                     let member = tokens[k + 2].text
                     if member == "init" {
@@ -366,6 +395,8 @@ struct TokenScanner {
         var closeIndex: Int
     }
     var inConvenienceInit = false
+    /// Bodies whose declared result type is known (functions with `->`, computed properties).
+    var resultTypes: [(body: Range<Int>, types: [String])] = []
 
     init(tokens: [SwiftToken], file: String, lines: LineIndex) {
         self.tokens = tokens
@@ -460,11 +491,29 @@ struct TokenScanner {
         }
         for index in indices where TokenTools.isImplicitMember(tokens, dot: index) {
             let name = tokens[index + 1].text
-            guard name != "init" || !contextTypes.isEmpty else { continue }
+            var known = contextTypes
+            if known.isEmpty || context == .body || context == .topLevel {
+                known = TokenTools.annotatedType(tokens, beforeImplicitMember: index) ?? (known.isEmpty ? returnTypes(before: index) : known)
+            }
+            guard name != "init" || !known.isEmpty else { continue }
             model.implicitMembers.append(ImplicitMemberReference(
-                member: name, contextTypes: contextTypes, owner: owner, inMember: member, context: context,
+                member: name, contextTypes: known, owner: owner, inMember: member, context: context,
                 file: file, line: lines.line(of: tokens[index].offset)))
         }
+        // Types named without a member or a call: annotations, casts, generic arguments.
+        for index in indices where tokens[index].isCapitalized {
+            if index > 0, tokens[index - 1].is(".") || tokens[index - 1].is("@") || tokens[index - 1].kind == .directive { continue }
+            if index + 1 < tokens.count, tokens[index + 1].is(".") || (tokens[index + 1].is("(") && !tokens[index + 1].newlineBefore) { continue }
+            model.typeMentions.append(TypeMention(name: tokens[index].text, owner: owner, member: member, context: context,
+                                                  file: file, line: lines.line(of: tokens[index].offset)))
+        }
+    }
+
+    /// The declared result of the function or computed property whose body holds `index`,
+    /// when `.member` stands first in that body or right after `return`.
+    func returnTypes(before index: Int) -> [String] {
+        guard index > 0, tokens[index - 1].is("{") || tokens[index - 1].is("return") else { return [] }
+        return resultTypes.last(where: { $0.body.contains(index) })?.types ?? []
     }
 
     mutating func typeAlias(at index: Int, owner: String?, range: Range<Int>) -> Int? {
@@ -528,6 +577,9 @@ struct TokenScanner {
         let context: ReferenceContext = inTypeBody ? .body : enclosingContext
         let line = lines.line(of: tokens[index].offset)
         let body = Self.bodyRange(tokens, after: afterParameters, in: range)
+        if let body, let arrow = (afterParameters..<body.lowerBound).first(where: { tokens[$0].is("->") }) {
+            resultTypes.append((body, TokenTools.capitalizedNames(Array(tokens[(arrow + 1)..<(body.lowerBound - 1)]))))
+        }
         // A struct's or class's initializer that hands over to `self.init(...)` is a convenience one in all but name.
         let handsOver = keyword == "init" && body.map { body in
             body.contains { k in k + 2 < tokens.count && tokens[k].is("self") && tokens[k + 1].is(".") && tokens[k + 2].is("init") }
@@ -607,6 +659,7 @@ struct TokenScanner {
         }
         if let brace = shape.accessors, brace < range.upperBound {
             let close = min(TokenTools.matchingClose(tokens, brace), range.upperBound - 1)
+            resultTypes.append(((brace + 1)..<close, shape.typeNames))
             scanAccessors((brace + 1)..<close, owner: owner, name: name, isStatic: isStatic)
             return close
         }

@@ -34,9 +34,9 @@ public struct RuleChecker: Sendable {
         var found: [RuleFinding] = []
         for name in rule.names {
             let pattern = ForbiddenName(name)
-            for reference in scope.model.references where !scope.isExcepted(owner: reference.owner, member: reference.member, file: reference.file, by: rule) {
+            for reference in scope.model.references where !scope.isExcepted(owner: reference.owner, member: Self.exceptable(reference.member, reference.context), file: reference.file, by: rule) {
                 let hit: Bool
-                switch (pattern, reference.shape) {
+                switch (pattern, scope.resolvedShape(reference)) {
                 case (.member(let base, let member), .member(let written, let used)):
                     hit = used == member && scope.resolves(written, to: base)
                 case (.construction(let type, let withoutArguments), .construction(let written)):
@@ -55,7 +55,7 @@ public struct RuleChecker: Sendable {
             }
             if case .member(let base, let member) = pattern {
                 for reference in scope.model.implicitMembers where reference.member == member
-                    && !scope.isExcepted(owner: reference.owner, member: reference.inMember, file: reference.file, by: rule) {
+                    && !scope.isExcepted(owner: reference.owner, member: Self.exceptable(reference.inMember, reference.context), file: reference.file, by: rule) {
                     let known = reference.contextTypes.contains { scope.resolves($0, to: base) }
                     let guessed = reference.contextTypes.isEmpty && scope.memberIsUnique(member, of: base)
                     if known || guessed {
@@ -65,6 +65,11 @@ public struct RuleChecker: Sendable {
                 }
             }
             if case .type(let type) = pattern {
+                for mention in scope.model.typeMentions where scope.resolves(mention.name, to: type)
+                    && !scope.isExcepted(owner: mention.owner, member: Self.exceptable(mention.member, mention.context), file: mention.file, by: rule) {
+                    found.append(finding(rule, file: mention.file, line: mention.line,
+                                         what: Self.named(type, where: Self.place(mention.owner, mention.member, mention.context))))
+                }
                 for member in scope.model.members where !scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) {
                     let named = member.typeNames + member.parameters.flatMap(\.typeNames)
                     if named.contains(where: { scope.resolves($0, to: type) }) {
@@ -111,7 +116,7 @@ public struct RuleChecker: Sendable {
         var found: [RuleFinding] = []
         for member in scope.model.members where member.kind == .property && member.isStatic && !member.isComputed {
             if member.attributes.contains("TaskLocal") { continue }
-            if !member.isMutable && member.initialValueIsLiteral { continue }
+            if !member.isMutable && (member.initialValueIsLiteral || scope.isValue(member.initialValueCall)) { continue }
             if scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) { continue }
             if let owner = member.owner {
                 guard scope.belongs(owner, to: rule.inTypes) else { continue }
@@ -156,10 +161,16 @@ public struct RuleChecker: Sendable {
             guard let container = rule.container.first(where: { type in handed.contains { scope.resolves($0, to: type) } }) else { continue }
             let holder = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
             found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
-                english: "`\(holder)` is handed the container (`\(container)`): it can pull whatever it likes from it, a service locator in disguise.",
-                chinese: "`\(holder)` 被交给了容器（`\(container)`）：它可以从中随意取用任何东西，这是变相的服务定位器。")))
+                english: "`\(holder)` is handed the whole `\(container)`: it can pull whatever it likes from it (a service locator in disguise) instead of being handed what it uses.",
+                chinese: "`\(holder)` 被交给了整个 `\(container)`：它可以从中随意取用任何东西（变相的服务定位器），而不是只拿到它用到的东西。")))
         }
         return found
+    }
+
+    /// A member named in `except_in` (`LapLogger.live`) excuses a method or a computed property,
+    /// not a stored property's initial value (a `static let live = ...` is new shared state).
+    static func exceptable(_ member: String?, _ context: ReferenceContext) -> String? {
+        context == .initialValue ? nil : member
     }
 
     // MARK: words
@@ -250,6 +261,7 @@ struct ModelScope {
     private let aliases: [String: String]
     private let staticMembers: [String: Set<String>]
     private let declaredTypes: Set<String>
+    private let valueTypes: Set<String>
 
     init(_ model: CodeModel) {
         self.model = model
@@ -262,6 +274,7 @@ struct ModelScope {
         }
         self.staticMembers = members
         self.declaredTypes = Set(model.types.filter { $0.kind != .extension }.map { Self.root($0.name) })
+        self.valueTypes = Set(model.types.filter { $0.kind == .struct || $0.kind == .enum }.map { $0.name })
     }
 
     /// `written` (as in the code) means `wanted`: the same name, the last part of a qualified
@@ -281,6 +294,32 @@ struct ModelScope {
         guard declaredTypes.contains(Self.root(base)) else { return false }
         let owners = staticMembers[member] ?? []
         return owners.isEmpty || owners == [Self.root(base)]
+    }
+
+    /// `Self.shared` and a bare `shared` inside the type (or an extension of it) that declares
+    /// `static var shared` are both `Type.shared`.
+    func resolvedShape(_ reference: CodeReference) -> CodeReference.Shape {
+        guard let owner = reference.owner else { return reference.shape }
+        let root = Self.root(owner)
+        switch reference.shape {
+        case .member(let base, let member) where base == "Self":
+            return .member(base: root, member: member)
+        case .construction(let type) where type == "Self":
+            return .construction(type: root)
+        case .name(let name) where staticMembers[name]?.contains(root) == true:
+            return .member(base: root, member: name)
+        default:
+            return reference.shape
+        }
+    }
+
+    /// A constant of this type cannot be changed and is shared by nobody: a struct or an enum
+    /// of the module, or one of the standard library's and Foundation's values.
+    func isValue(_ type: String?) -> Bool {
+        guard let type else { return false }
+        let root = Self.root(type)
+        if valueTypes.contains(root) { return true }
+        return TokenTools.valueTypeNames.contains(root)
     }
 
     /// `RaceCar.Pit` belongs to `RaceCar`; `*` takes every type.

@@ -125,6 +125,13 @@ public struct SubmissionVetter: Sendable {
                            "`\(name)` reaches for the process, raw files, the dynamic loader or the runtime's internals; a lesson needs none of these.",
                            "`\(name)` 会触及进程、底层文件、动态加载器或运行时内部；本课不需要这些。")
                 }
+            case .member(let base, let member) where Self.harnessModules.contains(base):
+                // `Foundation.kill(...)`, `Glibc.fork()`, `Swift.unsafeBitCast(...)`: the module's name does not hide the call.
+                if Self.forbiddenGlobals.contains(member) || (member.hasPrefix("_") && member.count > 1) {
+                    reject("call", reference.file, reference.line,
+                           "`\(base).\(member)` reaches for the process, raw files, the dynamic loader or the runtime's internals; a lesson needs none of these.",
+                           "`\(base).\(member)` 会触及进程、底层文件、动态加载器或运行时内部；本课不需要这些。")
+                }
             case .member(let base, _), .construction(let base):
                 let root = ModelScope.root(base)
                 if !declaredHere.contains(root), Self.forbiddenTypes.contains(root) || root.hasPrefix("Unsafe") {

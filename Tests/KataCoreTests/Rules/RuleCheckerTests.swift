@@ -86,6 +86,68 @@ struct RuleCheckerTests {
         #expect(findings([noShared], ["V8Engine.swift": engine]).isEmpty)
     }
 
+    @Test("Self.shared, a bare shared and V8Engine.self.shared in an extension of the singleton's type are found")
+    func selfAndBareNames() {
+        let helper = """
+            extension V8Engine {
+                public static func makeCar() -> RaceCar { RaceCar(engine: Self.shared) }
+                public static func makeOther() -> RaceCar { RaceCar(engine: shared) }
+                public static func third() -> RaceCar { RaceCar(engine: V8Engine.self.shared) }
+            }
+            """
+        let rule = rule(.forbiddenReference) { $0.names = ["V8Engine.shared"]; $0.exceptIn = ["V8Engine.swift"] }
+        #expect(findings([rule], ["V8Engine.swift": engine, "V8Engine+Car.swift": helper]).map(\.line) == [2, 3, 4])
+    }
+
+    @Test("an implicit .shared takes its type from a local annotation, a computed property or a function's result")
+    func implicitMemberContexts() {
+        let code = """
+            public final class Pit { public static let shared = Pit() }
+            extension RaceTrack {
+                func c() { let w: V8Engine = .shared; _ = w }
+                var b: V8Engine { .shared }
+                func d() -> V8Engine { return .shared }
+                func e() -> Pit { .shared }
+            }
+            """
+        #expect(findings([noShared], ["V8Engine.swift": engine, "X.swift": code]).map(\.line) == [3, 4, 5])
+    }
+
+    @Test("a type named only in a cast, an annotation or a generic argument is found by its name")
+    func typeMentions() {
+        let code = """
+            final class RadioAssembler {
+                func wire(_ component: any RadioInjectable) {
+                    if let engineer = component as? RaceEngineer { engineer.inject() }
+                    else if component is RaceEngineer { }
+                    let crew = [RaceEngineer]()
+                    _ = crew
+                }
+                // RaceEngineer in a comment
+            }
+            """
+        let rule = rule(.forbiddenReference) { $0.names = ["RaceEngineer"]; $0.exceptIn = ["RaceEngineer"] }
+        #expect(findings([rule], ["A.swift": code]).map(\.line) == [3, 4, 5])
+    }
+
+    @Test("a static constant of a struct is a value, not shared state; a member exception excuses a method, not a stored static")
+    func valuesAndStoredExceptions() {
+        let values = """
+            public struct DependencyValues { static let live = DependencyValues(); static let empty = [String]() }
+            public final class Store { static let shared = Store() }
+            """
+        let state = rule(.noStaticState) { $0.inTypes = ["*"] }
+        #expect(findings([state], ["V.swift": values]).map(\.line) == [2])
+        let logger = """
+            final class LapLogger {
+                static func live() -> LapLogger { LapLogger(store: TeamDefaults.standard) }
+                static let live2 = LapLogger(store: TeamDefaults.standard)
+            }
+            """
+        let forbidden = rule(.forbiddenReference) { $0.names = ["TeamDefaults.standard"]; $0.exceptIn = ["LapLogger.live", "LapLogger.live2"] }
+        #expect(findings([forbidden], ["L.swift": logger]).map(\.line) == [3])
+    }
+
     @Test("except_in takes a type, one member of a type, or a file")
     func exceptions() {
         let logger = """

@@ -37,6 +37,7 @@ struct SubmissionVetterTests {
         #expect(rules("let args = CommandLine.arguments") == ["vetting:call"])
         #expect(rules("let env = ProcessInfo.processInfo\n    .environment") == ["vetting:call"])
         #expect(rules("func f() { kill(0, 9) }") == ["vetting:call"])
+        #expect(rules("func f() { Foundation.kill(0, 9); _ = Glibc.fork() }") == ["vetting:call"], "a module's name does not hide the call")
         #expect(rules("func f() { FileHandle.standardOutput.write(Data()) }") == ["vetting:call"])
         #expect(rules("func f() { _ = _typeByName(\"x\") }") == ["vetting:call"])
         #expect(rules("func f(p: UnsafeMutableRawPointer) {}").isEmpty, "a parameter type alone is not a call")
