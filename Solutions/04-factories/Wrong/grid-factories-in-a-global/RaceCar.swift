@@ -1,7 +1,5 @@
-/// Wrong on purpose: the initializer takes its wheels from the factory, but
-/// the property still starts with four wheels the car built itself.
 public final class RaceCar {
-    public private(set) var wheels: [Wheel] = [Wheel(), Wheel(), Wheel(), Wheel()]
+    public private(set) var wheels: [Wheel]
     private let wheelFactory: () -> Wheel
     private let fireExtinguisherFactory: () -> FireExtinguisher
     public init(wheelFactory: @escaping () -> Wheel, fireExtinguisherFactory: @escaping () -> FireExtinguisher) {
