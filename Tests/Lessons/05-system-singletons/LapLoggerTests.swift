@@ -8,6 +8,13 @@ struct FixedClock: TimeSource {
     func now() -> Date { date }
 }
 
+/// A clock the test moves by hand, between two laps.
+final class MovableClock: TimeSource {
+    var date: Date
+    init(date: Date) { self.date = date }
+    func now() -> Date { date }
+}
+
 /// A file system that lives in a dictionary: nothing reaches the disk.
 final class InMemoryFileSystem: FileSystem {
     var files: [String: String]
@@ -89,6 +96,17 @@ final class LapLoggerTests {
         #expect(early.hasPrefix("1970-01-01T00:00:00Z Leclerc 81.25s"), "A clock stopped at 1970-01-01T00:00:00Z should stamp the line, but record returned \"\(early)\". Two clocks must give two stamps: use the clock you were handed.")
     }
 
+    @Test("each lap is stamped when it is recorded")
+    func stampsEachLapWhenItIsRecorded() throws {
+        let clock = MovableClock(date: epoch)
+        let logger = makeLogger(clock: clock)
+        let first = try logger.record(lap: 81.25, by: "Leclerc")
+        clock.date = sentinel
+        let second = try logger.record(lap: 82.0, by: "Leclerc")
+        #expect(first.hasPrefix("1970-01-01T00:00:00Z Leclerc 81.25s"), "The first lap was recorded while the clock read 1970-01-01T00:00:00Z, but record returned \"\(first)\".")
+        #expect(second.hasPrefix("2001-09-09T01:46:40Z Leclerc 82.0s"), "The second lap was recorded after the clock moved to 2001-09-09T01:46:40Z, but record returned \"\(second)\". Ask the clock for now() inside record(lap:by:), every time: do not read it once in init and keep the date.")
+    }
+
     @Test("the line goes to the file system it is handed, never to the disk")
     func lineGoesToTheHandedFileSystem() throws {
         try? FileManager.default.removeItem(atPath: LapLogger.logPath)
@@ -117,7 +135,7 @@ final class LapLoggerTests {
         let first = try logger.record(lap: 81.5, by: "Norris")
         let second = try logger.record(lap: 82.0, by: "Norris")
         let reads = TeamDefaults.standardAccessCount - before
-        #expect(store.values.values.contains(81.5), "After the first lap, the handed store should remember 81.5, but it holds \(store.values). Save the best lap with store.set(_:forKey:) on the store passed to LapLogger(...).")
+        #expect(store.values.values.contains(81.5), "After the first lap, the handed store should remember 81.5, but it holds \(store.values). Save the best lap with store.set(_:forKey:) on the store passed to LapLogger(...), and read the best lap only from that store: a best lap kept in a static or global variable by an earlier logger makes this lap look slower than it is.")
         #expect(first.contains("new best!"), "The first lap ever should be a new best, but record returned \"\(first)\".")
         #expect(!second.contains("new best!"), "A slower second lap (82.0 after 81.5) is not a new best, but record returned \"\(second)\". Read the best lap back from the handed store.")
         #expect(reads == 0, "LapLogger read TeamDefaults.standard \(reads) time(s). A logger handed a store must not reach for the singleton.")
@@ -130,7 +148,7 @@ final class LapLoggerTests {
         let fresh = try makeLogger(store: InMemoryStore()).record(lap: 81.0, by: "Piastri")
         #expect(!slow.contains("new best!"), "The handed store remembers a best lap of 80.0, so 81.0 is not a new best; record returned \"\(slow)\". Ask the handed store for the best lap.")
         #expect(remembering.sets == 0, "A lap slower than the best one remembered (81.0 after 80.0) must not be stored, but store.set(_:forKey:) was called \(remembering.sets) time(s). Save to the store only when the lap is a new best.")
-        #expect(fresh.contains("new best!"), "An empty store remembers no best lap, so 81.0 is a new best; record returned \"\(fresh)\".")
+        #expect(fresh.contains("new best!"), "An empty store remembers no best lap, so 81.0 is a new best; record returned \"\(fresh)\". Read the best lap only from the store this logger was handed, not from a value kept in a static or global variable.")
     }
 
     @Test("the random source it is handed picks the cheer")
