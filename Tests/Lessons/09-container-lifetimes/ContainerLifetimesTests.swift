@@ -141,6 +141,34 @@ struct ContainerLifetimesTests {
         #expect(objects.distinctObjects == 1, "Concurrent resolves of a .shared service returned \(objects.distinctObjects) different objects; they must all get the same one.")
     }
 
+    @Test("a parent and its children resolving the parent's shared service at once build it once")
+    func childrenShareTheParentsInstanceUnderLoad() {
+        let parent = Container()
+        let builds = Counter()
+        let objects = Counter()
+        let successes = Counter()
+        parent.register(Telemetry.self, lifetime: .shared) { _ in
+            let run = builds.increment()
+            if run <= 8 { Thread.sleep(forTimeInterval: 0.02 * Double(run)) }
+            return Telemetry()
+        }
+        nonisolated(unsafe) let family = [parent, Container(parent: parent), Container(parent: parent), Container(parent: parent)]
+        let finished = finishes(within: 9) {
+            DispatchQueue.concurrentPerform(iterations: 400) { index in
+                if let telemetry = try? family[index % family.count].resolve(Telemetry.self) {
+                    objects.record(telemetry)
+                    _ = successes.increment()
+                }
+            }
+        }
+        guard finished != nil else {
+            Issue.record("400 concurrent resolves through a parent and three children did not finish within 9 s (the factory had run \(builds.value) times by then): probably a deadlock between the child's lock and the parent's.")
+            return
+        }
+        #expect(builds.value == 1, "The parent's .shared factory ran \(builds.value) times when the parent and three children resolved it at the same time; it must run once. A child that builds the parent's shared instance must hold the lock that guards the parent's instances: let a child share its parent's lock (init(parent:) takes parent's lock), or take the parent's lock around the parent's check-build-store.")
+        #expect(successes.value == 400 && objects.distinctObjects == 1, "\(successes.value) of 400 resolves through a parent and its children succeeded, with \(objects.distinctObjects) different objects; all must succeed and get the parent's one shared Telemetry.")
+    }
+
     @Test("a child container's override does not leak into the parent")
     func childOverridesStayInTheChild() throws {
         let parent = Container()
