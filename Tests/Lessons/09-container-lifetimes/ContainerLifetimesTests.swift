@@ -289,4 +289,35 @@ struct ContainerLifetimesTests {
         let appCar = try parent.resolve(RaceCar.self)
         #expect(appCar.engine.horsepower == 750, "Resolved through the parent, RaceCar must get the parent's V8Engine (750 hp), not the fake the child registered; it got \(appCar.engine.horsepower) hp. Registering in the child must not change the parent.")
     }
+
+    @Test("a child hands out its parent's weak instance while someone holds it")
+    func childSharesTheParentsWeakInstance() throws {
+        let parent = Container()
+        let builds = Counter()
+        parent.register((any Engine).self, lifetime: .weak) { _ in
+            _ = builds.increment()
+            return TestEngine()
+        }
+        let child = Container(parent: parent)
+        let held = try parent.resolve((any Engine).self)
+        let throughChild = try child.resolve((any Engine).self)
+        #expect(throughChild === held && builds.value == 1, "While the test holds the parent's .weak engine, the child should hand out that same engine (the factory ran \(builds.value) times). A .weak instance is kept by the container whose registration built it, the parent, not by the child that was asked.")
+    }
+
+    @Test("a child's factory may resolve the same type from its parent (a decorator), which is not a cycle")
+    func childMayDecorateTheParentsService() throws {
+        let parent = Container()
+        parent.register((any Engine).self) { _ in TestEngine(horsepower: 500) }
+        let child = Container(parent: parent)
+        child.register((any Engine).self) { _ in
+            TestEngine(horsepower: try parent.resolve((any Engine).self).horsepower + 100)
+        }
+        let result = Result { try child.resolve((any Engine).self).horsepower }
+        switch result {
+        case .success(let horsepower):
+            #expect(horsepower == 600, "The child's engine factory adds 100 hp to the parent's 500 hp engine, so the child should resolve a 600 hp engine; it got \(horsepower) hp.")
+        case .failure(let error):
+            Issue.record("The child's engine factory asks the PARENT container for an engine, a different container, yet resolve threw: \(error). Each container keeps its own stack of types being resolved (an instance property, not a static and not a per-thread store such as Thread.current.threadDictionary), so a type being built in the child is not 'already being built' in the parent.")
+        }
+    }
 }
