@@ -151,4 +151,11 @@ struct CompositionRootTests {
         #expect(weakContainer == nil, "The car keeps its DependencyContainer alive after the container is gone: it holds the container (or something that holds it) and pulls its engine, telemetry or clock out of it, a service locator. Hand RaceCar the parts themselves (engine, telemetry, frequency, clock) and keep nothing else.")
         #expect(report == "2001-09-09T01:46:40Z car on 455.25 MHz started", "A car whose container is gone should still start with the clock it was handed; start() returned \"\(report)\".")
     }
+
+    @Test("the garage keeps the factory it is handed")
+    func garageKeepsItsFactory() {
+        let car = DependencyContainer(clock: FixedClock(date: sentinel)).makeRaceCar(pitRadioFrequency: monza)
+        let garage = GarageScreen(cars: [car], factory: SpyScreenFactory())   // nobody else holds this factory
+        #expect(garage.open(carAt: 0) != nil, "A garage handed a factory that nobody else holds opened nothing for open(carAt: 0). GarageScreen owns its factory: keep it in a plain `let factory: any DetailScreenFactory`, not a `weak` (or `unowned`) one; weak is for delegates that own you, lesson 2.")
+    }
 }
