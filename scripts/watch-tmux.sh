@@ -45,6 +45,8 @@ LESSON_FILE="$COURSE/Lessons/01-add/Sources/Adder.swift"
 t() { tmux -S "$SOCKET" "$@"; }
 cleanup() {
     t kill-server >/dev/null 2>&1 || true
+    # Whatever a failed step left running from the temporary course goes too.
+    for pid in $(pgrep -f -- "$COURSE" || true); do kill -9 "$pid" 2>/dev/null || true; done
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -77,9 +79,9 @@ wait_file() {
 # Processes whose command line names the temporary course: kata, swiftc, test programs.
 leftovers() { pgrep -af -- "$COURSE" | grep -v -e "tmux" -e "pgrep" || true; }
 start() {
-    # The pane runs kata, then records its exit status and the terminal's modes.
+    # The pane runs kata, then records the terminal's modes and its exit status (last: the signal to go on).
     t new-session -d -s "$SESSION" -x 100 -y 45 \
-        "cd '$COURSE' && LANG=C.UTF-8 '$KATA' $1; echo \$? > '$WORK/exit'; stty -a > '$WORK/stty'"
+        "cd '$COURSE' && LANG=C.UTF-8 '$KATA' $1; code=\$?; stty -a > '$WORK/stty'; echo \$code > '$WORK/exit'"
 }
 step() { echo "watch-tmux: $*"; }
 
@@ -112,8 +114,10 @@ while IFS= read -r line; do
     [ "${#line}" -le 44 ] || fail "key bar line wider than the window: $line"
 done < <(screen | grep -E "hint ·|q quit")
 
-# 5. q quits with status 0 and puts the terminal back.
-step "pressing q"
+# 5. q closes the hint, a second q quits with status 0 and puts the terminal back.
+step "pressing q twice"
+t send-keys -t "$SESSION" q
+wait_for "q quit" 5
 t send-keys -t "$SESSION" q
 wait_file "$WORK/exit" 15
 [ "$(cat "$WORK/exit")" = 0 ] || fail "kata exited with $(cat "$WORK/exit") after q"
@@ -162,7 +166,124 @@ grep -qw -- "-icanon" "$WORK/stty" && fail "the terminal was left in raw mode af
 sleep 0.5
 [ -z "$(leftovers)" ] || fail "processes left after q during a check: $(leftovers)"
 
-# 8. kata itself crashing (a SIGSEGV): the terminal is restored before it dies.
+# 7b. The terminal closed while the same check hangs (the window shut, SIGHUP):
+#     kata goes, and takes the hanging test program with it.
+step "closing the terminal during a hanging check"
+rm -f "$WORK/exit" "$WORK/stty"
+start "watch 01"
+wait_for "Checking" 30
+waited=0
+until pgrep -f -- "$COURSE/.kata/build/.*--event-stream-output-path" >/dev/null; do
+    sleep 0.1; waited=$((waited + 1))
+    [ "$waited" -lt 1200 ] || fail "the hanging test program never started (cannot test closing the terminal)"
+done
+t kill-session -t "$SESSION"
+waited=0
+while [ -n "$(leftovers)" ]; do
+    sleep 0.1; waited=$((waited + 1))
+    [ "$waited" -lt 100 ] || { echo "watch-tmux: FAIL: processes left 10 s after the terminal closed: $(leftovers)" >&2; exit 1; }
+done
+
+# 8. A save while a check hangs: the running check stops at once and the new
+#    code is checked. Before, each hanging test ran to its 10 s limit first and a
+#    "timed out" verdict was drawn before the fix was even compiled.
+step "saving a fix while a check hangs"
+rm -f "$WORK/exit" "$WORK/stty"
+start "watch 01"
+wait_for "Checking" 30
+waited=0
+# The test program itself (not the compiler) is running: the endless loop.
+until pgrep -f -- "$COURSE/.kata/build/.*--event-stream-output-path" >/dev/null; do
+    sleep 0.1; waited=$((waited + 1))
+    [ "$waited" -lt 1200 ] || fail "the hanging test program never started"
+done
+sleep 1
+saved=$(date +%s.%N)
+cp "$COURSE/Solutions/01-add/Sources/Adder.swift" "$LESSON_FILE"
+waited=0
+until screen | grep -q "All 2 tests pass"; do
+    if screen | grep -q "timed out"; then fail "the hanging check ran to its time limit after the save"; fi
+    sleep 0.1; waited=$((waited + 1))
+    [ "$waited" -lt 900 ] || fail "no green verdict 90 s after saving the fix"
+done
+green=$(date +%s.%N)
+step "  green $(awk -v a="$green" -v b="$saved" 'BEGIN { printf "%.1f", a - b }') s after the save (before: 44.6 s)"
+[ -z "$(pgrep -af -- "$COURSE/.kata/build" | grep -v -e tmux -e pgrep)" ] || fail "the stopped test program is still running"
+
+# 9. Panels in a small window: the verdict line stays in sight, the panel pages
+#    and closes with Esc or q, and the key bar says so.
+step "panels in a 40x20 window"
+t resize-window -t "$SESSION" -x 40 -y 20
+wait_for "^q quit|· q quit" 10
+t send-keys -t "$SESSION" s
+wait_for "Reference solution" 10
+screen | grep -q "All 2 tests pass" || fail "the solution panel hid the verdict"
+screen | grep -q "Esc/q close" || fail "the key bar does not say how to close the panel"
+screen | head -1 | grep -q "^DI Kata" || fail "the top of the screen scrolled away with the panel open"
+wait_for "lines 1–" 5
+t send-keys -t "$SESSION" NPage
+wait_for "lines [2-9][0-9]*–" 10
+screen | grep -q "All 2 tests pass" || fail "paging hid the verdict"
+t send-keys -t "$SESSION" Up
+t send-keys -t "$SESSION" Escape
+waited=0
+while screen | grep -q "Reference solution"; do
+    sleep 0.1; waited=$((waited + 1))
+    [ "$waited" -lt 100 ] || fail "Escape did not close the panel"
+done
+t send-keys -t "$SESSION" h
+wait_for "Hint 1 of 3" 5
+screen | grep -q "All 2 tests pass" || fail "the hint hid the verdict"
+t send-keys -t "$SESSION" q
+waited=0
+while screen | grep -q "Hint 1 of 3"; do
+    sleep 0.1; waited=$((waited + 1))
+    [ "$waited" -lt 100 ] || fail "q did not close the hint"
+done
+[ ! -e "$WORK/exit" ] || fail "q with a panel open quit instead of closing the panel"
+
+# 10. The lesson's text inside watch mode.
+step "t shows the lesson's text"
+t send-keys -t "$SESSION" t
+wait_for "subtracts. Make it add" 10
+t send-keys -t "$SESSION" q
+
+# 11. The list opens a lesson.
+step "the list opens lesson 02"
+t send-keys -t "$SESSION" l
+wait_for "1 of 2 lessons passed" 10
+wait_for "▸ . 01" 5
+t send-keys -t "$SESSION" Down
+wait_for "▸ . 02" 5
+t send-keys -t "$SESSION" Enter
+wait_for "Lesson 02" 10
+wait_for "tests pass|does not compile|No test ran" 120
+
+# 12. 40 columns: no line wider than the window, the title on top.
+step "a 40-column window stays readable"
+screen_joined() { t capture-pane -p -J -t "$SESSION" 2>/dev/null || true; }
+[ "$(screen_joined | wc -L)" -le 40 ] || fail "a line wider than 40 columns: $(screen_joined | awk 'length > 40' | head -3)"
+screen | head -1 | grep -q "^DI Kata" || fail "the top line is not the title at 40 columns"
+t send-keys -t "$SESSION" q
+wait_file "$WORK/exit" 15
+[ "$(cat "$WORK/exit")" = 0 ] || fail "kata exited with $(cat "$WORK/exit") after q"
+
+# 13. The same in Chinese: lines break between characters, never past the edge.
+step "40 columns in Chinese"
+rm -f "$WORK/exit" "$WORK/stty"
+t new-session -d -s "$SESSION" -x 40 -y 20 \
+    "cd '$COURSE' && LANG=C.UTF-8 '$KATA' watch 01 --lang zh-Hans; code=\$?; stty -a > '$WORK/stty'; echo \$code > '$WORK/exit'"
+wait_for "全部 2 个测试通过" 120
+t send-keys -t "$SESSION" h
+wait_for "提示" 5
+[ "$(screen_joined | wc -L)" -le 40 ] || fail "a line wider than 40 columns in Chinese: $(screen_joined | head -5)"
+screen | head -1 | grep -q "^DI Kata" || fail "the top line is not the title in Chinese at 40 columns"
+t send-keys -t "$SESSION" q
+t send-keys -t "$SESSION" q
+wait_file "$WORK/exit" 15
+[ -z "$(leftovers)" ] || fail "processes left after the panel steps: $(leftovers)"
+
+# 14. kata itself crashing (a SIGSEGV): the terminal is restored before it dies.
 step "a crash of kata itself"
 rm -f "$WORK/exit" "$WORK/stty"
 cp "$COURSE/Solutions/01-add/Sources/Adder.swift" "$LESSON_FILE"
@@ -171,15 +292,15 @@ wait_for "All 2 tests pass" 60
 kata_pid="$(pgrep -f -- "^$KATA watch 01" | head -1)"
 [ -n "$kata_pid" ] || fail "cannot find the kata process"
 kill -SEGV "$kata_pid"
-wait_file "$WORK/stty" 30
+wait_file "$WORK/exit" 30
 [ "$(cat "$WORK/exit")" = 139 ] || fail "kata exited with $(cat "$WORK/exit") after SIGSEGV, expected 139"
 grep -qw -- "-icanon" "$WORK/stty" && fail "the terminal was left in raw mode after a crash"
 [ -z "$(leftovers)" ] || fail "processes left after a crash: $(leftovers)"
 
-# 9. Not a terminal: the status, no prompts, no escape codes.
+# 15. Not a terminal: the status, no prompts, no escape codes.
 step "kata in a pipe"
 (cd "$COURSE" && "$KATA" </dev/null | cat > "$WORK/piped")
 grep -q "lessons passed" "$WORK/piped" || fail "kata in a pipe did not print the status"
 if grep -q $'\x1b' "$WORK/piped"; then fail "escape codes in piped output"; fi
 
-echo "watch-tmux: OK (watch mode opened, turned green on save, h, resize, q, Ctrl-C and q during a hanging check, crash, pipe)"
+echo "watch-tmux: OK (watch mode opened, turned green on save, h, resize, q, Ctrl-C and q during a hanging check, a fix saved during a hang, paged panels, lesson text, the list, 40 columns in English and Chinese, crash, pipe)"

@@ -61,6 +61,11 @@ struct AutogradingTests {
         #expect(try document.nodes(forXPath: "//testcase[@classname='kata.01-greeting']").count == 3, "the visible tests, as in a student's repository")
         #expect(try document.nodes(forXPath: "//testcase[@classname='kata.01-greeting']/failure").isEmpty)
         #expect(try document.nodes(forXPath: "//testcase[@classname='kata.02-tally']/error").count == 1)
+        #expect(try document.nodes(forXPath: "/testsuites[@name='kata check']").count == 1, "named after the check")
+        let suiteTimes = try document.nodes(forXPath: "//testsuite/@time").compactMap { Double($0.stringValue ?? "") }
+        #expect(suiteTimes.count == 2 && suiteTimes.allSatisfy { $0 > 0 }, "measured times, not 0.000: \(suiteTimes)")
+        let caseTimes = try document.nodes(forXPath: "//testcase[@classname='kata.01-greeting']/@time").compactMap { Double($0.stringValue ?? "") }
+        #expect(caseTimes.contains { $0 > 0 }, "\(caseTimes)")
 
         let usage = KataBinary.run(["check", "--all", "01"], in: course)
         #expect(usage.status == 2)

@@ -74,7 +74,7 @@ struct ClassroomIntegrationTests {
         try writeOut("01-clock-injection", in: course)
         let second = KataBinary.run(["verify", "01"], in: folder, environment: ["KATA_COURSE": course])
         #expect(second.status == 0, "the written-out lesson should hold the contract:\n\(second.output)")
-        #expect(second.output.contains("The course holds its contract (1 lessons)"))
+        #expect(second.output.contains("The course holds its contract (1 lesson)"))
 
         let list = KataBinary.run(["list", "--json"], in: course)
         #expect(list.status == 0)

@@ -49,14 +49,51 @@ enum KataBinary {
         return target
     }
 
-    /// A copy of the real course (Lessons, Tests/Lessons, Solutions) in a temporary folder.
+    /// A copy of the real course (Lessons, Tests/Lessons, Solutions) in a temporary folder,
+    /// its starters pristine (see `pristineCourse`) whatever a learner did in Lessons/.
     static func copyCourse() throws -> String {
         let target = NSTemporaryDirectory() + "kata-course-\(UUID().uuidString)"
         let manager = FileManager.default
+        let source = try pristineCourse.get()
         try manager.createDirectory(atPath: target + "/Tests", withIntermediateDirectories: true)
-        try manager.copyItem(atPath: packageRoot + "/Lessons", toPath: target + "/Lessons")
+        try manager.copyItem(atPath: source + "/Lessons", toPath: target + "/Lessons")
         try manager.copyItem(atPath: packageRoot + "/Solutions", toPath: target + "/Solutions")
         try manager.copyItem(atPath: packageRoot + "/Tests/Lessons", toPath: target + "/Tests/Lessons")
         return target
+    }
+
+    /// The course's `Lessons/` with every starter as shipped, in a temporary folder
+    /// made once per test run. A learner solves lessons in the working `Lessons/`,
+    /// so the project's tests never read starters from there: each lesson's
+    /// `Sources/` comes from git `HEAD` when the package is a checkout, else from
+    /// the pristine copy kata keeps in `.kata/starters/`; only a lesson that has
+    /// neither (a new, uncommitted one) is taken as it is.
+    static let pristineCourse: Result<String, any Error> = Result {
+        let target = NSTemporaryDirectory() + "kata-pristine-\(UUID().uuidString)"
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
+        try manager.copyItem(atPath: packageRoot + "/Lessons", toPath: target + "/Lessons")
+        let fromGit = target + "/git-head"
+        try manager.createDirectory(atPath: fromGit, withIntermediateDirectories: true)
+        let extracted = manager.fileExists(atPath: packageRoot + "/.git") && shell(
+            "git -C '\(packageRoot)' archive --format=tar HEAD -- Lessons | tar -x -C '\(fromGit)'")
+        for lesson in try manager.contentsOfDirectory(atPath: target + "/Lessons") {
+            let sources = "\(target)/Lessons/\(lesson)/Sources"
+            let candidates = [extracted ? "\(fromGit)/Lessons/\(lesson)/Sources" : nil, "\(packageRoot)/.kata/starters/\(lesson)/Sources"]
+            guard let pristine = candidates.compactMap({ $0 }).first(where: { manager.fileExists(atPath: $0) }) else { continue }
+            try? manager.removeItem(atPath: sources)
+            try manager.copyItem(atPath: pristine, toPath: sources)
+        }
+        try? manager.removeItem(atPath: fromGit)
+        return target
+    }
+
+    /// Runs a shell command line; true when it succeeded.
+    static func shell(_ line: String) -> Bool {
+        let result = PosixProcessRunner(groups: ProcessGroupRegistry()).run(ProcessRequest(
+            executable: "/bin/sh", arguments: ["-c", line], environment: ProcessInfo.processInfo.environment,
+            timeout: 120, outputLimit: 1 << 20))
+        if case .exited(0) = result.termination { return true }
+        return false
     }
 }

@@ -60,10 +60,13 @@ struct RefactorIntegrationTests {
     @Test("each lesson's known hidden dependencies are found exactly once; the solutions keep none")
     func courseHiddenDependencies() throws {
         var checked = 0
+        // The real course's starters from the pristine copy: a learner's solved Lessons/ is not a starter.
+        let pristine = try KataBinary.pristineCourse.get()
         let roots = [KataBinary.packageRoot, KataBinary.packageRoot + "/Tests/Fixtures/Refactor/StepsCourse"]
         for root in roots {
-            let lessons = (try? FileManager.default.contentsOfDirectory(atPath: root + "/Lessons")) ?? []
-            for lesson in lessons.sorted() where FileManager.default.fileExists(atPath: "\(root)/Lessons/\(lesson)/Sources") {
+            let starters = root == KataBinary.packageRoot ? pristine : root
+            let lessons = (try? FileManager.default.contentsOfDirectory(atPath: starters + "/Lessons")) ?? []
+            for lesson in lessons.sorted() where FileManager.default.fileExists(atPath: "\(starters)/Lessons/\(lesson)/Sources") {
                 let expectations = "\(root)/Solutions/\(lesson)/hidden-dependencies.json"
                 guard let data = FileManager.default.contents(atPath: expectations) else {
                     print("note: \(lesson) has no Solutions/\(lesson)/hidden-dependencies.json yet")
@@ -71,9 +74,9 @@ struct RefactorIntegrationTests {
                 }
                 let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(expectations) is not JSON")
                 let roots = (object["composition_root"] as? [String] ?? []).joined(separator: ",")
-                for (key, folder) in [("starter", "Lessons/\(lesson)/Sources"), ("solution", "Solutions/\(lesson)/Sources")] {
+                for (key, folder) in [("starter", "\(starters)/Lessons/\(lesson)/Sources"), ("solution", "\(root)/Solutions/\(lesson)/Sources")] {
                     let wanted = Self.found(object[key] as? [[String: Any]] ?? [])
-                    let json = try Self.graphJSON("\(root)/\(folder)", roots: roots)
+                    let json = try Self.graphJSON(folder, roots: roots)
                     #expect(json["reader"] as? String == CodeAnalyzer.dumpReaderName)
                     #expect(Self.found(json["hidden_dependencies"] as? [[String: Any]] ?? []) == wanted, "\(lesson) \(key)")
                 }
@@ -118,7 +121,7 @@ struct RefactorIntegrationTests {
         #expect(bad.output.contains("step 2 (Steps/1-parameter) does not compile on its own"), "\(bad.output)")
         try FileManager.default.removeItem(atPath: "\(course)/Solutions/01-greeter/Steps/1-parameter/Broken.swift")
         let down = KataBinary.run(["verify"], in: course)
-        #expect(down.output.contains("step 2 (Steps/1-parameter) passes 1 tests, fewer than step 1 (Sources) (3)"), "\(down.output)")
+        #expect(down.output.contains("step 2 (Steps/1-parameter) passes 1 test, fewer than step 1 (Sources) (3)"), "\(down.output)")
 
         try FileManager.default.removeItem(atPath: steps)
         let missing = KataBinary.run(["verify"], in: course)
@@ -136,6 +139,10 @@ struct RefactorIntegrationTests {
         let dot = KataBinary.run(["refactor", "01", "--graph", "--format", "dot", "--course", course], in: KataBinary.packageRoot)
         #expect(dot.output.hasPrefix("digraph dependencies {"))
         #expect(dot.output.contains("subgraph cluster_1 {"))
+        // A graph format asks for the graph: --graph is implied.
+        let implied = KataBinary.run(["refactor", "01", "--format", "dot", "--course", course], in: KataBinary.packageRoot)
+        #expect(implied.status == 0, "\(implied.output)")
+        #expect(implied.output.hasPrefix("digraph dependencies {"), "\(implied.output)")
         let terminal = KataBinary.run(["refactor", "01", "--graph", "--course", course], in: KataBinary.packageRoot)
         #expect(terminal.output.contains("Hidden dependencies: 1 → 0"))
     }
@@ -166,7 +173,7 @@ struct RefactorIntegrationTests {
         let changed = KataBinary.run(["diff", "01"], in: course)
         #expect(changed.output.contains("--- starter/Greeter.swift\n+++ yours/Greeter.swift"))
         #expect(changed.output.contains("+    public init(hour: @escaping () -> Int) {"))
-        #expect(changed.output.contains("Pass the lesson (kata check 01-greeter)"))
+        #expect(changed.output.contains("Pass the lesson (swift run kata check 01-greeter)"), "run from .build, kata shows the swift run form")
 
         let check = KataBinary.run(["check", "01"], in: course)
         #expect(check.status == 0, "\(check.output)")
@@ -185,9 +192,10 @@ struct RefactorIntegrationTests {
         let exact = CodeAnalyzer(fileSystem: LocalFileSystem(), processRunner: runner, swiftc: swiftc, environment: temporary)
         let simple = CodeAnalyzer(fileSystem: LocalFileSystem(), processRunner: runner, swiftc: nil, environment: temporary)
         let root = KataBinary.packageRoot
+        let pristine = try KataBinary.pristineCourse.get()
         var folders = 0
-        for lesson in ((try? FileManager.default.contentsOfDirectory(atPath: root + "/Lessons")) ?? []).sorted() {
-            for folder in ["\(root)/Lessons/\(lesson)/Sources", "\(root)/Solutions/\(lesson)/Sources"] where FileManager.default.fileExists(atPath: folder) {
+        for lesson in ((try? FileManager.default.contentsOfDirectory(atPath: pristine + "/Lessons")) ?? []).sorted() {
+            for folder in ["\(pristine)/Lessons/\(lesson)/Sources", "\(root)/Solutions/\(lesson)/Sources"] where FileManager.default.fileExists(atPath: folder) {
                 let a = try exact.analyze(folder: folder)
                 let b = try simple.analyze(folder: folder)
                 #expect(a.reader == CodeAnalyzer.dumpReaderName, "\(folder): \(a.notes)")

@@ -12,7 +12,7 @@ struct WatchTmuxTests {
         return has("tmux") || (getuid() == 0 && has("apt-get"))
     }
 
-    @Test("open, save into the solution, see green; h, resize, q, Ctrl-C; nothing left running",
+    @Test("open, save into the solution, see green; h, resize, q, Ctrl-C; a fix saved during a hang turns green without waiting for it; panels page and close with the verdict in sight; the list opens a lesson; 40 columns stay readable; nothing left running",
           .enabled(if: canRunTmux), .timeLimit(.minutes(10)))
     func learnerSession() throws {
         var environment = ProcessInfo.processInfo.environment

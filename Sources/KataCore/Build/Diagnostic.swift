@@ -7,20 +7,53 @@ public struct Diagnostic: Sendable, Equatable, Codable, Hashable {
     public var message: String
     /// The source line and the caret under it, as the compiler printed them.
     public var excerpt: String?
+    /// The compiler's notes on this error ("'init(engine:)' declared here",
+    /// "to match this opening '{'"), each with its own place.
+    public var notes: [DiagnosticNote]
 
-    public init(file: String, line: Int, column: Int, severity: String, message: String, excerpt: String? = nil) {
+    public init(file: String, line: Int, column: Int, severity: String, message: String, excerpt: String? = nil, notes: [DiagnosticNote] = []) {
         self.file = file
         self.line = line
         self.column = column
         self.severity = severity
         self.message = message
         self.excerpt = excerpt
+        self.notes = notes
+    }
+
+    enum CodingKeys: String, CodingKey { case file, line, column, severity, message, excerpt, notes }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        file = try container.decode(String.self, forKey: .file)
+        line = try container.decode(Int.self, forKey: .line)
+        column = try container.decode(Int.self, forKey: .column)
+        severity = try container.decode(String.self, forKey: .severity)
+        message = try container.decode(String.self, forKey: .message)
+        excerpt = try container.decodeIfPresent(String.self, forKey: .excerpt)
+        notes = try container.decodeIfPresent([DiagnosticNote].self, forKey: .notes) ?? []
+    }
+}
+
+/// A compiler note that belongs to an error: where, and what it says.
+public struct DiagnosticNote: Sendable, Equatable, Codable, Hashable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
     }
 }
 
 /// Reads `-diagnostic-style=llvm` output: `path:line:col: error: message`
 /// headers, each followed by the source line and a caret. Errors are kept once
 /// each (the compiler can print one twice); paths under `root` become relative.
+/// The notes printed after an error (up to the next error or warning) stay with it.
 public enum DiagnosticParser {
     public static func parse(_ output: String, root: String, severities: Set<String> = ["error"]) -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -38,12 +71,25 @@ public enum DiagnosticParser {
                 next += 1
             }
             let file = relative(header.file, to: root)
+            var notes: [DiagnosticNote] = []
+            var cursor = next
+            while cursor < lines.count {
+                if let note = self.header(lines[cursor]) {
+                    guard note.severity == "note" else { break }
+                    let item = DiagnosticNote(file: relative(note.file, to: root), line: note.line, column: note.column, message: note.message)
+                    if !notes.contains(item) { notes.append(item) }
+                } else if lines[cursor].hasPrefix("error:") {
+                    break
+                }
+                cursor += 1
+            }
             let key = "\(file):\(header.line):\(header.column):\(header.message)"
             guard seen.insert(key).inserted else { continue }
             found.append(Diagnostic(
                 file: file, line: header.line, column: header.column,
                 severity: header.severity, message: header.message,
-                excerpt: excerptLines.isEmpty ? nil : excerptLines.joined(separator: "\n")
+                excerpt: excerptLines.isEmpty ? nil : excerptLines.joined(separator: "\n"),
+                notes: notes
             ))
         }
         return found

@@ -8,6 +8,7 @@ extension CommandSpec {
             and prints a verdict for every test. Exit status: 0 when every test
             passes, 1 when not, 2 for a usage error. `--builder swiftpm` builds
             with SwiftPM instead of the compiler directly (slower; the fallback).
+            Run inside a lesson's folder, the lesson can be left out.
 
             Example:
               kata check 01
@@ -20,25 +21,35 @@ extension CommandSpec {
             var context = context
             if let value = invocation.option("--timeout") {
                 guard let seconds = Double(value), seconds > 0 else {
-                    throw KataError.usage("--timeout takes a number of seconds, like --timeout 10")
+                    throw KataError.usage(context.words.say("--timeout takes a number of seconds, like --timeout 10", "--timeout 需要一个秒数，例如 --timeout 10"))
                 }
                 context.perTestTimeout = seconds
             }
             switch invocation.option("--builder") {
             case nil, "swiftc": break
             case "swiftpm": context.useSwiftPM = true
-            case let other?: throw KataError.usage("--builder takes swiftc or swiftpm, not \"\(other)\"")
+            case let other?: throw KataError.usage(context.words.say("--builder takes swiftc or swiftpm, not \"\(other)\"", "--builder 只能是 swiftc 或 swiftpm，而不是“\(other)”"))
             }
             if invocation.has("--all") || invocation.option("--junit") != nil {
                 return try CheckAll.run(invocation, context)
             }
             guard let name = invocation.positional.first else {
-                throw KataError.usage("which lesson? Example: kata check 01 (see kata list)")
+                throw KataError.whichLesson("kata check 01", context.words)
             }
             let course = try context.loadCourse()
             let lesson = try context.lesson(named: name, in: course)
-            let report = try context.makeChecker().checkAsLearner(lesson)
-            try recordCheck(report, context: context)
+            if invocation.positional.count > 1 {
+                throw KataError.usage(context.words.say(
+                    "kata check takes one lesson, not \(invocation.positional.count); for every lesson: kata check --all",
+                    "kata check 一次只检查一课，而不是 \(invocation.positional.count) 课；检查全部课：kata check --all"))
+            }
+            if !invocation.has("--json") {
+                context.processRunner = TestProgress(base: context.processRunner, context: context)
+            }
+            let missing = StarterFiles.missing(lesson, context: context)
+            var report = try context.makeChecker().checkAsLearner(lesson)
+            report.missingFiles = missing
+            recordCheckOrWarn(report, context: context)
             if invocation.has("--json") {
                 try context.writeJSON(report)
             } else {
@@ -47,6 +58,18 @@ extension CommandSpec {
             return report.status == .pass ? 0 : 1
         }
     )
+
+    /// Remembers a check's result; when progress cannot be written, says so on
+    /// standard error and goes on (the verdict, and `--json`, still print).
+    static func recordCheckOrWarn(_ report: CheckReport, context: KataContext) {
+        do {
+            try recordCheck(report, context: context)
+        } catch {
+            context.console.writeError("kata: " + context.words.say(
+                "the result was not saved (\(KataErrorText.describe(error, words: context.words))). To keep progress, set KATA_STATE_DIR to a folder you can write.",
+                "结果没有保存（\(KataErrorText.describe(error, words: context.words))）。要保存进度，请把 KATA_STATE_DIR 设为你能写入的文件夹。") + "\n")
+        }
+    }
 
     /// Remembers a check's result in progress (a pass is remembered for good).
     static func recordCheck(_ report: CheckReport, context: KataContext) throws {
@@ -60,6 +83,20 @@ extension CommandSpec {
             if report.status == .pass && entry.passedAt == nil { entry.passedAt = now }
             progress[report.lesson] = entry
             progress.current = report.lesson
+        }
+    }
+}
+
+/// Starter files a learner's lesson folder lacks, or holds empty: named in the
+/// verdict, with `kata reset` offered.
+enum StarterFiles {
+    static func missing(_ lesson: Lesson, context: KataContext) -> [String] {
+        guard let starter = StarterStore(context: context).remember(lesson, progress: context.loadProgress()) else { return [] }
+        return starter.files.keys.sorted().filter { name in
+            let path = "\(lesson.sources)/\(name)"
+            guard let data = try? context.fileSystem.read(path) else { return true }
+            let starterIsEmpty = starter.files[name].map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? true
+            return !starterIsEmpty && String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         }
     }
 }

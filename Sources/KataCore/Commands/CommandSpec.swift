@@ -40,6 +40,6 @@ extension CommandSpec {
         .list, .show, .check, .watch, .hint, .solution, .reset,
         .refactor, .diff, .graph,
         .verify, .new, .export,
-        .grade,
+        .grade, .install,
     ]
 }

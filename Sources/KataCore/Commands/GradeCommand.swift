@@ -41,37 +41,37 @@ struct GradeCommand {
     func run() throws -> Int32 {
         let fileSystem = context.fileSystem
         guard invocation.positional.count == 1, let given = invocation.positional.first else {
-            throw KataError.usage("name one folder of submissions, like: kata grade submissions --out reports")
+            throw KataError.usage(context.words.say("name one folder of submissions, like: kata grade submissions --out reports", "请指定一个放作业的文件夹，例如：kata grade submissions --out reports"))
         }
         guard let outGiven = invocation.option("--out") else {
-            throw KataError.usage("where should the reports go? Add --out REPORTS, like: kata grade \(given) --out reports")
+            throw KataError.usage(context.words.say("where should the reports go? Add --out REPORTS, like: kata grade \(given) --out reports", "报告写到哪里？请加上 --out 报告文件夹，例如：kata grade \(given) --out reports"))
         }
         let submissions = absolute(given)
         let out = absolute(outGiven)
         guard fileSystem.isDirectory(submissions) else {
-            throw KataError.usage("\(given) is not a folder of submissions (one folder per student)")
+            throw KataError.usage(context.words.say("\(given) is not a folder of submissions (one folder per student)", "\(given) 不是作业文件夹（每个学生一个文件夹）"))
         }
         guard (try? fileSystem.listEntries(submissions)) != nil else {
-            throw KataError.failure("\(given) cannot be read: check its permissions")
+            throw KataError.failure(context.words.say("\(given) cannot be read: check its permissions", "无法读取 \(given)：请检查它的权限"))
         }
         if out == submissions || out.hasPrefix(submissions + "/") {
-            throw KataError.usage("--out must be outside \(given): the submissions are never written to")
+            throw KataError.usage(context.words.say("--out must be outside \(given): the submissions are never written to", "--out 必须在 \(given) 之外：作业文件夹从不被写入"))
         }
         if submissions.hasPrefix(out + "/") {
-            throw KataError.usage("--out must not hold the submissions folder: choose a folder next to it")
+            throw KataError.usage(context.words.say("--out must not hold the submissions folder: choose a folder next to it", "--out 不能包含作业文件夹：请选一个与它并列的文件夹"))
         }
         var jobs = 2
         if let value = invocation.option("--jobs") {
-            guard let number = Int(value), number > 0, number <= 64 else { throw KataError.usage("--jobs takes a whole number from 1 to 64, like --jobs 2") }
+            guard let number = Int(value), number > 0, number <= 64 else { throw KataError.usage(context.words.say("--jobs takes a whole number from 1 to 64, like --jobs 2", "--jobs 需要 1 到 64 之间的整数，例如 --jobs 2")) }
             jobs = number
         }
         var limits = GradeLimits()
         if let value = invocation.option("--timeout") {
-            guard let seconds = Double(value), seconds > 0 else { throw KataError.usage("--timeout takes a number of seconds, like --timeout 10") }
+            guard let seconds = Double(value), seconds > 0 else { throw KataError.usage(context.words.say("--timeout takes a number of seconds, like --timeout 10", "--timeout 需要一个秒数，例如 --timeout 10")) }
             limits.perTestTimeout = seconds
         }
         if let value = invocation.option("--memory") {
-            guard let megabytes = Int(value), megabytes >= 64 else { throw KataError.usage("--memory takes megabytes of at least 64, like --memory 1024") }
+            guard let megabytes = Int(value), megabytes >= 64 else { throw KataError.usage(context.words.say("--memory takes megabytes of at least 64, like --memory 1024", "--memory 需要至少 64 的兆字节数，例如 --memory 1024")) }
             limits.memoryBytes = megabytes << 20
         }
 
@@ -79,18 +79,18 @@ struct GradeCommand {
         var lessons = course.lessons
         if let names = invocation.option("--lessons") {
             let wanted = names.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-            guard !wanted.isEmpty else { throw KataError.usage("--lessons takes lesson ids, like --lessons 01,02") }
+            guard !wanted.isEmpty else { throw KataError.usage(context.words.say("--lessons takes lesson ids, like --lessons 01,02", "--lessons 需要课的编号，例如 --lessons 01,02")) }
             let chosen = try wanted.map { try context.lesson(named: $0, in: course).id }
             lessons = course.lessons.filter { chosen.contains($0.id) }
         }
-        guard !lessons.isEmpty else { throw KataError.failure("the course at \(course.root) has no lessons to grade") }
+        guard !lessons.isEmpty else { throw KataError.failure(context.words.say("the course at \(course.root) has no lessons to grade", "\(course.root) 的课程里没有可以批改的课")) }
         for broken in course.broken where invocation.option("--lessons") == nil {
             context.console.writeError("kata: lesson \(broken.id) is not graded: its metadata is broken (\(broken.problems.first ?? ""))\n")
         }
 
         let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: context.environment).locate()
         do { try fileSystem.createDirectory(out) } catch {
-            throw KataError.failure("cannot create \(outGiven): \(error)")
+            throw KataError.failure(context.words.say("cannot create \(outGiven): \(error)", "无法创建 \(outGiven)：\(error)"))
         }
         let scratch = "\(out)/.kata-grade-work"
         try? fileSystem.remove(scratch)
@@ -108,7 +108,7 @@ struct GradeCommand {
                                 lessons: lessons.map(\.id), warnings: [])
 
         let words = context.words
-        context.console.write(words.say("Grading \(given) (\(lessons.count) lessons, \(jobs) jobs); isolation: \(sandbox.isolation.rawValue)\n",
+        context.console.write(words.say("Grading \(given) (\(words.count(lessons.count, "lesson", "lessons", "课")), \(words.count(jobs, "job", "jobs", ""))); isolation: \(sandbox.isolation.rawValue)\n",
                                         "正在批改 \(given)（\(lessons.count) 课，\(jobs) 个并行任务）；隔离：\(sandbox.isolation.rawValue)\n"))
         var grader = Grader(course: course, toolchain: toolchain, fileSystem: fileSystem, processRunner: context.processRunner,
                             clock: context.clock, sandbox: sandbox, limits: limits, scratch: scratch, jobs: jobs)
@@ -125,7 +125,7 @@ struct GradeCommand {
         try fileSystem.writeText(GradeReports.reportHTML(grades), to: "\(out)/report.html")
         if let gradescope = invocation.option("--gradescope") {
             guard grades.students.count == 1, let only = grades.students.first else {
-                throw KataError.usage("--gradescope writes one student's result, but \(given) holds \(grades.students.count) submissions")
+                throw KataError.usage(context.words.say("--gradescope writes one student's result, but \(given) holds \(grades.students.count) submissions", "--gradescope 只写一个学生的结果，但 \(given) 里有 \(grades.students.count) 份提交"))
             }
             try fileSystem.writeText(GradeReports.gradescopeJSON(only, info: grades.info), to: absolute(gradescope))
         }
@@ -139,7 +139,7 @@ struct GradeCommand {
             lines.append("\(mark) \(student.student.padding(toLength: width, withPad: " ", startingAt: 0))  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(student.gradingStatus)")
         }
         lines.append(words.say("isolation: \(sandbox.isolation.rawValue) (\(sandbox.detail))", "隔离：\(sandbox.isolation.rawValue)（\(sandbox.detail)）"))
-        lines.append(words.say("\(grades.students.count) submissions graded. Reports in \(outGiven): grades.csv, grades-long.csv, junit.xml, report.html, <student>/results.json",
+        lines.append(words.say("\(words.count(grades.students.count, "submission", "submissions", "")) graded. Reports in \(outGiven): grades.csv, grades-long.csv, junit.xml, report.html, <student>/results.json",
                                "已批改 \(grades.students.count) 份提交。报告在 \(outGiven)：grades.csv、grades-long.csv、junit.xml、report.html、<学生>/results.json"))
         context.console.write(lines.joined(separator: "\n") + "\n")
         return 0

@@ -32,7 +32,7 @@ extension CommandSpec {
             options: ["--format", "--root"],
             run: { invocation, context in
                 guard let target = invocation.positional.first else {
-                    throw KataError.usage("which folder? Example: kata graph Sources (or a lesson: kata graph 01)")
+                    throw KataError.usage(context.words.say("which folder? Example: kata graph Sources (or a lesson: kata graph 01)", "哪个文件夹？例如：kata graph Sources（或者一课：kata graph 01）"))
                 }
                 let format = try GraphFormat.parse(invocation.option("--format") ?? (invocation.has("--json") ? "json" : nil))
                 let path = target.hasPrefix("/") ? target : context.workingDirectory + "/" + target
@@ -50,9 +50,9 @@ extension CommandSpec {
                         analyzer.compositionRoots = Set(known.compositionRoots)
                     }
                     analysis = try analyzer.analyze(folder: lesson.sources, displayRoot: context.courseRoot)
-                    title = context.words.say("Your code of lesson \(lesson.id)", "你在第 \(lesson.id) 课的代码")
+                    title = context.words.say("Your code of lesson \(lesson.id)", "你在第 \(lesson.shownNumber) 课的代码")
                 } else {
-                    throw KataError.usage("\(target) is neither a folder nor a lesson. Name a folder of Swift code, like: kata graph Sources")
+                    throw KataError.usage(context.words.say("\(target) is neither a folder nor a lesson. Name a folder of Swift code, like: kata graph Sources", "\(target) 既不是文件夹也不是课。请指定一个放 Swift 代码的文件夹，例如：kata graph Sources"))
                 }
                 try context.writeGraph([GraphPanel(title: title, analysis: analysis)], format: format)
                 return analysis.hiddenDependencies.isEmpty ? 0 : 1

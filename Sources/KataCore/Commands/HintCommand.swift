@@ -6,7 +6,7 @@ extension CommandSpec {
         help: """
             Shows one more hint each time you run it (the hints you saw are kept in
             .kata/progress.json). --all shows every hint at once. Without a lesson:
-            the one you work on now.
+            the one whose folder you are in, else the one you work on now.
 
             Example:
               kata hint 01
@@ -29,6 +29,6 @@ enum GuidanceCommandSupport {
     static func lesson(_ invocation: Invocation, course: Course, context: KataContext, example: String) throws -> Lesson {
         if let name = invocation.positional.first { return try context.lesson(named: name, in: course) }
         if let lesson = WatchCommandSupport.currentLesson(course: course, progress: context.loadProgress()) { return lesson }
-        throw KataError.usage("which lesson? Example: \(example) (see kata list)")
+        throw KataError.whichLesson(example, context.words)
     }
 }

@@ -20,7 +20,7 @@ public struct Invocation: Sendable, Equatable {
     public static let globalOptions: Set<String> = ["--lang", "--course"]
 
     /// Splits arguments; which flags and options exist comes from the command.
-    public static func parse(_ arguments: [String], commands: [CommandSpec]) throws -> Invocation {
+    public static func parse(_ arguments: [String], commands: [CommandSpec], words: Words = Words(language: .english)) throws -> Invocation {
         var invocation = Invocation()
         var index = 0
         var onlyPositional = false
@@ -46,19 +46,18 @@ public struct Invocation: Sendable, Equatable {
             } else if options.contains(argument) {
                 if let inlineValue {
                     invocation.options[argument] = inlineValue
-                } else if index < arguments.count {
+                } else if index < arguments.count, !arguments[index].hasPrefix("--") {
                     invocation.options[argument] = arguments[index]
                     index += 1
                 } else {
-                    throw KataError.usage("\(argument) needs a value, like \(argument) \(example(for: argument))")
+                    throw KataError.usage(words.say("\(argument) needs a value, like \(argument) \(example(for: argument))", "\(argument) 需要一个值，例如 \(argument) \(example(for: argument))"))
                 }
             } else {
-                var message = "unknown option \(argument)"
-                if let close = Suggestions.closest(to: argument, among: Array(flags.union(options)), limit: 1).first {
-                    message += ". Did you mean \(close)?"
-                }
-                if let name = invocation.command { message += " See kata \(name) --help." } else { message += " See kata --help." }
-                throw KataError.usage(message)
+                let close = Suggestions.closest(to: argument, among: Array(flags.union(options)), limit: 1).first
+                let help = invocation.command.map { "kata \($0) --help" } ?? "kata --help"
+                throw KataError.usage(words.say(
+                    "unknown option \(argument)." + (close.map { " Did you mean \($0)?" } ?? "") + " See \(help).",
+                    "没有 \(argument) 这个选项。" + (close.map { "你是想用 \($0) 吗？" } ?? "") + "请看 \(help)。"))
             }
         }
         return invocation

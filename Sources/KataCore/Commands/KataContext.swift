@@ -24,6 +24,10 @@ public struct KataContext: Sendable {
     public var refreshesEditorFiles = false
     /// Raw key mode for watch mode (`NoTerminal` in tests and pipes).
     public var terminal: any TerminalModes
+    /// How the learner calls kata here: every command shown is written this way.
+    public var kataCommand: KataCommand = .installed
+    /// The running kata program (for `kata install`), when known.
+    public var executablePath: String?
 
     public init(
         fileSystem: any FileSystem,
@@ -51,9 +55,56 @@ public struct KataContext: Sendable {
         self.terminal = terminal
     }
 
-    public var words: Words { Words(language: language) }
-    public var stateFolder: String { "\(courseRoot)/.kata" }
+    public var words: Words { Words(language: language, kata: kataCommand.prefix) }
+    /// Where kata keeps progress, starters, backups and builds: `.kata` in the
+    /// course, or `KATA_STATE_DIR` (a checkout kata may not write into).
+    public var stateFolder: String {
+        if let folder = environment[KataContext.stateFolderKey], !folder.isEmpty {
+            return folder.hasPrefix("/") ? folder : ((workingDirectory.isEmpty ? courseRoot : workingDirectory) + "/" + folder)
+        }
+        return "\(courseRoot)/.kata"
+    }
+    public static let stateFolderKey = "KATA_STATE_DIR"
+
     public var buildRoot: String { "\(stateFolder)/build" }
+
+    /// When the state folder cannot be written (a read-only checkout), kata
+    /// keeps its state in a temporary folder instead, and says so and how to
+    /// keep it: the returned warning. nil when all is well.
+    public mutating func moveStateIfUnwritable() -> String? {
+        let words = self.words
+        if canWrite(stateFolder) { return nil }
+        let wanted = stateFolder
+        if let named = environment[Self.stateFolderKey], !named.isEmpty {
+            return words.say(
+                "cannot write to \(wanted) (KATA_STATE_DIR): progress and builds cannot be saved. Point KATA_STATE_DIR at a folder you can write.",
+                "无法写入 \(wanted)（KATA_STATE_DIR）：进度和构建都无法保存。请把 KATA_STATE_DIR 指向一个你能写入的文件夹。")
+        }
+        let key = SHA256.hex(Data(courseRoot.utf8)).prefix(12)
+        let temporary = (NSTemporaryDirectory() as NSString).appendingPathComponent("kata-state-\(key)")
+        environment[Self.stateFolderKey] = temporary
+        guard canWrite(temporary) else {
+            environment[Self.stateFolderKey] = nil
+            return words.say(
+                "cannot write to \(wanted) nor to \(temporary): checks cannot build. Set KATA_STATE_DIR to a folder you can write, like: export KATA_STATE_DIR=$HOME/.kata-state",
+                "无法写入 \(wanted)，也无法写入 \(temporary)：无法构建。请把 KATA_STATE_DIR 设为你能写入的文件夹，例如：export KATA_STATE_DIR=$HOME/.kata-state")
+        }
+        return words.say(
+            "cannot write to \(wanted) (is the course folder read-only?). For now kata keeps your progress and builds in \(temporary), which the system may clear. To keep them, choose a folder you can write: export KATA_STATE_DIR=$HOME/.kata-state",
+            "无法写入 \(wanted)（课程文件夹是只读的吗？）。kata 暂时把进度和构建放在 \(temporary)，系统可能会清理它。要长期保存，请选一个你能写入的文件夹：export KATA_STATE_DIR=$HOME/.kata-state")
+    }
+
+    private func canWrite(_ folder: String) -> Bool {
+        let probe = "\(folder)/.write-test-\(getpid())"
+        do {
+            try fileSystem.createDirectory(folder)
+            try fileSystem.writeAtomically(Data(), to: probe)
+            try? fileSystem.remove(probe)
+            return true
+        } catch {
+            return false
+        }
+    }
 
     public func loadCourse() throws -> Course {
         let loader = CourseLoader(fileSystem: fileSystem)
@@ -61,13 +112,17 @@ public struct KataContext: Sendable {
     }
 
     public var progressStore: ProgressStore {
-        ProgressStore(fileSystem: fileSystem, clock: clock, courseRoot: courseRoot)
+        var store = ProgressStore(fileSystem: fileSystem, clock: clock, stateFolder: stateFolder)
+        store.words = words
+        return store
     }
 
     /// Progress, telling the learner once when a bad file was set aside.
     public func loadProgress() -> Progress {
         let (progress, warning) = progressStore.load()
-        if let warning { console.writeError("kata: \(warning)\n") }
+        if let warning {
+            console.writeError("kata: \(warning)\n")
+        }
         return progress
     }
 
@@ -116,13 +171,12 @@ public struct KataContext: Sendable {
     public func lesson(named name: String, in course: Course) throws -> Lesson {
         if let lesson = course.lesson(named: name) { return lesson }
         if let broken = course.brokenLesson(named: name) {
-            throw KataError.failure("lesson \(broken.id) cannot be used until its metadata is fixed:\n" + broken.problems.map { "  - \($0)" }.joined(separator: "\n"))
+            throw KataError.failure(words.say("lesson \(broken.id) cannot be used until its metadata is fixed:\n", "\(broken.id) 的元数据有误，修好之前无法使用：\n") + broken.problems.map { "  - \($0)" }.joined(separator: "\n"))
         }
-        var message = "there is no lesson \"\(name)\""
         let close = course.suggestions(for: name)
-        message += close.isEmpty ? "." : ". Did you mean \(close.joined(separator: " or "))?"
-        message += " Run `kata list` to see every lesson."
-        throw KataError.usage(message)
+        throw KataError.usage(words.say(
+            "there is no lesson \"\(name)\"." + (close.isEmpty ? "" : " Did you mean \(close.joined(separator: " or "))?") + " Run `kata list` to see every lesson.",
+            "没有“\(name)”这一课。" + (close.isEmpty ? "" : "你是想找 \(close.joined(separator: " 或 ")) 吗？") + "运行 `kata list` 查看所有课。"))
     }
 
     /// Writes a JSON value the way every `--json` output does: sorted keys, one object.

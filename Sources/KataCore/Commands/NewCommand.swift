@@ -19,14 +19,14 @@ extension CommandSpec {
         options: ["--module", "--number"],
         run: { invocation, context in
             guard let slug = invocation.positional.first else {
-                throw KataError.usage("name the new lesson: kata new <slug>, like kata new clock-injection")
+                throw KataError.usage(context.words.say("name the new lesson: kata new <slug>, like kata new clock-injection", "请给新课起名：kata new <slug>，例如 kata new clock-injection"))
             }
             guard invocation.positional.count == 1 else {
-                throw KataError.usage("kata new takes one slug, not \(invocation.positional.count): like kata new clock-injection")
+                throw KataError.usage(context.words.say("kata new takes one slug, not \(invocation.positional.count): like kata new clock-injection", "kata new 只接受一个 slug，而不是 \(invocation.positional.count) 个：例如 kata new clock-injection"))
             }
             var number: Int?
             if let value = invocation.option("--number") {
-                guard let parsed = Int(value) else { throw KataError.usage("--number takes a whole number, like --number 51") }
+                guard let parsed = Int(value) else { throw KataError.usage(context.words.say("--number takes a whole number, like --number 51", "--number 需要一个整数，例如 --number 51")) }
                 number = parsed
             }
             let course = try context.loadCourse()

@@ -25,13 +25,21 @@ extension CommandSpec {
         flags: ["--graph", "--no-tests"],
         options: ["--format"],
         run: { invocation, context in
-            guard let name = invocation.positional.first else {
-                throw KataError.usage("which lesson? Example: kata refactor 01 (see kata list)")
-            }
+            guard let name = invocation.positional.first else { throw KataError.whichLesson("kata refactor 01", context.words) }
             let course = try context.loadCourse()
             let lesson = try context.lesson(named: name, in: course)
             let words = context.words
-            if invocation.has("--graph") {
+            let can = Handout.capabilities(of: lesson, courseRoot: context.courseRoot, fileSystem: context.fileSystem)
+            if !can.solution {
+                throw KataError.failure(words.say(
+                    "kata refactor walks from the starter to the reference solution. ",
+                    "kata refactor 展示从初始代码到参考答案的过程。") + can.whyNoSolution(words, lesson: lesson)
+                    + words.say(" Your own change: kata diff \(lesson.id). Your code's graph: kata graph \(lesson.id).",
+                                "你自己的修改：kata diff \(lesson.id)。你的代码的依赖图：kata graph \(lesson.id)。"))
+            }
+            // A graph format (mermaid, dot, terminal) means the graph: --format asks for it.
+            let graphFormat = invocation.option("--format").map { $0 != "json" } ?? false
+            if invocation.has("--graph") || graphFormat {
                 let format = try GraphFormat.parse(invocation.option("--format") ?? (invocation.has("--json") ? "json" : nil))
                 var analyzer = context.makeCodeAnalyzer()
                 let known = try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem)
@@ -39,7 +47,7 @@ extension CommandSpec {
                 let starterFolder = context.pristineStarterFolder(of: lesson)
                 let before = try analyzer.analyze(folder: starterFolder ?? lesson.sources, displayRoot: starterFolder ?? context.courseRoot)
                 guard context.fileSystem.isDirectory(lesson.solutionSources) else {
-                    throw KataError.failure("lesson \(lesson.id) has no reference solution in Solutions/\(lesson.id)/Sources to compare with")
+                    throw KataError.failure(can.whyNoSolution(words, lesson: lesson))
                 }
                 let after = try analyzer.analyze(folder: lesson.solutionSources, displayRoot: context.courseRoot)
                 let panels = [
@@ -59,11 +67,11 @@ extension CommandSpec {
                 guard let loaded = try RefactoringSteps.load(lesson, fileSystem: context.fileSystem) else {
                     throw KataError.failure(words.say(
                         "lesson \(lesson.id) has no refactoring steps yet (Solutions/\(lesson.id)/steps.json). Try kata refactor \(lesson.id) --graph for the before/after picture.",
-                        "第 \(lesson.id) 课还没有重构步骤（Solutions/\(lesson.id)/steps.json）。可以试试 kata refactor \(lesson.id) --graph 查看前后对比。"))
+                        "第 \(lesson.shownNumber) 课还没有重构步骤（Solutions/\(lesson.id)/steps.json）。可以试试 kata refactor \(lesson.id) --graph 查看前后对比。"))
                 }
                 steps = loaded
             } catch let error as MetadataError {
-                throw KataError.failure("the steps of lesson \(lesson.id) cannot be read:\n" + error.problems.map { "  - \($0)" }.joined(separator: "\n"))
+                throw KataError.failure(words.say("the steps of lesson \(lesson.id) cannot be read:\n", "无法读取\(words.lesson(lesson))的重构步骤：\n") + error.problems.map { "  - \($0)" }.joined(separator: "\n"))
             }
             let runTests = !invocation.has("--no-tests")
             if runTests && context.console.isInteractive {

@@ -27,7 +27,7 @@ extension CommandSpec {
                 return try LessonReset(context: context, course: course).restore(invocation.positional.first, confirmed: invocation.has("--yes"))
             }
             guard let name = invocation.positional.first else {
-                throw KataError.usage("which lesson? Example: kata reset 01 (see kata list)")
+                throw KataError.whichLesson("kata reset 01", context.words)
             }
             let lesson = try context.lesson(named: name, in: course)
             return try LessonReset(context: context, course: course).reset(lesson, confirmed: invocation.has("--yes"))
@@ -40,20 +40,24 @@ struct LessonReset {
     let context: KataContext
     let course: Course
 
-    var backups: BackupStore { BackupStore(fileSystem: context.fileSystem, clock: context.clock, courseRoot: context.courseRoot) }
+    var backups: BackupStore {
+        var store = BackupStore(fileSystem: context.fileSystem, clock: context.clock, courseRoot: context.courseRoot)
+        store.stateFolder = context.stateFolder
+        return store
+    }
     var words: Words { context.words }
 
     func reset(_ lesson: Lesson, confirmed: Bool) throws -> Int32 {
-        let starter = try StarterStore(context: context).starter(for: lesson, progress: context.loadProgress())
+        let starter = try StarterStore(context: context).starter(for: lesson, progress: context.loadProgress(), words: words)
         if try current(lesson) == starter.files {
             context.console.write(words.say(
                 "Lesson \(lesson.id) already holds its starter code; nothing to reset.\n",
-                "第 \(lesson.id) 课已经是初始代码，无需重置。\n"))
+                "第 \(lesson.shownNumber) 课已经是初始代码，无需重置。\n"))
             return 0
         }
         try confirm(confirmed, question: words.say(
             "Reset lesson \(lesson.id) to its starter code? Your files are backed up first.",
-            "把第 \(lesson.id) 课重置为初始代码吗？你的文件会先被备份。"))
+            "把第 \(lesson.shownNumber) 课重置为初始代码吗？你的文件会先被备份。"))
         let backup = try backups.backUp(lesson)
         try backups.replaceSources(of: lesson, with: starter.files)
         try context.progressStore.update { progress in
@@ -66,30 +70,30 @@ struct LessonReset {
         let shown = relative(backup.path)
         context.console.write(words.say(
             "Lesson \(lesson.id) is back to its starter code (from \(starter.origin.describe(words))).\nYour files are saved in \(shown)/\nBring them back with: kata reset --restore \(backup.lesson)/\(backup.name)\n",
-            "第 \(lesson.id) 课已恢复为初始代码（来源：\(starter.origin.describe(words))）。\n你的文件保存在 \(shown)/\n恢复它们：kata reset --restore \(backup.lesson)/\(backup.name)\n"))
+            "第 \(lesson.shownNumber) 课已恢复为初始代码（来源：\(starter.origin.describe(words))）。\n你的文件保存在 \(shown)/\n恢复它们：kata reset --restore \(backup.lesson)/\(backup.name)\n"))
         return 0
     }
 
     func restore(_ name: String?, confirmed: Bool) throws -> Int32 {
         let backup = try find(name)
         guard let lesson = course.lesson(named: backup.lesson) else {
-            throw KataError.failure("backup \(relative(backup.path)) belongs to lesson \(backup.lesson), which this course does not have")
+            throw KataError.failure(words.say("backup \(relative(backup.path)) belongs to lesson \(backup.lesson), which this course does not have", "备份 \(relative(backup.path)) 属于 \(backup.lesson)，而课程里没有这一课"))
         }
         let files = try backups.files(of: backup)
         if try current(lesson) == files {
             context.console.write(words.say(
                 "Lesson \(lesson.id) already holds the files of \(relative(backup.path)); nothing to restore.\n",
-                "第 \(lesson.id) 课的文件已与 \(relative(backup.path)) 相同，无需恢复。\n"))
+                "第 \(lesson.shownNumber) 课的文件已与 \(relative(backup.path)) 相同，无需恢复。\n"))
             return 0
         }
         try confirm(confirmed, question: words.say(
             "Replace the files of lesson \(lesson.id) with the backup \(backup.name)? Your current files are backed up first.",
-            "用备份 \(backup.name) 替换第 \(lesson.id) 课的文件吗？当前文件会先被备份。"))
+            "用备份 \(backup.name) 替换第 \(lesson.shownNumber) 课的文件吗？当前文件会先被备份。"))
         let safety = try backups.backUp(lesson)
         try backups.replaceSources(of: lesson, with: files)
         context.console.write(words.say(
             "Lesson \(lesson.id) has the files of \(relative(backup.path)) again.\nWhat was there before is saved in \(relative(safety.path))/\n",
-            "第 \(lesson.id) 课已恢复为 \(relative(backup.path)) 中的文件。\n之前的文件保存在 \(relative(safety.path))/\n"))
+            "第 \(lesson.shownNumber) 课已恢复为 \(relative(backup.path)) 中的文件。\n之前的文件保存在 \(relative(safety.path))/\n"))
         return 0
     }
 
@@ -104,7 +108,7 @@ struct LessonReset {
         guard let name, !name.isEmpty else { return all.last! }
         if let lesson = course.lesson(named: name) {
             guard let newest = backups.backups(of: lesson.id).last else {
-                throw KataError.failure(words.say("lesson \(lesson.id) has no backups yet", "第 \(lesson.id) 课还没有备份"))
+                throw KataError.failure(words.say("lesson \(lesson.id) has no backups yet", "第 \(lesson.shownNumber) 课还没有备份"))
             }
             return newest
         }
@@ -116,7 +120,8 @@ struct LessonReset {
         if matches.count == 1 { return matches[0] }
         let listing = all.suffix(5).reversed().map { "  \($0.lesson)/\($0.name)" }.joined(separator: "\n")
         let problem = matches.isEmpty ? "there is no backup \"\(name)\"" : "\"\(name)\" matches \(matches.count) backups"
-        throw KataError.usage("\(problem). The newest backups:\n\(listing)\nName one like: kata reset --restore \(all.last!.lesson)/\(all.last!.name)")
+        let problemChinese = matches.isEmpty ? "没有名为“\(name)”的备份" : "“\(name)”对应 \(matches.count) 个备份"
+        throw KataError.usage(words.say("\(problem). The newest backups:\n\(listing)\nName one like: kata reset --restore \(all.last!.lesson)/\(all.last!.name)", "\(problemChinese)。最新的备份：\n\(listing)\n这样指定一个：kata reset --restore \(all.last!.lesson)/\(all.last!.name)"))
     }
 
     private func current(_ lesson: Lesson) throws -> [String: Data] {

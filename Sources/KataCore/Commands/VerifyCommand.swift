@@ -20,7 +20,7 @@ extension CommandSpec {
             let only = try invocation.positional.isEmpty ? nil : invocation.positional.map { try context.lesson(named: $0, in: course) }
             var jobs = 2
             if let value = invocation.option("--jobs") {
-                guard let number = Int(value), number > 0 else { throw KataError.usage("--jobs takes a whole number, like --jobs 2") }
+                guard let number = Int(value), number > 0 else { throw KataError.usage(context.words.say("--jobs takes a whole number, like --jobs 2", "--jobs 需要一个整数，例如 --jobs 2")) }
                 jobs = number
             }
             var verifier = CourseVerifier(checker: try context.makeChecker(), fileSystem: context.fileSystem, jobs: jobs)
@@ -38,9 +38,12 @@ extension CommandSpec {
                     for problem in lesson.problems { lines.append(style.red("    - ") + problem) }
                 }
                 let bad = result.lessons.filter { !$0.ok }.count + (result.courseProblems.isEmpty ? 0 : 1)
+                let words = context.words
                 lines.append(bad == 0
-                    ? style.green("The course holds its contract (\(result.lessons.count) lessons).")
-                    : style.red("\(bad) problem area(s): fix the items marked ✘ above."))
+                    ? style.green(words.say("The course holds its contract (\(words.count(result.lessons.count, "lesson", "lessons", "课")))).",
+                                            "课程符合约定（\(words.count(result.lessons.count, "lesson", "lessons", "课")))。"))
+                    : style.red(words.say("\(bad == 1 ? "1 lesson has" : "\(bad) lessons have") problems: fix the items marked ✘ above.",
+                                          "\(bad) 处有问题：请修正上面标有 ✘ 的项目。")))
                 context.console.write(lines.joined(separator: "\n") + "\n")
             }
             return result.ok ? 0 : 1

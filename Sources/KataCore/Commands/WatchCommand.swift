@@ -6,8 +6,11 @@ extension CommandSpec {
         help: """
             Opens watch mode on a lesson (default: the one you worked on last, else the
             next one not passed): its title and task, then a check every time you save
-            one of its files. Keys: h hint, l list, r check again, s solution (after
-            passing), d refactoring, n next lesson, q quit.
+            one of its files; a save during a check stops that check and checks the
+            new code. Keys: h hint, l list (arrows or a number, then Enter, open a
+            lesson), t the lesson's text, r check again, s solution (after passing),
+            d refactoring, n next lesson, q quit. Panels scroll with the arrows,
+            PgUp/PgDn and space, and close with Esc or q.
             `kata` with no command opens watch mode too when run in a terminal; in a
             pipe or a script it prints the course status instead.
 
@@ -30,9 +33,11 @@ extension CommandSpec {
             }
             defer { context.terminal.restore() }
             StarterStore(context: context).rememberUnseen(course, progress: progress)
-            let checks = BackgroundChecks { lesson, cancellation in
+            let checks = BackgroundChecks { lesson, cancellation, progress in
                 var checking = context
-                checking.processRunner = CancellableProcessRunner(base: context.processRunner, cancellation: cancellation)
+                checking.processRunner = TestProgress(
+                    base: CancellableProcessRunner(base: context.processRunner, cancellation: cancellation),
+                    context: context, update: progress)
                 do {
                     return try checking.makeChecker().check(lesson)
                 } catch {

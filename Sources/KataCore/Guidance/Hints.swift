@@ -25,22 +25,24 @@ public enum Hints {
     public static func render(_ lesson: Lesson, upTo count: Int, words: Words, style: Style) -> String {
         let hints = lesson.metadata.hints
         guard !hints.isEmpty else {
-            return words.say("This lesson has no hints. Read it again: kata show \(lesson.id)",
-                             "这一课没有提示。再读一遍课文：kata show \(lesson.id)") + "\n"
+            return words.say("This lesson has no hints. Read it again: \(words.kata) show \(lesson.id)",
+                             "这一课没有提示。再读一遍课文：\(words.kata) show \(lesson.id)") + "\n"
         }
         let shown = max(1, min(count, hints.count))
         var lines: [String] = []
         for index in 1...shown {
             let label = words.say("Hint \(index) of \(hints.count)", "提示 \(index)/\(hints.count)")
-            let text = hints[index - 1].text(in: words.language)
-            lines.append(index == shown ? style.yellow(label + ": ") + text : style.dim(label + ": " + text))
+            let colon = words.say(": ", "：")
+            let text = MarkdownTerminal(style: index == shown ? style : Style(enabled: false), width: nil)
+                .inline(hints[index - 1].text(in: words.language))
+            lines.append(index == shown ? style.yellow(label + colon) + text : style.dim(label + colon + text))
         }
         if shown == hints.count {
             lines.append(style.dim(words.say(
-                "That was the last hint. The solution opens once the lesson passes (kata solution \(lesson.id)).",
-                "这是最后一条提示。课程通过后可以查看参考答案（kata solution \(lesson.id)）。")))
+                "That was the last hint. The solution opens once the lesson passes (\(words.kata) solution \(lesson.id)).",
+                "这是最后一条提示。这一课通过后可以查看参考答案（\(words.kata) solution \(lesson.id)）。")))
         } else {
-            lines.append(style.dim(words.say("Another hint: run it again (in watch mode: h).", "需要下一条提示：再运行一次（观察模式中按 h）。")))
+            lines.append(style.dim(words.say("Another hint: run it again (in watch mode: h).", "需要下一条提示：再运行一次（监视模式中按 h）。")))
         }
         return lines.joined(separator: "\n") + "\n"
     }

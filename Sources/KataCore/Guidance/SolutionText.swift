@@ -7,9 +7,9 @@ public enum SolutionText {
         guard fileSystem.isDirectory(folder) else {
             throw KataError.failure(words.say(
                 "lesson \(lesson.id) ships no reference solution (Solutions/\(lesson.id)/Sources is missing)",
-                "第 \(lesson.id) 课没有参考答案（缺少 Solutions/\(lesson.id)/Sources）"))
+                "第 \(lesson.shownNumber) 课没有参考答案（缺少 Solutions/\(lesson.id)/Sources）"))
         }
-        var text = style.bold(words.say("Reference solution of \(lesson.id)", "\(lesson.id) 的参考答案")) + "\n"
+        var text = style.bold(words.say("Reference solution of \(lesson.id)", "第 \(lesson.shownNumber) 课的参考答案")) + "\n"
         text += style.dim(words.say(
             "One good answer, not the only one: compare it with yours.",
             "这是一个好的答案，但不是唯一的答案：和你的代码比较一下。")) + "\n"

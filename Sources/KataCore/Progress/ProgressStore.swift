@@ -65,11 +65,20 @@ public struct ProgressStore: Sendable {
     public let fileSystem: any FileSystem
     public let clock: any Clock
     public let path: String
+    /// The language of the warnings `load()` returns.
+    public var words = Words(language: .english)
 
     public init(fileSystem: any FileSystem, clock: any Clock, courseRoot: String) {
         self.fileSystem = fileSystem
         self.clock = clock
         self.path = "\(courseRoot)/.kata/progress.json"
+    }
+
+    /// Progress kept in another state folder (`KATA_STATE_DIR`).
+    public init(fileSystem: any FileSystem, clock: any Clock, stateFolder: String) {
+        self.fileSystem = fileSystem
+        self.clock = clock
+        self.path = "\(stateFolder)/progress.json"
     }
 
     /// The progress, and a warning when the file had to be set aside.
@@ -81,11 +90,12 @@ public struct ProgressStore: Sendable {
             decoder.dateDecodingStrategy = .iso8601
             let progress = try decoder.decode(Progress.self, from: data)
             guard progress.formatVersion == Progress.formatVersion else {
-                return (Progress(), setAside("it has format_version \(progress.formatVersion), this kata reads \(Progress.formatVersion)"))
+                return (Progress(), setAside(words.say("it has format_version \(progress.formatVersion), this kata reads \(Progress.formatVersion)",
+                                                   "它的 format_version 是 \(progress.formatVersion)，而这个 kata 读取 \(Progress.formatVersion)")))
             }
             return (progress, nil)
         } catch {
-            return (Progress(), setAside("it is not a progress file kata can read"))
+            return (Progress(), setAside(words.say("it is not a progress file kata can read", "它不是 kata 能读取的进度文件")))
         }
     }
 
@@ -108,9 +118,11 @@ public struct ProgressStore: Sendable {
         let aside = "\(path).unreadable-\(stamp)"
         do {
             try fileSystem.move(path, to: aside)
-            return "progress file \(path) was set aside as \(aside): \(why). Starting with fresh progress."
+            return words.say("progress file \(path) was set aside as \(aside): \(why). Starting with fresh progress.",
+                             "进度文件 \(path) 已另存为 \(aside)：\(why)。从新的进度开始。")
         } catch {
-            return "progress file \(path) cannot be read (\(why)) nor moved aside; progress will not be saved until it is fixed or removed."
+            return words.say("progress file \(path) cannot be read (\(why)) nor moved aside; progress will not be saved until it is fixed or removed.",
+                             "进度文件 \(path) 无法读取（\(why)），也无法移开；在修好或删除它之前，进度不会被保存。")
         }
     }
 }

@@ -50,9 +50,26 @@ public enum LineDiff {
         return result.reversed()
     }
 
+    /// The lines of a text ending in LF, CRLF or CR (a Windows editor's file
+    /// diffs line by line like any other; "\r\n" is one Character in Swift).
     public static func lines(_ text: String) -> [String] {
-        var lines = text.components(separatedBy: "\n")
-        if lines.last == "" { lines.removeLast() }
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            if afterCR {
+                afterCR = false
+                if scalar == "\n" { continue }
+            }
+            if scalar == "\n" || scalar == "\r" {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+                afterCR = scalar == "\r"
+            } else {
+                current.append(scalar)
+            }
+        }
+        if !current.isEmpty { lines.append(String(current)) }
         return lines
     }
 

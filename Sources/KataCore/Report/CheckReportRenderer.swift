@@ -10,7 +10,12 @@ public struct CheckReportRenderer: Sendable {
 
     public func render(_ report: CheckReport, lesson: Lesson) -> String {
         var lines: [String] = []
-        lines.append(style.bold("\(words.say("Lesson", "第")) \(String(format: "%02d", lesson.number))\(words.say("", " 课")) · \(lesson.title(in: words.language))"))
+        lines.append(style.bold("\(words.say("Lesson", "第")) \(lesson.shownNumber)\(words.say("", " 课")) · \(lesson.title(in: words.language))"))
+        if !report.missingFiles.isEmpty {
+            lines.append(style.yellow("! " + words.say(
+                "These starter files are missing or empty: \(report.missingFiles.joined(separator: ", ")). To get the starter back (yours is backed up first): \(words.kata) reset \(lesson.id)",
+                "这些初始文件不见了或是空的：\(report.missingFiles.joined(separator: "、"))。要找回初始代码（会先备份你的文件）：\(words.kata) reset \(lesson.id)")))
+        }
         switch report.stage {
         case .module:
             lines.append(style.red("✘ " + words.say("Your code does not compile yet:", "你的代码还不能编译：")))
@@ -24,8 +29,8 @@ public struct CheckReportRenderer: Sendable {
                 "你的代码可以编译，但测试还无法针对它编译：")))
             lines += diagnosticLines(report.diagnostics)
             lines.append(words.say(
-                "The tests use the new shape of your types (read the lesson: kata show \(lesson.id)). Change your code in \(DiagnosticParser.relative(lesson.sources, to: lesson.root))/, not the tests.",
-                "测试使用的是重构后类型的新形状（阅读课程：kata show \(lesson.id)）。请修改 \(DiagnosticParser.relative(lesson.sources, to: lesson.root))/ 中的代码，而不是测试。"))
+                "The tests use the new shape of your types (read the lesson: \(words.kata) show \(lesson.id)). Change your code in \(DiagnosticParser.relative(lesson.sources, to: lesson.root))/, not the tests.",
+                "测试使用的是重构后类型的新形状（阅读课文：\(words.kata) show \(lesson.id)）。请修改 \(DiagnosticParser.relative(lesson.sources, to: lesson.root))/ 中的代码，而不是测试。"))
         case .run:
             for test in report.tests { lines += testLines(test) }
             if report.tests.isEmpty {
@@ -35,14 +40,16 @@ public struct CheckReportRenderer: Sendable {
             let passed = report.passedCount
             let total = report.tests.count
             if report.status == .pass {
-                lines.append(style.green(words.say("All \(total) tests pass.", "全部 \(total) 个测试通过。")))
+                lines.append(style.green(total == 1
+                    ? words.say("The test passes.", "唯一的测试通过了。")
+                    : words.say("All \(total) tests pass.", "全部 \(total) 个测试通过。")))
             } else if total > 0 {
-                lines.append(words.say("\(passed) of \(total) tests pass.", "\(total) 个测试中通过 \(passed) 个。"))
+                lines.append(words.say("\(passed) of \(total) \(total == 1 ? "test passes" : "tests pass").", "\(total) 个测试中通过 \(passed) 个。"))
             }
         }
         lines += findingLines(report)
         if report.status != .pass {
-            lines.append(style.dim(words.say("Stuck? kata hint \(lesson.id)", "卡住了？运行 kata hint \(lesson.id)")))
+            lines.append(style.dim(words.say("Stuck? \(words.kata) hint \(lesson.id)", "卡住了？运行 \(words.kata) hint \(lesson.id)")))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -81,19 +88,27 @@ public struct CheckReportRenderer: Sendable {
             let first = group.items[0]
             lines.append("  " + style.cyan(place(first)) + style.red("error: ") + first.message)
             if let excerpt = first.excerpt { lines.append(indent(excerpt, by: 6)) }
+            for note in first.notes { lines.append(noteLine(note)) }
             let others = group.items.dropFirst()
             if !others.isEmpty {
-                let places = others.prefix(4).map { "\($0.line)" }.joined(separator: ", ")
-                let more = others.count > 4 ? words.say(" and \(others.count - 4) more", " 等 \(others.count - 4) 处") : ""
+                // Every other place, by line (with its file when it is another file).
+                let places = others.map { $0.file == first.file || $0.file.isEmpty ? "\($0.line)" : "\(($0.file as NSString).lastPathComponent):\($0.line)" }
                 lines.append(style.dim(words.say(
-                    "      the same error also at line\(others.count > 1 ? "s" : "") \(places)\(more)",
-                    "      同样的错误还出现在第 \(places) 行\(more)")))
+                    "      the same error also at line\(others.count > 1 ? "s" : "") \(words.list(places))",
+                    "      同样的错误还出现在第 \(words.list(places)) 行")))
             }
         }
         if groups.count > 8 {
-            lines.append(words.say("  … and \(groups.count - 8) more errors", "  ……还有 \(groups.count - 8) 个错误"))
+            let more = groups.count - 8
+            lines.append(words.say("  … and \(more) more \(more == 1 ? "error" : "errors")", "  ……还有 \(more) 个错误"))
         }
         return lines
+    }
+
+    /// "note: 'init(engine:)' declared here (Sources/RaceCar.swift:12)", under its error.
+    private func noteLine(_ note: DiagnosticNote) -> String {
+        let at = note.file.isEmpty ? "" : " (\(note.file):\(note.line))"
+        return "      " + style.cyan(words.say("note: ", "注：")) + note.message + style.dim(at)
     }
 
     private func place(_ diagnostic: Diagnostic) -> String {
@@ -106,9 +121,10 @@ public struct CheckReportRenderer: Sendable {
             return ["  " + style.green("✔") + " " + test.name]
         case .fail, .error:
             var lines = ["  " + style.red("✘") + " " + test.name + (test.errorKind.map { style.yellow("  [\($0.rawValue)]") } ?? "")]
-            if !test.message.isEmpty { lines.append(indent(test.message, by: 6)) }
+            let message = TestMessage.text(test.message, in: words.language)
+            if !message.isEmpty { lines.append(indent(message, by: 6)) }
             if let file = test.file, let line = test.line, !file.isEmpty {
-                lines.append(style.dim("      at \(file):\(line)"))
+                lines.append(style.dim(words.say("      at \(file):\(line)", "      位置：\(file):\(line)")))
             }
             return lines
         }
@@ -125,3 +141,36 @@ public struct CheckReportRenderer: Sendable {
 }
 
 import Foundation
+
+/// A test's explanation in the learner's language. Lesson tests may write
+/// both: the English, then ` [zh-Hans] ` and the Chinese, on one line:
+///
+///     #expect(spy.ignitions == 1, "start() should ignite the engine once. [zh-Hans] start() 应该让引擎点火一次。")
+///
+/// An English reader sees the part before the marker, a Chinese reader the
+/// part after it; lines without a marker are shown to both as they are.
+public enum TestMessage {
+    public static let marker = "[zh-Hans]"
+
+    public static func text(_ message: String, in language: Language) -> String {
+        var message = message
+        if language == .simplifiedChinese {
+            // Swift Testing's own words before the expression.
+            message = message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.hasPrefix("Expectation failed: ") ? "预期不成立：" + line.dropFirst("Expectation failed: ".count) : String(line)
+            }.joined(separator: "\n")
+        }
+        guard message.contains(marker) else { return message }
+        return message.split(separator: "\n", omittingEmptySubsequences: false).map { raw -> String in
+            let line = String(raw)
+            guard let range = line.range(of: marker) else { return line }
+            if language == .simplifiedChinese {
+                // Keep what came before the English text on this line (an expectation's prefix has none).
+                return String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+            }
+            var english = String(line[..<range.lowerBound])
+            while english.hasSuffix(" ") { english.removeLast() }
+            return english
+        }.joined(separator: "\n")
+    }
+}

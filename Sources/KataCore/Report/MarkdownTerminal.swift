@@ -1,5 +1,6 @@
 /// Just enough Markdown for a lesson text in a terminal: headings, code
-/// blocks and inline code stand out; everything else is printed as written.
+/// blocks, inline code, *emphasis* and **strong** stand out (the asterisks
+/// are not printed); everything else is printed as written.
 public struct MarkdownTerminal: Sendable {
     public var style: Style
     public var width: Int?
@@ -27,27 +28,66 @@ public struct MarkdownTerminal: Sendable {
                     lines.append(style.dim(String(repeating: "─", count: min(max(title.count, 8), width ?? 60))))
                 }
             } else {
-                lines.append(inlineCode(line))
+                lines.append(inline(line))
             }
         }
         return lines.joined(separator: "\n") + (markdown.hasSuffix("\n") ? "" : "\n")
     }
 
-    private func inlineCode(_ line: String) -> String {
-        guard style.enabled, line.contains("`") else { return line }
+    /// One line's inline Markdown: `code` in color, *emphasis* and **strong**
+    /// without their asterisks (bold when colors are on). Asterisks inside code,
+    /// and a lone `*` (like `a * b`), stay as written.
+    public func inline(_ line: String) -> String {
+        guard line.contains("`") || line.contains("*") else { return line }
         var result = ""
-        var inside = false
-        var piece = ""
-        for character in line {
-            if character == "`" {
-                result += inside ? style.cyan(piece) : piece
-                piece = ""
-                inside.toggle()
+        var rest = Substring(line)
+        while let start = rest.firstIndex(where: { $0 == "`" || $0 == "*" }) {
+            result += emphasis(String(rest[..<start]))
+            if rest[start] == "`" {
+                let after = rest.index(after: start)
+                guard let end = rest[after...].firstIndex(of: "`") else { result += String(rest[start...]); return result }
+                let code = String(rest[after..<end])
+                result += style.enabled ? style.cyan(code) : "`\(code)`"
+                rest = rest[rest.index(after: end)...]
             } else {
-                piece.append(character)
+                // Emphasis is handled with the text around it up to the next code span.
+                let next = rest[start...].firstIndex(of: "`") ?? rest.endIndex
+                result += emphasis(String(rest[start..<next]))
+                rest = rest[next...]
+                if rest.isEmpty { break }
+                guard let close = rest.dropFirst().firstIndex(of: "`") else { result += String(rest); return result }
+                let code = String(rest[rest.index(after: rest.startIndex)..<close])
+                result += style.enabled ? style.cyan(code) : "`\(code)`"
+                rest = rest[rest.index(after: close)...]
             }
         }
-        result += inside ? "`" + piece : piece
+        return result + emphasis(String(rest))
+    }
+
+    /// `**strong**` and `*emphasis*` (no space just inside the marks) lose their marks.
+    func emphasis(_ text: String) -> String {
+        guard text.contains("*") else { return text }
+        var result = text
+        for marks in ["**", "*"] {
+            var output = ""
+            var rest = Substring(result)
+            while let open = rest.range(of: marks) {
+                let inner = rest[open.upperBound...]
+                guard let first = inner.first, first != " ", first != "*",
+                      let close = inner.range(of: marks),
+                      !inner[..<close.lowerBound].isEmpty, inner[..<close.lowerBound].last != " "
+                else {
+                    output += rest[..<open.upperBound]
+                    rest = rest[open.upperBound...]
+                    continue
+                }
+                output += rest[..<open.lowerBound]
+                let word = String(inner[..<close.lowerBound])
+                output += style.enabled ? style.bold(word) : word
+                rest = inner[close.upperBound...]
+            }
+            result = output + rest
+        }
         return result
     }
 }

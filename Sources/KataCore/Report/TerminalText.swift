@@ -1,18 +1,234 @@
-/// Measuring text the way a terminal draws it.
+/// Measuring and wrapping text the way a terminal draws it.
 public enum TerminalText {
-    /// Columns a string takes: East Asian wide characters take two.
+    /// Columns a string takes: East Asian wide characters take two; ANSI
+    /// color sequences take none.
     public static func columns(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { total, scalar in
-            let value = scalar.value
-            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
-                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
-                || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value) || (0xFFE0...0xFFE6).contains(value)
-            return total + (wide ? 2 : 1)
+        var total = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            total += isWide(scalar) ? 2 : 1
         }
+        return total
+    }
+
+    /// East Asian wide (and fullwidth) characters: two columns, and a line may break between two of them.
+    public static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+            || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+            || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value) || (0xFFE0...0xFFE6).contains(value)
+            || (0x20000...0x3FFFD).contains(value)
     }
 
     /// `text` followed by spaces up to `width` columns.
     public static func padded(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - columns(text)))
+    }
+
+    /// Wraps every line of `text` to `width` columns: at spaces, and between
+    /// two wide (CJK) characters, never inside a word. A wrapped line keeps its
+    /// indentation (and a list marker's hanging indent) on every piece. Color
+    /// sequences are kept and not counted. A word longer than the line is cut, after a slash when it is a path.
+    ///
+    ///     TerminalText.wrap("  - one two three", width: 10)   // "  - one\n    two\n    three"
+    /// A compiler's excerpt (a source line with a caret line under it) is left
+    /// as drawn: wrapped, the caret would point at the wrong place.
+    public static func wrap(_ text: String, width: Int) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return lines.indices.map { index in
+            let line = lines[index]
+            if isCaretLine(line) || (index + 1 < lines.count && isCaretLine(lines[index + 1])) { return line }
+            return wrapLine(line, width: width).joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// "      ~~~~~~^~~~": the line a compiler draws under the code it means.
+    static func isCaretLine(_ line: String) -> Bool {
+        let plain = stripEscapes(line)
+        return plain.contains("^") && plain.allSatisfy { " ~^|`-".contains($0) }
+    }
+
+    /// One line (no newline in it) as the lines it wraps into.
+    public static func wrapLine(_ line: String, width: Int) -> [String] {
+        guard width > 0, columns(line) > width else { return [line] }
+        let indent = hangingIndent(of: line)
+        // Too deep an indent leaves no room: no indent then.
+        let continuation = indent * 2 < width ? String(repeating: " ", count: indent) : ""
+        var result: [String] = []
+        var current = ""
+        var currentColumns = 0
+        var lineHasWord = false
+        // A word wider than a line (a long path) may break after a "/" rather than be cut anywhere.
+        let room = max(1, width - continuation.count)
+        let all = pieces(of: line).flatMap { piece -> [Piece] in
+            guard !piece.isSpace, columns(piece.text) > room else { return [piece] }
+            return splitAtSlashes(piece.text).flatMap { cut($0, to: room) }.map { Piece(text: $0, isSpace: false) }
+        }
+        for piece in all {
+            let pieceColumns = columns(piece.text)
+            if piece.isSpace {
+                current += piece.text
+                currentColumns += pieceColumns
+                continue
+            }
+            if lineHasWord && currentColumns + pieceColumns > width {
+                result.append(trimmingTrailingSpaces(current))
+                current = continuation + dropLeadingSpaces(piece.text)
+                currentColumns = columns(current)
+            } else {
+                current += piece.text
+                currentColumns += pieceColumns
+            }
+            lineHasWord = true
+        }
+        result.append(trimmingTrailingSpaces(current))
+        return result
+    }
+
+    /// A word still wider than a line after the slashes is cut into pieces that fit,
+    /// so nothing runs past the window's edge (a colored word is left whole).
+    static func cut(_ word: String, to room: Int) -> [String] {
+        guard columns(word) > room, !word.contains("\u{1B}") else { return [word] }
+        var pieces: [String] = []
+        var current = ""
+        for character in word {
+            if !current.isEmpty && columns(current + String(character)) > room {
+                pieces.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { pieces.append(current) }
+        return pieces
+    }
+
+    /// The columns a wrapped piece is indented by: the leading spaces, plus a
+    /// list marker ("- ", "* ", "1. ", "✘ ") after them.
+    static func hangingIndent(of line: String) -> Int {
+        let plain = stripEscapes(line)
+        let spaces = plain.prefix { $0 == " " }.count
+        let rest = plain.dropFirst(spaces)
+        for marker in ["- ", "* ", "• ", "✔ ", "✘ "] where rest.hasPrefix(marker) { return spaces + columns(marker) }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(". ") { return spaces + digits.count + 2 }
+        return spaces
+    }
+
+    struct Piece { var text: String; var isSpace: Bool }
+
+    /// The line cut where a break may go: runs of spaces, words, and each wide
+    /// character on its own (with the punctuation that must not start a line).
+    /// Color sequences stay attached to the piece they precede.
+    static func pieces(of line: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var current = ""
+        var currentIsSpace = false
+        var pendingEscape = ""
+        var inEscape = false
+        func flush() {
+            if !current.isEmpty { pieces.append(Piece(text: current, isSpace: currentIsSpace)) }
+            current = ""
+        }
+        for character in line {
+            let scalar = character.unicodeScalars.first!
+            if inEscape {
+                pendingEscape.append(character)
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                inEscape = true
+                pendingEscape.append(character)
+                continue
+            }
+            let isSpace = character == " "
+            if isSpace {
+                if !currentIsSpace { flush() }
+                currentIsSpace = true
+                current += pendingEscape + " "
+                pendingEscape = ""
+                continue
+            }
+            if currentIsSpace { flush(); currentIsSpace = false }
+            if isWide(scalar) {
+                // Closing punctuation stays on the line of the character before it.
+                if noBreakBefore.contains(character), !current.isEmpty {
+                    current += pendingEscape + String(character)
+                } else if noBreakBefore.contains(character), let last = pieces.last, !last.isSpace {
+                    pieces[pieces.count - 1].text += pendingEscape + String(character)
+                } else {
+                    flush()
+                    current = pendingEscape + String(character)
+                }
+                pendingEscape = ""
+                // A wide character ends its piece unless an opening mark must stay with what follows.
+                if !noBreakAfter.contains(character) { flush() }
+                continue
+            }
+            // A narrow character right after a wide one starts a new piece (break allowed between them),
+            // except closing punctuation and a character glued to an opening mark.
+            if let last = current.unicodeScalars.last, isWide(last), !noBreakAfter.contains(Character(last)),
+               !",.;:!?)]}".contains(character) {
+                flush()
+            }
+            current += pendingEscape + String(character)
+            pendingEscape = ""
+        }
+        current += pendingEscape
+        flush()
+        return pieces
+    }
+
+    /// "a/b/c" as "a/", "b/", "c": where a too-long path may break.
+    static func splitAtSlashes(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        for character in text {
+            current.append(character)
+            if character == "/" { parts.append(current); current = "" }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
+    }
+
+    /// Marks a line may not start with.
+    static let noBreakBefore: Set<Character> = Set("，。、；：！？）」』》〉】”’…—～·％")
+    /// Marks a line may not end with.
+    static let noBreakAfter: Set<Character> = Set("（「『《〈【“‘")
+
+    static func stripEscapes(_ text: String) -> String {
+        var result = ""
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+
+    private static func trimmingTrailingSpaces(_ text: String) -> String {
+        var text = text
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+
+    private static func dropLeadingSpaces(_ text: String) -> String {
+        String(text.drop { $0 == " " })
+    }
+}
+
+extension TerminalText {
+    /// The lines `text` wraps into at `width` columns: `wrap(_:width:)`, split at its line breaks.
+    public static func wrappedLines(_ text: String, width: Int) -> [String] {
+        wrap(text, width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

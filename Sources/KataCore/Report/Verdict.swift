@@ -23,6 +23,8 @@ public struct TestVerdict: Sendable, Codable, Equatable {
     public var file: String?
     public var line: Int?
     public var durationMs: Int?
+    /// The test's time to the microsecond, when the test stream gave it (JUnit `time`).
+    public var durationSeconds: Double?
 
     public init(
         name: String, id: String, status: Status, message: String = "",
@@ -61,10 +63,13 @@ public struct CheckReport: Sendable, Codable, Equatable {
     /// Output of the test process, capped, for crashes and prints.
     public var output: String
     public var durationMs: Int
+    /// Starter files the learner's lesson folder lacks or holds empty (`RaceCar.swift`).
+    public var missingFiles: [String]
 
     public init(
         lesson: String, status: Status, stage: CheckStage, tests: [TestVerdict] = [],
-        diagnostics: [Diagnostic] = [], findings: [RuleFinding] = [], output: String = "", durationMs: Int = 0
+        diagnostics: [Diagnostic] = [], findings: [RuleFinding] = [], output: String = "", durationMs: Int = 0,
+        missingFiles: [String] = []
     ) {
         self.lesson = lesson
         self.status = status
@@ -74,6 +79,7 @@ public struct CheckReport: Sendable, Codable, Equatable {
         self.findings = findings
         self.output = output
         self.durationMs = durationMs
+        self.missingFiles = missingFiles
     }
 
     public var passedCount: Int { tests.filter { $0.status == .pass }.count }
@@ -85,7 +91,7 @@ public struct CheckReport: Sendable, Codable, Equatable {
 
     /// Reports written before rules existed (or by other tools) decode with no findings.
     enum CodingKeys: String, CodingKey {
-        case lesson, status, stage, tests, diagnostics, findings, output, durationMs
+        case lesson, status, stage, tests, diagnostics, findings, output, durationMs, missingFiles
     }
 
     public init(from decoder: any Decoder) throws {
@@ -98,5 +104,6 @@ public struct CheckReport: Sendable, Codable, Equatable {
         findings = try container.decodeIfPresent([RuleFinding].self, forKey: .findings) ?? []
         output = try container.decode(String.self, forKey: .output)
         durationMs = try container.decode(Int.self, forKey: .durationMs)
+        missingFiles = try container.decodeIfPresent([String].self, forKey: .missingFiles) ?? []
     }
 }

@@ -19,7 +19,10 @@ public struct BackupStore: Sendable {
         self.courseRoot = courseRoot
     }
 
-    public var root: String { "\(courseRoot)/.kata/backups" }
+    /// The state folder (`.kata` in the course unless `KATA_STATE_DIR` names another).
+    public var stateFolder: String?
+
+    public var root: String { "\(stateFolder ?? courseRoot + "/.kata")/backups" }
 
     public struct Backup: Sendable, Equatable {
         /// The lesson id (the folder above the backup).

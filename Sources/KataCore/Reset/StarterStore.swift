@@ -21,6 +21,8 @@ public struct StarterStore: Sendable {
     public let environment: [String: String]
     public let courseRoot: String
     public let clock: any Clock
+    /// The state folder (`.kata` in the course unless `KATA_STATE_DIR` names another).
+    public var stateFolder: String?
 
     public init(fileSystem: any FileSystem, processRunner: any ProcessRunning, environment: [String: String], courseRoot: String, clock: any Clock) {
         self.fileSystem = fileSystem
@@ -33,6 +35,7 @@ public struct StarterStore: Sendable {
     public init(context: KataContext) {
         self.init(fileSystem: context.fileSystem, processRunner: context.processRunner,
                   environment: context.environment, courseRoot: context.courseRoot, clock: context.clock)
+        self.stateFolder = context.stateFolder
     }
 
     /// The starter's files by path relative to `Sources/`, and where they came from.
@@ -58,7 +61,7 @@ public struct StarterStore: Sendable {
         }
     }
 
-    public func folder(of lesson: Lesson) -> String { "\(courseRoot)/.kata/starters/\(lesson.id)" }
+    public func folder(of lesson: Lesson) -> String { "\(stateFolder ?? courseRoot + "/.kata")/starters/\(lesson.id)" }
 
     /// Takes a copy of every lesson that has none yet and that kata can still see pristine.
     public func rememberUnseen(_ course: Course, progress: Progress) {
@@ -79,15 +82,20 @@ public struct StarterStore: Sendable {
     }
 
     /// The pristine starter for `kata reset`, or an error that says what to do.
-    public func starter(for lesson: Lesson, progress: Progress) throws -> Starter {
+    public func starter(for lesson: Lesson, progress: Progress, words: Words = Words(language: .english)) throws -> Starter {
         if let starter = remember(lesson, progress: progress) { return starter }
-        throw KataError.failure("""
+        throw KataError.failure(words.say("""
             kata has no pristine copy of lesson \(lesson.id)'s starter code, so it cannot reset it.
             kata keeps one in .kata/starters/ from the first time it sees a lesson, and this lesson
             was already changed then (and the course folder is not a git checkout).
             Your files were not touched. To start over, copy Lessons/\(lesson.id)/Sources from a fresh
             download of the course over yours (keep a copy of yours first).
-            """)
+            """, """
+            kata 没有第 \(lesson.shownNumber) 课初始代码的原始副本，所以无法重置。
+            kata 会在第一次见到一课时把它保存在 .kata/starters/ 中，而这一课当时已经被修改过
+            （课程文件夹也不是 git 仓库）。你的文件没有被改动。要重新开始，请先备份你的文件，
+            再从重新下载的课程中把 Lessons/\(lesson.id)/Sources 复制过来覆盖。
+            """))
     }
 
     func stored(_ lesson: Lesson) -> Starter? {

@@ -258,7 +258,8 @@ public struct LocalFileSystem: FileSystem {
     public func withExclusiveLock<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty { try? createDirectory(directory) }
-        let descriptor = open(path, O_CREAT | O_RDWR, 0o644)
+        // Close-on-exec: a test program the check starts must never hold the build lock.
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return try body() }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}

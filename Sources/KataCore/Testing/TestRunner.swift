@@ -126,14 +126,18 @@ public struct TestRunner: Sendable {
         let failures = issues.filter(\.isFailure)
         let info = state.discovered.first { $0.id == id }
         guard let first = failures.first else {
-            return TestVerdict(name: info?.name ?? id, id: id, status: .pass, durationMs: duration)
+            var verdict = TestVerdict(name: info?.name ?? id, id: id, status: .pass, durationMs: duration)
+            verdict.durationSeconds = max(0, ended - started)
+            return verdict
         }
-        return TestVerdict(
+        var verdict = TestVerdict(
             name: info?.name ?? id, id: id, status: .fail,
             message: failures.map(\.message).joined(separator: "\n"),
             file: (first.file ?? info?.file).map { DiagnosticParser.relative($0, to: options.displayRoot) },
             line: first.line ?? info?.line, durationMs: duration
         )
+        verdict.durationSeconds = max(0, ended - started)
+        return verdict
     }
 
     private func interrupted(_ id: String, result: ProcessResult, state: RunState, options: TestRunOptions) -> TestVerdict {

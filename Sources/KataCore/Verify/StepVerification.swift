@@ -32,7 +32,7 @@ extension CourseVerifier {
                 continue
             }
             if bar.passing < previous.passing {
-                problems.append("\(name) passes \(bar.passing) tests, fewer than \(previous.name) (\(previous.passing)): passing tests must never go down from one step to the next")
+                problems.append("\(name) passes \(bar.passing) test\(bar.passing == 1 ? "" : "s"), fewer than \(previous.name) (\(previous.passing)): passing tests must never go down from one step to the next")
             }
             previous = (name, bar.passing)
         }

@@ -18,6 +18,12 @@ public protocol LessonCheckScheduling: Sendable {
     /// The report of a check that finished since the last call.
     func takeFinished() -> CheckReport?
     var isRunning: Bool { get }
+    /// What the running check is doing when it takes long ("running test 2 of 3: …"), else nil.
+    var progress: String? { get }
+}
+
+extension LessonCheckScheduling {
+    public var progress: String? { nil }
 }
 
 /// Set once to stop a check: every process the check starts is asked about it.
@@ -55,17 +61,26 @@ public struct CancellableProcessRunner: ProcessRunning {
 /// The real scheduler: a thread per check, one at a time.
 public final class BackgroundChecks: LessonCheckScheduling, @unchecked Sendable {
     public typealias Check = @Sendable (Lesson, Cancellation) -> CheckReport
+    /// A check that also says what it is doing (nil when there is nothing to say).
+    public typealias ReportingCheck = @Sendable (Lesson, Cancellation, _ progress: @escaping @Sendable (String?) -> Void) -> CheckReport
 
-    private let check: Check
+    private let check: ReportingCheck
     private let lock = NSLock()
     private var running: (cancellation: Cancellation, done: DispatchSemaphore)?
     private var finished: CheckReport?
+    private var currentProgress: String?
 
-    public init(check: @escaping Check) {
+    public convenience init(check: @escaping Check) {
+        self.init(reporting: { lesson, cancellation, _ in check(lesson, cancellation) })
+    }
+
+    public init(reporting check: @escaping ReportingCheck) {
         self.check = check
     }
 
     public var isRunning: Bool { lock.withLock { running != nil } }
+
+    public var progress: String? { lock.withLock { currentProgress } }
 
     @discardableResult
     public func start(_ lesson: Lesson) -> Bool {
@@ -79,10 +94,14 @@ public final class BackgroundChecks: LessonCheckScheduling, @unchecked Sendable 
         guard accepted else { return false }
         let check = check
         Thread.detachNewThread { [self] in
-            let report = check(lesson, cancellation)
+            let report = check(lesson, cancellation) { [weak self] text in
+                guard let self else { return }
+                lock.withLock { if !cancellation.isCancelled && running?.cancellation === cancellation { currentProgress = text } }
+            }
             lock.withLock {
                 if !cancellation.isCancelled { finished = report }
                 running = nil
+                currentProgress = nil
             }
             done.signal()
         }
@@ -95,7 +114,7 @@ public final class BackgroundChecks: LessonCheckScheduling, @unchecked Sendable 
         // The processes notice within milliseconds; a check between two
         // processes finishes its bookkeeping quickly. Never wait forever.
         _ = current.done.wait(timeout: .now() + .seconds(10))
-        lock.withLock { finished = nil }
+        lock.withLock { finished = nil; currentProgress = nil }
     }
 
     public func takeFinished() -> CheckReport? {

@@ -21,77 +21,150 @@ public struct WatchScreen: Sendable {
     public static let clear = "\u{1B}[H\u{1B}[2J\u{1B}[3J"
 
     public func frame(lesson: Lesson, next: Lesson?, machine: WatchMachine, report: CheckReport?, panel: String) -> String {
-        var lines: [String] = []
-        let number = String(format: "%02d", lesson.number)
-        lines.append(style.bold("DI Kata") + style.dim(" · " + words.say("watch mode", "观察模式")) + "  "
-            + style.bold(words.say("Lesson \(number)", "第 \(number) 课") + " · " + lesson.title(in: words.language)))
-        lines += wrap(lesson.metadata.summary.text(in: words.language))
-        lines += wrap(words.say(
-            "Edit Lessons/\(lesson.id)/Sources/ and save. The whole lesson: kata show \(lesson.id)",
-            "编辑 Lessons/\(lesson.id)/Sources/ 并保存。完整课文：kata show \(lesson.id)")).map(style.dim)
-        lines.append(rule)
-        let header = lines
-        lines = []
+        render(lesson: lesson, next: next, machine: machine, report: report, panel: panel).text
+    }
 
+    /// A drawn frame and how its panel was paged.
+    public struct Layout: Sendable, Equatable {
+        public var text: String
+        /// The panel's first line shown, kept in range.
+        public var scroll: Int
+        /// Panel lines one page shows (all of them when the height is unknown).
+        public var pageRows: Int
+    }
+
+    /// The frame, fitted to the window: the title and the verdict line stay in
+    /// sight whatever is open; a panel gets the rows left and is paged from
+    /// `machine.scroll`. A panel line containing `focus` (the list's chosen row)
+    /// is always shown.
+    public func render(lesson: Lesson, next: Lesson?, machine: WatchMachine, report: CheckReport?, panel: String,
+                       focus: String? = nil, progress: String? = nil) -> Layout {
+        let number = String(format: "%02d", lesson.number)
+        let limit = max(20, width ?? 80)
+        let brand = "DI Kata · " + words.say("watch mode", "观察模式")
+        let title = words.say("Lesson \(number)", "第 \(number) 课") + " · " + lesson.title(in: words.language)
+        var titleLines: [String]
+        if displayWidth(brand + "  " + title) <= limit {
+            titleLines = [style.bold("DI Kata") + style.dim(" · " + words.say("watch mode", "观察模式")) + "  " + style.bold(title)]
+        } else {
+            titleLines = [style.dim(brand)] + wrap(title).map(style.bold)
+        }
+        var details = wrap(lesson.metadata.summary.text(in: words.language))
+        details += wrap(words.say(
+            "Edit Lessons/\(lesson.id)/Sources/ and save. The whole lesson: press t, or kata show \(lesson.id)",
+            "编辑 Lessons/\(lesson.id)/Sources/ 并保存。完整课文：按 t，或运行 kata show \(lesson.id)")).map(style.dim)
+
+        var verdictLines: [String] = []
         if machine.checking {
-            let again = machine.recheckPending
-                ? words.say(" (and once more for your newest save)", "（之后还会为你最新的保存再检查一次）") : ""
-            lines.append(style.cyan("⟳ " + words.say("Checking…", "正在检查……") + again))
-            if report == nil {
-                lines.append(style.dim(words.say(
+            let text = machine.restarted
+                ? words.say("change seen: stopped the running check, checking again…", "发现改动：已停止正在进行的检查，重新检查……")
+                : words.say("Checking…", "正在检查……")
+            verdictLines += wrap("⟳ " + text).map(style.cyan)
+            if let progress { verdictLines += wrapKeepingIndent(style.yellow("  " + progress)) }
+            if report == nil && !machine.restarted {
+                verdictLines += wrap(words.say(
                     "The first check of a lesson compiles everything and takes a few seconds; later ones are quick.",
-                    "每课的第一次检查需要完整编译，要几秒钟；之后会很快。")))
+                    "每课的第一次检查需要完整编译，要几秒钟；之后会很快。")).map(style.dim)
             }
         }
         if let report {
             var verdict = CheckReportRenderer(style: style, words: words).render(report, lesson: lesson)
                 .split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init)
             if verdict.last == "" { verdict.removeLast() }
+            var stuck = false
             if report.status != .pass, let last = verdict.last, last.contains("kata hint") {
                 verdict.removeLast()
-                verdict.append(style.dim(words.say("Stuck? Press h for a hint.", "卡住了？按 h 查看提示。")))
+                stuck = true
             }
-            lines += verdict.flatMap(wrapKeepingIndent)
-            lines.append(style.dim(words.say(
-                "Checked in \(seconds(report.durationMs)) s.", "检查用时 \(seconds(report.durationMs)) 秒。")))
+            // The verdict itself ("1 of 2 tests pass.", the renderer's last line)
+            // comes first, so it stays in sight when the rest is cut.
+            if !report.tests.isEmpty, verdict.count > 1 {
+                verdict.insert(style.bold(verdict.removeLast()), at: 0)
+            }
+            if stuck { verdict.append(style.dim(words.say("Stuck? Press h for a hint.", "卡住了？按 h 查看提示。"))) }
+            verdictLines += verdict.flatMap(wrapKeepingIndent)
+            verdictLines += wrap(words.say(
+                "Checked in \(seconds(report.durationMs)) s.", "检查用时 \(seconds(report.durationMs)) 秒。")).map(style.dim)
         }
-        var verdictLines = lines
-        lines = []
-        if machine.celebrating {
-            lines.append("")
-            lines.append(style.green(style.bold("🎉 " + words.say("Lesson \(number) passed. Well done!", "第 \(number) 课通过了，干得好！"))))
-            lines.append("  d  " + words.say("see the refactoring you made", "查看你完成的重构"))
-            lines.append("  s  " + words.say("compare with the reference solution", "与参考答案比较"))
-            if let next {
-                lines.append("  n  " + words.say("go on to lesson", "继续学习") + " " + next.id + " · " + next.title(in: words.language))
+
+        let panelOpen = !panel.isEmpty
+        var celebration: [String] = []
+        if machine.celebrating && !panelOpen {
+            celebration.append("")
+            celebration += wrap("🎉 " + words.say("Lesson \(number) passed. Well done!", "第 \(number) 课通过了，干得好！")).map { style.green(style.bold($0)) }
+            celebration += [
+                "  d  " + words.say("see the refactoring you made", "查看你完成的重构"),
+                "  s  " + words.say("compare with the reference solution", "与参考答案比较"),
+                next.map { "  n  " + words.say("go on to lesson", "继续学习") + " " + $0.id + " · " + $0.title(in: words.language) }
+                    ?? "     " + words.say("This was the last lesson.", "这是最后一课。"),
+            ].flatMap(wrapKeepingIndent)
+        }
+        var panelLines: [String] = []
+        if panelOpen {
+            var raw = panel.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if raw.last == "" { raw.removeLast() }
+            panelLines = raw.flatMap(wrapKeepingIndent)
+        }
+        let keys = keyBar(panel: panelOpen ? machine.panel : .none)
+
+        guard let height else {
+            var lines = titleLines + details + [rule] + verdictLines + celebration
+            if panelOpen { lines += [rule] + panelLines }
+            lines += [rule] + keys
+            return Layout(text: Self.clear + lines.joined(separator: "\n") + "\n", scroll: 0, pageRows: max(1, panelLines.count))
+        }
+
+        // Rows the frame may take: one is left for the cursor, so nothing scrolls.
+        let available = max(8, height - 1)
+        var header = titleLines + details + [rule]
+        if panelOpen || rows(header) > available / 3 { header = titleLines + [rule] }
+        let fixed = rows(header) + 1 + rows(keys) + (panelOpen ? 1 : 0)
+        var verdictBudget = available - fixed - rows(celebration)
+        if panelOpen { verdictBudget = min(verdictBudget, max(2, available / 4)) }
+        verdictLines = cut(verdictLines, toRows: max(2, verdictBudget), lesson: lesson, panelOpen: panelOpen)
+
+        var lines = header + verdictLines + celebration
+        var scroll = 0
+        var page = 0
+        if panelOpen {
+            page = max(3, available - fixed - rows(verdictLines))
+            let maxScroll = max(0, panelLines.count - page)
+            scroll = min(max(0, machine.scroll), maxScroll)
+            if let focus, let index = panelLines.firstIndex(where: { $0.contains(focus) }) {
+                if index < scroll { scroll = index }
+                if index >= scroll + page { scroll = index - page + 1 }
+            }
+            let shown = Array(panelLines[scroll..<min(panelLines.count, scroll + page)])
+            if panelLines.count > page {
+                let position = words.say(
+                    "lines \(scroll + 1)–\(scroll + shown.count) of \(panelLines.count)",
+                    "第 \(scroll + 1)–\(scroll + shown.count) 行，共 \(panelLines.count) 行")
+                let dashes = max(3, min(limit, 72) - displayWidth(position) - 4)
+                lines.append(style.dim("── " + position + " " + String(repeating: "─", count: dashes)))
             } else {
-                lines.append("     " + words.say("This was the last lesson.", "这是最后一课。"))
+                lines.append(rule)
             }
+            lines += shown
         }
-        if !panel.isEmpty {
-            lines.append(rule)
-            var panelLines = panel.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if panelLines.last == "" { panelLines.removeLast() }
-            lines += panelLines.flatMap(wrapKeepingIndent)
-        }
-        lines.append(rule)
-        lines += keyBar()
-        if let height {
-            // Rows the frame takes, counting lines the terminal wraps.
-            let columns = max(20, width ?? 80)
-            func rows(_ part: [String]) -> Int { part.reduce(0) { $0 + max(1, (displayWidth(plain($1)) + columns - 1) / columns) } }
-            let excess = rows(header) + rows(verdictLines) + rows(lines) - (height - 1)
-            if excess > 0 && verdictLines.count > 4 {
-                var cut = 0
-                while !verdictLines.isEmpty && verdictLines.count > 3 && cut < excess + 1 {
-                    cut += rows([verdictLines.removeLast()])
-                }
-                verdictLines.append(style.dim(words.say(
-                    "… more in a taller window, or run: kata check \(lesson.id)",
-                    "……窗口更高时可看到更多，或运行：kata check \(lesson.id)")))
-            }
-        }
-        return Self.clear + (header + verdictLines + lines).joined(separator: "\n") + "\n"
+        lines += [rule] + keys
+        return Layout(text: Self.clear + lines.joined(separator: "\n") + "\n", scroll: scroll, pageRows: max(1, page))
+    }
+
+    /// The verdict cut to `budget` rows, its first line (the verdict itself) always kept.
+    private func cut(_ verdict: [String], toRows budget: Int, lesson: Lesson, panelOpen: Bool) -> [String] {
+        guard rows(verdict) > budget, verdict.count > 1 else { return verdict }
+        let more = wrap(panelOpen
+            ? words.say("… (Esc: the whole verdict)", "……（按 Esc 查看完整结果）")
+            : words.say("… more in a taller window, or run: kata check \(lesson.id)", "……窗口更高时可看到更多，或运行：kata check \(lesson.id)")).map(style.dim)
+        var kept = verdict
+        while kept.count > 1 && rows(kept) + rows(more) > budget { kept.removeLast() }
+        return kept + more
+    }
+
+    /// Rows lines take in the window, counting lines the terminal wraps.
+    private func rows(_ part: [String]) -> Int {
+        let columns = max(20, width ?? 80)
+        return part.reduce(0) { $0 + max(1, (displayWidth(plain($1)) + columns - 1) / columns) }
     }
 
     /// The text without color codes, to count columns.
@@ -102,19 +175,29 @@ public struct WatchScreen: Sendable {
 
     public var rule: String { style.dim(String(repeating: "─", count: max(10, min(width ?? 72, 72)))) }
 
-    /// The keys, wrapped to the terminal's width.
-    public func keyBar() -> [String] {
-        let keys: [(String, String)] = [
-            ("h", words.say("hint", "提示")), ("l", words.say("list", "课程列表")), ("r", words.say("check again", "重新检查")),
-            ("s", words.say("solution", "答案")), ("d", words.say("refactoring", "重构")), ("n", words.say("next lesson", "下一课")),
-            ("q", words.say("quit", "退出")),
-        ]
+    /// The keys, wrapped to the terminal's width; with a panel open, how to
+    /// page it and close it come first.
+    public func keyBar(panel: WatchMachine.Panel = .none) -> [String] {
+        var keys: [(String, String)] = []
+        switch panel {
+        case .none, .welcome, .confirmSkip, .lastLesson:
+            keys = [("h", words.say("hint", "提示")), ("l", words.say("list", "课程列表")), ("t", words.say("lesson text", "课文")),
+                    ("r", words.say("check again", "重新检查")), ("s", words.say("solution", "答案")),
+                    ("d", words.say("refactoring", "重构")), ("n", words.say("next lesson", "下一课")), ("q", words.say("quit", "退出"))]
+        case .list:
+            keys = [("↑↓", words.say("or a number: choose", "或数字：选择")), ("Enter", words.say("open", "打开")),
+                    ("Esc/q", words.say("close", "关闭"))]
+        default:
+            keys = [("↑↓ PgUp PgDn", words.say("space: scroll", "空格：滚动")), ("Esc/q", words.say("close", "关闭")),
+                    ("h", words.say("hint", "提示")), ("l", words.say("list", "课程列表")), ("t", words.say("lesson text", "课文")),
+                    ("s", words.say("solution", "答案")), ("d", words.say("refactoring", "重构"))]
+        }
         let limit = max(20, width ?? 80)
         var rows: [String] = []
         var row = ""
         var rowLength = 0
         for (key, label) in keys {
-            let plainLength = key.count + 1 + displayWidth(label)
+            let plainLength = displayWidth(key) + 1 + displayWidth(label)
             let separator = rowLength == 0 ? 0 : 3
             if rowLength > 0 && rowLength + separator + plainLength > limit {
                 rows.append(row)
@@ -129,22 +212,9 @@ public struct WatchScreen: Sendable {
         return rows
     }
 
-    /// Wraps plain text at spaces to the terminal's width.
+    /// Wraps plain text to the terminal's width: at spaces, and between Chinese characters.
     public func wrap(_ text: String) -> [String] {
-        let limit = max(20, width ?? 80)
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            for word in paragraph.split(separator: " ") {
-                if !line.isEmpty && displayWidth(line) + 1 + displayWidth(String(word)) > limit {
-                    lines.append(line)
-                    line = ""
-                }
-                line += (line.isEmpty ? "" : " ") + word
-            }
-            lines.append(line)
-        }
-        return lines
+        TerminalText.wrappedLines(text, width: max(20, width ?? 80))
     }
 
     /// Wraps a long line at spaces, keeping its indentation on every piece

@@ -23,6 +23,10 @@ public final class WatchSession {
     private var report: CheckReport?
     private var lastSize: [Int?] = []
     private var showWelcome: Bool
+    /// The running check's "running test 2 of 3: …" line, as last drawn.
+    private var checkProgress: String?
+    /// A key read while telling a lone Escape from an arrow key.
+    private var pendingKey: String?
 
     public init(
         context: KataContext, course: Course, lesson: Lesson, checks: any LessonCheckScheduling,
@@ -46,7 +50,7 @@ public final class WatchSession {
         WatchMachine(
             lesson: lesson.id, next: Self.lesson(after: lesson, in: course)?.id,
             passed: progress.hasPassed(lesson.id), hintCount: lesson.metadata.hints.count,
-            hintsShown: progress[lesson.id].hintsShown, welcome: welcome)
+            hintsShown: progress[lesson.id].hintsShown, welcome: welcome, lessons: course.lessons.map(\.id))
     }
 
     static func lesson(after lesson: Lesson, in course: Course) -> Lesson? {
@@ -59,8 +63,8 @@ public final class WatchSession {
         open(lesson)
         lastSize = [context.console.width, context.console.height]
         while !machine.finished {
-            guard let key = context.console.readKey(timeout: tick) else {
-                perform(machine.handle(.key("q")))
+            guard let key = readKey() else {
+                perform(machine.handle(.key("\u{4}")))
                 break
             }
             if !key.isEmpty { perform(machine.handle(.key(key))) }
@@ -71,6 +75,11 @@ public final class WatchSession {
                 try? CommandSpec.recordCheck(finished, context: context)
                 perform(machine.handle(.checkFinished(finished.status)))
             }
+            let progress = machine.checking ? checks.progress : nil
+            if progress != checkProgress {
+                checkProgress = progress
+                draw()
+            }
             let size = [context.console.width, context.console.height]
             if size != lastSize {
                 lastSize = size
@@ -78,6 +87,30 @@ public final class WatchSession {
             }
         }
         return 0
+    }
+
+    /// One key; the bytes of an arrow or page key (ESC [ A, ESC [ 6 ~) come as one.
+    private func readKey() -> String? {
+        if let pending = pendingKey {
+            pendingKey = nil
+            return pending
+        }
+        guard let key = context.console.readKey(timeout: tick) else { return nil }
+        guard key == "\u{1B}" else { return key }
+        // A lone Escape is followed by nothing within a few milliseconds.
+        let second = context.console.readKey(timeout: 0.03)
+        guard second == "[" || second == "O" else {
+            if let second, !second.isEmpty { pendingKey = second }
+            return key
+        }
+        var sequence = "\u{1B}["
+        for _ in 0..<6 {
+            guard let next = context.console.readKey(timeout: 0.03), !next.isEmpty else { break }
+            sequence += next
+            if let scalar = next.unicodeScalars.first, (0x40...0x7E).contains(scalar.value) { break }
+        }
+        // ESC O A (application mode) means the same as ESC [ A.
+        return sequence
     }
 
     private func open(_ lesson: Lesson) {
@@ -116,7 +149,12 @@ public final class WatchSession {
     private func draw() {
         let screen = WatchScreen(style: context.style, words: context.words, width: context.console.width, height: context.console.height)
         let next = Self.lesson(after: lesson, in: course)
-        context.console.write(screen.frame(lesson: lesson, next: next, machine: machine, report: report, panel: panelText(next: next)))
+        let layout = screen.render(lesson: lesson, next: next, machine: machine, report: report, panel: panelText(next: next),
+                                   focus: machine.panel == .list ? WatchPanels.chosen : nil,
+                                   progress: machine.checking ? checkProgress : nil)
+        machine.scroll = layout.scroll
+        machine.pageRows = layout.pageRows
+        context.console.write(layout.text)
     }
 
     private func panelText(next: Lesson?) -> String {
@@ -132,11 +170,11 @@ public final class WatchSession {
         case .noHints:
             return Hints.render(lesson, upTo: 0, words: words, style: style)
         case .list:
-            let rows = CourseStatus.rows(course: course, progress: context.loadProgress(), language: context.language)
-            return CourseStatus.render(rows: rows, context: context)
+            return WatchPanels.list(course: course, current: lesson, selection: machine.selection, context: context)
+        case .lessonText:
+            return WatchPanels.lessonText(lesson, context: context)
         case .solution:
-            return (try? SolutionText.render(lesson, fileSystem: context.fileSystem, words: words, style: style, width: context.console.width))
-                ?? words.say("This lesson ships no reference solution.", "这一课没有参考答案。")
+            return WatchPanels.changedSolution(lesson, context: context)
         case .solutionLocked:
             return words.say(
                 "The reference solution opens once the lesson passes: the struggle is where the learning happens.\nPress h for a hint. To look anyway: kata solution \(lesson.id) --force (progress records it).",

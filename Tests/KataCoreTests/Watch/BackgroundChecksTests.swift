@@ -75,4 +75,34 @@ struct BackgroundChecksTests {
         #expect(result.termination == .killed(reason: "cancelled"))
         #expect(runner.requests.isEmpty)
     }
+
+    @Test("what a running check says is shown while it runs and gone when it ends or is stopped")
+    func progress() {
+        let said = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let checks = BackgroundChecks(reporting: { lesson, _, progress in
+            progress("running test 1 of 2: loops()… (3 s)")
+            said.signal()
+            gate.wait()
+            return CheckReport(lesson: lesson.id, status: .fail, stage: .run)
+        })
+        #expect(checks.progress == nil)
+        checks.start(lesson)
+        said.wait()
+        #expect(checks.progress == "running test 1 of 2: loops()… (3 s)")
+        gate.signal()
+        waitUntil { !checks.isRunning }
+        #expect(checks.progress == nil, "a finished check says nothing")
+
+        let runner = EndlessProcessRunner()
+        let stopped = BackgroundChecks(reporting: { lesson, cancellation, progress in
+            progress("running test 1 of 1: hangs()… (2 s)")
+            _ = CancellableProcessRunner(base: runner, cancellation: cancellation).run(ProcessRequest(executable: "/x", arguments: []), monitor: nil)
+            return CheckReport(lesson: lesson.id, status: .error, stage: .run)
+        })
+        stopped.start(lesson)
+        waitUntil { stopped.progress != nil }
+        stopped.cancel()
+        #expect(stopped.progress == nil, "a stopped check says nothing")
+    }
 }

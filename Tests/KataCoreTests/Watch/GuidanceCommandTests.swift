@@ -32,7 +32,7 @@ struct GuidanceCommandTests {
     func chineseHints() {
         let kata = watchCourse()
         kata.run("hint", "01", "--lang", "zh-Hans")
-        #expect(kata.console.output.contains("提示 1/3: 提示 0"))
+        #expect(kata.console.output.contains("提示 1/3：提示 0"))
     }
 
     @Test("the solution is refused before a pass, shown with --force and recorded")

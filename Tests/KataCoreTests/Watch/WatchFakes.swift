@@ -71,8 +71,12 @@ final class ManualChecks: LessonCheckScheduling, @unchecked Sendable {
     private(set) var started: [String] = []
     private(set) var overlaps = 0
     private(set) var cancels = 0
+    private var said: String?
 
     var isRunning: Bool { lock.withLock { running != nil } }
+    var progress: String? { lock.withLock { running == nil ? nil : said } }
+    /// What the running check says it is doing.
+    func say(_ text: String?) { lock.withLock { said = text } }
 
     func start(_ lesson: Lesson) -> Bool {
         lock.withLock {

@@ -15,22 +15,23 @@ struct WatchMachineTests {
         #expect(m.checking)
     }
 
-    @Test("saves during a check are never lost and never start a second check at once")
+    @Test("a save during a check stops it at once and checks the newest code")
     func saveDuringCheck() {
         var m = machine()
         m.handle(.opened)
+        #expect(!m.restarted)
         let effects2 = m.handle(.filesChanged)
-        #expect(effects2 == [.render])
-        let effects3 = m.handle(.filesChanged)
-        #expect(effects3 == [.render])
-        let effects4 = m.handle(.key("r"))
+        #expect(effects2 == [.cancelCheck, .startCheck, .render], "no waiting for a check that may hang")
+        #expect(m.checking && m.restarted)
+        let effects3 = m.handle(.key("r"))
+        #expect(effects3 == [.cancelCheck, .startCheck, .render], "r restarts a running check too")
+        let effects4 = m.handle(.checkFinished(.pass))
         #expect(effects4 == [.render])
-        #expect(m.recheckPending)
-        let effects5 = m.handle(.checkFinished(.fail))
-        #expect(effects5 == [.startCheck, .render], "exactly one more check for all three")
-        let effects6 = m.handle(.checkFinished(.fail))
-        #expect(effects6 == [.render])
-        #expect(!m.checking)
+        #expect(!m.checking && !m.restarted)
+        #expect(m.lastStatus == .pass)
+        let effects5 = m.handle(.filesChanged)
+        #expect(effects5 == [.startCheck, .render], "nothing to stop when no check runs")
+        #expect(!m.restarted)
     }
 
     @Test("a whole session never has two checks running")
@@ -39,12 +40,15 @@ struct WatchMachineTests {
         var running = 0
         var most = 0
         let events: [WatchMachine.Event] = [.opened, .filesChanged, .key("r"), .checkFinished(.fail), .filesChanged,
-                                            .checkFinished(.error), .checkFinished(.fail), .key("r"), .filesChanged, .checkFinished(.pass),
-                                            .checkFinished(.pass)]
+                                            .checkFinished(.error), .key("r"), .filesChanged, .filesChanged, .checkFinished(.pass)]
         for event in events {
             if case .checkFinished = event { running -= 1 }
-            for effect in m.handle(event) where effect == .startCheck { running += 1 }
-            most = max(most, running)
+            for effect in m.handle(event) {
+                if effect == .startCheck { running += 1 }
+                if effect == .cancelCheck { running -= 1 }
+                most = max(most, running)
+            }
+            #expect(running == (m.checking ? 1 : 0))
         }
         #expect(most == 1)
         #expect(running == 0)
@@ -187,5 +191,95 @@ struct WatchMachineTests {
         #expect(m.panel == .welcome)
         m.handle(.filesChanged)
         #expect(m.panel == .none)
+    }
+
+    @Test("an open panel scrolls by line and by page and closes with Esc or q; q quits only without a panel")
+    func panelPaging() {
+        var m = machine(passed: true)
+        m.pageRows = 10
+        m.handle(.key("s"))
+        #expect(m.panel == .solution && m.scroll == 0)
+        m.handle(.key(WatchMachine.Keys.down))
+        #expect(m.scroll == 1)
+        m.handle(.key(WatchMachine.Keys.pageDown))
+        #expect(m.scroll == 10)
+        m.handle(.key(" "))
+        #expect(m.scroll == 19)
+        m.handle(.key(WatchMachine.Keys.pageUp))
+        #expect(m.scroll == 10)
+        m.handle(.key(WatchMachine.Keys.up))
+        #expect(m.scroll == 9)
+        m.handle(.key(WatchMachine.Keys.home))
+        #expect(m.scroll == 0)
+        m.handle(.key(WatchMachine.Keys.up))
+        #expect(m.scroll == 0, "never above the top")
+        m.handle(.key(WatchMachine.Keys.pageDown))
+        m.handle(.key("d"))
+        #expect(m.panel == .refactoring && m.scroll == 0, "another panel opens at its top")
+        let closed = m.handle(.key("q"))
+        #expect(closed == [.render])
+        #expect(m.panel == .none && !m.finished, "q closes the panel")
+        m.handle(.key("h"))
+        m.handle(.key(WatchMachine.Keys.escape))
+        #expect(m.panel == .none)
+        #expect(m.handle(.key("q")) == [.quit], "with no panel q quits")
+    }
+
+    @Test("q on the welcome quits: the welcome is the start screen, not a panel to close")
+    func quitFromWelcome() {
+        var m = WatchMachine(lesson: "01-add", next: nil, passed: false, hintCount: 3, hintsShown: 0, welcome: true)
+        #expect(m.handle(.key("q")) == [.quit])
+    }
+
+    @Test("t shows the lesson's text and toggles it off")
+    func lessonText() {
+        var m = machine()
+        m.handle(.key("t"))
+        #expect(m.panel == .lessonText)
+        m.handle(.key("t"))
+        #expect(m.panel == .none)
+    }
+
+    @Test("the list opens a lesson: arrows or its number choose it, Enter opens it")
+    func listOpensLessons() {
+        let ids = ["01-add", "02-greet", "03-count", "10-ten", "11-eleven"]
+        var m = WatchMachine(lesson: "02-greet", next: "03-count", passed: false, hintCount: 0, hintsShown: 0, lessons: ids)
+        m.handle(.opened)
+        m.handle(.key("l"))
+        #expect(m.panel == .list && m.selection == 1, "the list starts on the open lesson")
+        m.handle(.key(WatchMachine.Keys.down))
+        m.handle(.key(WatchMachine.Keys.down))
+        #expect(m.selection == 3)
+        m.handle(.key(WatchMachine.Keys.up))
+        #expect(m.selection == 2)
+        m.handle(.key(WatchMachine.Keys.pageDown))
+        #expect(m.selection == 4, "never past the last lesson")
+        m.handle(.key("1"))
+        #expect(m.selection == 0)
+        m.handle(.key("1"))
+        #expect(m.selection == 4, "1 then 1 is lesson 11")
+        m.handle(.key("0"))
+        m.handle(.key("3"))
+        #expect(m.selection == 2, "0 then 3 is lesson 03")
+        m.handle(.key("2"))
+        #expect(m.selection == 1, "a third digit starts a new number")
+        m.handle(.key(WatchMachine.Keys.down))
+        let effects = m.handle(.key("\r"))
+        #expect(effects == [.cancelCheck, .openLesson("03-count")], "the running check of the old lesson stops")
+        #expect(m.finished)
+    }
+
+    @Test("Enter on the open lesson just closes the list; q closes it without quitting")
+    func listOnCurrent() {
+        var m = WatchMachine(lesson: "01-add", next: "02-greet", passed: false, hintCount: 0, hintsShown: 0, lessons: ["01-add", "02-greet"])
+        m.handle(.key("l"))
+        #expect(m.handle(.key("\n")) == [.render])
+        #expect(m.panel == .none && !m.finished)
+        m.handle(.key("l"))
+        m.handle(.key("q"))
+        #expect(m.panel == .none && !m.finished)
+        m.handle(.key("l"))
+        m.handle(.key(WatchMachine.Keys.down))
+        #expect(m.handle(.key("\n")) == [.openLesson("02-greet")])
     }
 }
