@@ -36,11 +36,11 @@ struct RaceCarTests {
         let weakEngine = SpyEngine(horsepower: 100)
         let strong = RaceCar(engine: strongEngine)
         let weak = RaceCar(engine: weakEngine)
-        #expect(strong.topSpeed == 330, "A 900 hp engine should give a top speed of 150 + 900 / 5 = 330, but it is \(strong.topSpeed). Each car must read the horsepower of its own engine: keep the engine in an instance property (`private let engine: any Engine`), not in a static one.")
+        #expect(strong.topSpeed == 330, "A 900 hp engine should give a top speed of 150 + 900 / 5 = 330, but it is \(strong.topSpeed). Each car must read the horsepower of its own engine: keep the engine in an instance property (`private let engine: any Engine`), not in a static or global variable.")
         #expect(weak.topSpeed == 170, "A 100 hp engine should give a top speed of 150 + 100 / 5 = 170, but it is \(weak.topSpeed). Does topSpeed read the horsepower of the engine you were handed?")
         let report = strong.start()
         #expect(report == "Vroom! 900 hp", "start() should report the horsepower of the car's own engine (\"Vroom! 900 hp\"), not \"\(report)\".")
-        #expect(strongEngine.ignitions == 1 && weakEngine.ignitions == 0, "Starting the first car should ignite its own engine once and leave the second car's engine alone (ignitions: \(strongEngine.ignitions) and \(weakEngine.ignitions)). Keep each car's engine in an instance property, not in a static one.")
+        #expect(strongEngine.ignitions == 1 && weakEngine.ignitions == 0, "Starting the first car should ignite its own engine once and leave the second car's engine alone (ignitions: \(strongEngine.ignitions) and \(weakEngine.ignitions)). Keep each car's engine in an instance property, not in a static or global variable.")
     }
 
     @Test("a stalling engine makes the car report a stall")
@@ -57,6 +57,14 @@ struct RaceCarTests {
         _ = car.topSpeed
         let reads = V8Engine.sharedAccessCount - before
         #expect(reads == 0, "RaceCar read V8Engine.shared \(reads) time(s). A car that is handed its engine must not reach for the singleton: remove every V8Engine.shared from RaceCar.")
+    }
+
+    @Test("the car holds on to the engine it is handed")
+    func holdsItsEngine() {
+        // Nobody but the car keeps this engine: a `weak` or `unowned` property would lose it.
+        let car = RaceCar(engine: SpyEngine(horsepower: 400))
+        #expect(car.topSpeed == 230, "The car was handed a 400 hp engine that nobody else keeps, and its top speed is \(car.topSpeed), not 150 + 400 / 5 = 230: the car let go of its engine. Keep it in a strong `let` (`private let engine: any Engine`), not a `weak` or `unowned` one.")
+        #expect(car.start() == "Vroom! 400 hp", "The car was handed a 400 hp engine that nobody else keeps; start() should still say \"Vroom! 400 hp\". Keep the engine in a strong `let`, not a `weak` or `unowned` one.")
     }
 
     @Test("the car keeps one engine for its whole life")

@@ -101,13 +101,19 @@ struct RaceTrackTests {
         #expect(reads == 0, "recordLap(of:using:) read TrackStopwatch.shared \(reads) time(s). Use the stopwatch parameter instead.")
     }
 
-    @Test("the delegate hears about every lap")
+    @Test("each track tells its own delegate about every lap")
     func delegateIsTold() {
-        let track = TrackBuilder.makeTrack()
-        let delegate = SpyDelegate()
-        track.delegate = delegate
-        _ = track.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
-        #expect(delegate.laps == ["Ada 81500"], "The delegate should be told about the lap once, with the driver and the milliseconds, but it heard \(delegate.laps).")
+        // Both tracks get their delegates before either records a lap: a
+        // delegate kept in a static or global (shared by every track) shows here.
+        let north = TrackBuilder.makeTrack()
+        let south = TrackBuilder.makeTrack()
+        let northWall = SpyDelegate()
+        let southWall = SpyDelegate()
+        north.delegate = northWall
+        south.delegate = southWall
+        _ = north.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
+        #expect(northWall.laps == ["Ada 81500"], "The delegate should be told about the lap once, with the driver and the milliseconds, but it heard \(northWall.laps).")
+        #expect(southWall.laps.isEmpty, "A lap on one track reached the delegate of another track (it heard \(southWall.laps)). Keep the delegate in an instance property of the track (`public weak var delegate`), not in a static or global variable.")
     }
 
     @Test("the track does not keep its delegate alive")

@@ -47,7 +47,7 @@ struct RaceEngineerTests {
         ignored.inject(radio: FakeRadio(acknowledges: false))
         let first = heard.callPitStop(onLap: 20)
         let second = ignored.callPitStop(onLap: 20)
-        #expect(first == "Driver confirmed: box on lap 20.", "An engineer whose radio acknowledges should report \"Driver confirmed: box on lap 20.\", not \"\(first)\".")
+        #expect(first == "Driver confirmed: box on lap 20.", "An engineer whose radio acknowledges should report \"Driver confirmed: box on lap 20.\", not \"\(first)\". Each engineer must keep the radio it was injected with in an instance property, not in a static or global variable shared by every engineer.")
         #expect(second == "No reply: box on lap 20.", "An engineer whose radio does not acknowledge should report \"No reply: box on lap 20.\", not \"\(second)\". Does the engineer use the answer of the radio it was injected with?")
     }
 

@@ -91,6 +91,11 @@ struct FactoryTests {
         let spareIsRed = red.wheels.count == 4 && redWheels.items.last.map { $0 === red.wheels[0] } == true
         #expect(spareIsRed, "After red.replaceWheel(at: 0), wheel 0 of the first car should be the wheel its own factory just made.")
         #expect(blueExtinguishers.items.count == 1 && redExtinguishers.items.isEmpty, "A crash of the second car should use the second car's extinguisher factory: the factories ran \(redExtinguishers.items.count) and \(blueExtinguishers.items.count) time(s), not 0 and 1. Keep each car's factories in instance properties, not in static ones.")
+        // And the other way round: the first car's crash and the second car's spare.
+        _ = red.recoverFromCrash()
+        blue.replaceWheel(at: 1)
+        #expect(redExtinguishers.items.count == 1 && blueExtinguishers.items.count == 1, "A crash of the first car should use the first car's extinguisher factory: after one crash each, the factories ran \(redExtinguishers.items.count) and \(blueExtinguishers.items.count) time(s), not 1 and 1. Keep each car's factories in instance properties, not in a static or global variable (the last car built would win).")
+        #expect(redWheels.items.count - redBuilt == 1 && blueWheels.items.count - blueBuilt == 1, "Replacing a wheel of the second car should call the second car's wheel factory: after one spare each, the factories ran \(redWheels.items.count - redBuilt) and \(blueWheels.items.count - blueBuilt) more time(s), not 1 and 1. Keep each car's factories in instance properties, not in a static or global variable.")
     }
 
     @Test("the grid builds each car with its own initializer")

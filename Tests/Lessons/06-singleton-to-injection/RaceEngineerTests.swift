@@ -31,8 +31,8 @@ struct RaceEngineerTests {
         let stockedEngineer = RaceEngineer(driver: "Sainz", crew: PitCrew(tyreSets: 3), radio: stockedRadio)
         let empty = emptyEngineer.boxBox()
         let stocked = stockedEngineer.boxBox()
-        #expect(empty == "Sainz: no tyres left", "A crew with no tyre sets should report \"Sainz: no tyres left\", but boxBox() returned \"\(empty)\". Ask the crew this engineer was handed, kept in an instance property (`private let crew: PitCrew`), not a static one or PitCrew.shared.")
-        #expect(stocked == "Sainz: fresh tyres, 2 set(s) left", "A crew with 3 tyre sets should report \"Sainz: fresh tyres, 2 set(s) left\", but boxBox() returned \"\(stocked)\". Ask the crew this engineer was handed, kept in an instance property (`private let crew: PitCrew`), not a static one or PitCrew.shared.")
+        #expect(empty == "Sainz: no tyres left", "A crew with no tyre sets should report \"Sainz: no tyres left\", but boxBox() returned \"\(empty)\". Ask the crew this engineer was handed, kept in an instance property (`private let crew: PitCrew`, a strong `let`, not `weak`), not a static one or PitCrew.shared.")
+        #expect(stocked == "Sainz: fresh tyres, 2 set(s) left", "A crew with 3 tyre sets should report \"Sainz: fresh tyres, 2 set(s) left\", but boxBox() returned \"\(stocked)\". Ask the crew this engineer was handed, kept in an instance property (`private let crew: PitCrew`, a strong `let`, not `weak`), not a static one or PitCrew.shared.")
         #expect(emptyRadio.messages == [empty] && stockedRadio.messages == [stocked], "Each engineer should send its report over its own radio, but the first radio sent \(emptyRadio.messages) and the second \(stockedRadio.messages). Keep the radio you were handed in an instance property, not a static one.")
     }
 

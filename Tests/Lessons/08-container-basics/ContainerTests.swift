@@ -155,4 +155,25 @@ struct ContainerTests {
         #expect(car.engine === engine, "Garage.makeContainer() should register the engine as (any Engine).self with the .shared lifetime, and build RaceCar from that engine.")
         #expect(car.start() == "Vroom! 750 hp", "The garage's car should run on the V8Engine (750 hp).")
     }
+
+    @Test("a shared instance is kept by the container, even when nobody else holds it")
+    func sharedIsKeptByTheContainer() throws {
+        let container = Container()
+        var builds = 0
+        container.register(SlickTyres.self, lifetime: .shared) { builds += 1; return SlickTyres() }
+        _ = try container.resolve(SlickTyres.self)   // the caller lets go of it at once
+        _ = try container.resolve(SlickTyres.self)
+        #expect(builds == 1, "A .shared factory ran \(builds) times when the first instance was not held by the caller. Shared means the container keeps the instance (a strong reference, in a dictionary of the container) and hands it out again; a weak reference lets it go. Weak lifetimes come in lesson 9.")
+    }
+
+    @Test("registering one type keeps the shared instances of the others")
+    func registeringKeepsOtherSharedInstances() throws {
+        let container = Container()
+        var builds = 0
+        container.register((any Engine).self, lifetime: .shared) { builds += 1; return TestEngine() }
+        let engine = try container.resolve((any Engine).self)
+        container.register(SlickTyres.self) { SlickTyres() }
+        let again = try container.resolve((any Engine).self)
+        #expect(again === engine && builds == 1, "Registering SlickTyres made the container build a new shared engine (the engine factory ran \(builds) times). register(_:lifetime:factory:) should forget only the shared instance of the type it registers (remove that one key), not every shared instance.")
+    }
 }

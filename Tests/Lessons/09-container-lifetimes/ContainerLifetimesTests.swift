@@ -141,6 +141,34 @@ struct ContainerLifetimesTests {
         #expect(objects.distinctObjects == 1, "Concurrent resolves of a .shared service returned \(objects.distinctObjects) different objects; they must all get the same one.")
     }
 
+    @Test("a parent and its children resolving the parent's shared service at once build it once")
+    func childrenShareTheParentsInstanceUnderLoad() {
+        let parent = Container()
+        let builds = Counter()
+        let objects = Counter()
+        let successes = Counter()
+        parent.register(Telemetry.self, lifetime: .shared) { _ in
+            let run = builds.increment()
+            if run <= 8 { Thread.sleep(forTimeInterval: 0.02 * Double(run)) }
+            return Telemetry()
+        }
+        nonisolated(unsafe) let family = [parent, Container(parent: parent), Container(parent: parent), Container(parent: parent)]
+        let finished = finishes(within: 9) {
+            DispatchQueue.concurrentPerform(iterations: 400) { index in
+                if let telemetry = try? family[index % family.count].resolve(Telemetry.self) {
+                    objects.record(telemetry)
+                    _ = successes.increment()
+                }
+            }
+        }
+        guard finished != nil else {
+            Issue.record("400 concurrent resolves through a parent and three children did not finish within 9 s (the factory had run \(builds.value) times by then): probably a deadlock between the child's lock and the parent's.")
+            return
+        }
+        #expect(builds.value == 1, "The parent's .shared factory ran \(builds.value) times when the parent and three children resolved it at the same time; it must run once. A child that builds the parent's shared instance must hold the lock that guards the parent's instances: let a child share its parent's lock (init(parent:) takes parent's lock), or take the parent's lock around the parent's check-build-store.")
+        #expect(successes.value == 400 && objects.distinctObjects == 1, "\(successes.value) of 400 resolves through a parent and its children succeeded, with \(objects.distinctObjects) different objects; all must succeed and get the parent's one shared Telemetry.")
+    }
+
     @Test("a child container's override does not leak into the parent")
     func childOverridesStayInTheChild() throws {
         let parent = Container()
@@ -260,5 +288,36 @@ struct ContainerLifetimesTests {
         #expect(testCar.engine === fake, "RaceCar's factory is registered in the parent; resolved through the child, it must get the child's fake engine (1 hp), but it got \(testCar.engine.horsepower) hp. Call the parent's factory with the container that was asked (the child), not with the parent: `registration.factory(self)` where self is the child. Do not forward the whole resolve to `parent.resolve(type)`.")
         let appCar = try parent.resolve(RaceCar.self)
         #expect(appCar.engine.horsepower == 750, "Resolved through the parent, RaceCar must get the parent's V8Engine (750 hp), not the fake the child registered; it got \(appCar.engine.horsepower) hp. Registering in the child must not change the parent.")
+    }
+
+    @Test("a child hands out its parent's weak instance while someone holds it")
+    func childSharesTheParentsWeakInstance() throws {
+        let parent = Container()
+        let builds = Counter()
+        parent.register((any Engine).self, lifetime: .weak) { _ in
+            _ = builds.increment()
+            return TestEngine()
+        }
+        let child = Container(parent: parent)
+        let held = try parent.resolve((any Engine).self)
+        let throughChild = try child.resolve((any Engine).self)
+        #expect(throughChild === held && builds.value == 1, "While the test holds the parent's .weak engine, the child should hand out that same engine (the factory ran \(builds.value) times). A .weak instance is kept by the container whose registration built it, the parent, not by the child that was asked.")
+    }
+
+    @Test("a child's factory may resolve the same type from its parent (a decorator), which is not a cycle")
+    func childMayDecorateTheParentsService() throws {
+        let parent = Container()
+        parent.register((any Engine).self) { _ in TestEngine(horsepower: 500) }
+        let child = Container(parent: parent)
+        child.register((any Engine).self) { _ in
+            TestEngine(horsepower: try parent.resolve((any Engine).self).horsepower + 100)
+        }
+        let result = Result { try child.resolve((any Engine).self).horsepower }
+        switch result {
+        case .success(let horsepower):
+            #expect(horsepower == 600, "The child's engine factory adds 100 hp to the parent's 500 hp engine, so the child should resolve a 600 hp engine; it got \(horsepower) hp.")
+        case .failure(let error):
+            Issue.record("The child's engine factory asks the PARENT container for an engine, a different container, yet resolve threw: \(error). Each container keeps its own stack of types being resolved (an instance property, not a static and not a per-thread store such as Thread.current.threadDictionary), so a type being built in the child is not 'already being built' in the parent.")
+        }
     }
 }

@@ -127,6 +127,7 @@ struct MessageAppTests {
         let senderNetwork = live.makeMessageSender().network
         #expect(loaderNetwork === senderNetwork, "The live AppContainer() should make one network client and give that same instance (===) to every loader and sender. Keep it in a stored `let`, not a computed property that builds a new NetworkManager each time.")
         #expect(live.makeMessageLoader().network === loaderNetwork, "Two loaders made by one AppContainer() should share one network client (===).")
+        #expect(AppContainer().makeMessageLoader().network !== loaderNetwork, "Two live apps, AppContainer() and AppContainer(), share one network client. Each live container should make a NetworkManager() of its own in init(), not use NetworkManager.shared or keep the network in a static.")
     }
 
     @Test("the live app shows a message it sent after reloading")
@@ -154,4 +155,23 @@ struct MessageAppTests {
         #expect(networkDelta == 0, "The app read NetworkManager.shared \(networkDelta) time(s) although it was handed a network. Remove every NetworkManager.shared from the loader, the sender and the screen.")
         #expect(settingsDelta == 0, "The app read Settings.standard \(settingsDelta) time(s) although it was handed a user name. Only the live AppContainer() may read the settings.")
     }
+
+    @Test("the screen holds its loader and sender, not the container")
+    func screenDoesNotHoldTheContainer() {
+        let network = FakeNetwork(messages: [])
+        let app = AppContainer(network: network, clock: FixedClock(date: Date(timeIntervalSince1970: 1_800_000_000)), userName: "Kimi")
+        let screen = app.makeMessageList()
+        #expect(!reaches(screen, anything: { $0 is AppContainer }), "MessageListScreen holds the AppContainer (directly, behind a protocol of your own, or inside something it keeps) and asks it for a loader and a sender: a service locator. Hand the screen its loader and its sender themselves, and keep nothing else.")
+        screen.send("Box this lap.")
+        #expect(network.posted.map(\.text) == ["Box this lap."], "The screen made by the container should send through the container's network; the fake network received \(network.posted.map(\.text)).")
+    }
+}
+
+/// Whether `subject`, or anything it stores (a few levels deep), passes `test`.
+func reaches(_ subject: Any, anything test: (Any) -> Bool, depth: Int = 4) -> Bool {
+    for child in Mirror(reflecting: subject).children {
+        if test(child.value) { return true }
+        if depth > 1, reaches(child.value, anything: test, depth: depth - 1) { return true }
+    }
+    return false
 }

@@ -1,0 +1,1 @@
+public protocol RadioInjectable: AnyObject { func inject(radio: any PitRadio) }

@@ -1,0 +1,5 @@
+public final class FastCar: Car {
+    public let topSpeed: Int
+    public init(topSpeed: Int) { self.topSpeed = topSpeed }
+    public var badge: String { "Fast car, \(topSpeed) km/h" }
+}

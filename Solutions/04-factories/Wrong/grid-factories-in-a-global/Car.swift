@@ -1,0 +1,1 @@
+public protocol Car: AnyObject { var badge: String { get } }

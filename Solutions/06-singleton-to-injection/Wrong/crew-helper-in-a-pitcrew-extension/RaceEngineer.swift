@@ -1,0 +1,14 @@
+public class RaceEngineer {
+    public let driver: String
+    private let crew: PitCrew
+    private let radio: any TeamRadio
+    public init(driver: String, crew: PitCrew, radio: any TeamRadio) {
+        self.driver = driver; self.crew = crew; self.radio = radio
+    }
+    public convenience init(driver: String, radio: any TeamRadio, crew: PitCrew = .pitLane) { self.init(driver: driver, crew: crew, radio: radio) }
+    public func boxBox() -> String {
+        let report = crew.changeTyres(for: driver)
+        radio.send(report)
+        return report
+    }
+}

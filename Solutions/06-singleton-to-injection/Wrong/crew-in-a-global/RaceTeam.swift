@@ -1,0 +1,8 @@
+public final class RaceTeam {
+    public let engineers: [RaceEngineer]
+    public init(drivers: [String]) {
+        let crew = teamCrew
+        let radio = PitLaneRadio()
+        engineers = drivers.map { RaceEngineer(driver: $0, crew: crew, radio: radio) }
+    }
+}

@@ -1,0 +1,32 @@
+public enum Lifetime { case transient, shared }
+public struct ResolutionError: Error, CustomStringConvertible {
+    public let missing: String
+    public let registered: [String]
+    public var description: String { "No registration for \(missing). Registered: \(registered.sorted().joined(separator: ", "))" }
+}
+public final class Container {
+    private struct Registration { let lifetime: Lifetime; let make: () throws -> Any }
+    private var registrations: [String: Registration] = [:]
+    private var built: [String: Any] = [:]
+    public init() {}
+    public func register<Service>(_ type: Service.Type = Service.self, lifetime: Lifetime = .transient, factory: @escaping () throws -> Service) {
+        let key = String(describing: type)
+        registrations[key] = Registration(lifetime: lifetime, make: factory)
+        built.removeAll()
+    }
+    public func resolve<Service>(_ type: Service.Type) throws -> Service {
+        let key = String(describing: type)
+        guard let registration = registrations[key] else {
+            throw ResolutionError(missing: key, registered: Array(registrations.keys))
+        }
+        switch registration.lifetime {
+        case .transient:
+            return try registration.make() as! Service
+        case .shared:
+            if let existing = built[key] { return existing as! Service }
+            let made = try registration.make()
+            built[key] = made
+            return made as! Service
+        }
+    }
+}

@@ -1,0 +1,1 @@
+public enum Lifetime { case transient, shared, weak }

@@ -1,0 +1,3 @@
+public enum RaceSession {
+    @TaskLocal public static var id: String?
+}

@@ -1,0 +1,3 @@
+import Foundation
+public protocol AppClock { func now() -> Date }
+public struct SystemClock: AppClock { public init() {}; public func now() -> Date { Date() } }
