@@ -8,6 +8,13 @@ struct FixedClock: TimeSource {
     func now() -> Date { date }
 }
 
+/// A clock the test moves by hand, between two laps.
+final class MovableClock: TimeSource {
+    var date: Date
+    init(date: Date) { self.date = date }
+    func now() -> Date { date }
+}
+
 /// A file system that lives in a dictionary: nothing reaches the disk.
 final class InMemoryFileSystem: FileSystem {
     var files: [String: String]
@@ -87,6 +94,17 @@ final class LapLoggerTests {
         let early = try makeLogger(clock: FixedClock(date: epoch)).record(lap: 81.25, by: "Leclerc")
         #expect(late.hasPrefix("2001-09-09T01:46:40Z Leclerc 81.25s"), "A clock stopped at 2001-09-09T01:46:40Z should stamp the line, but record returned \"\(late)\". Ask the clock handed to LapLogger(clock:...) for now() instead of calling Date(). [zh-Hans] 停在 2001-09-09T01:46:40Z 的时钟应该给这一行盖上时间戳，但 record 返回的是 \"\(late)\"。向交给 LapLogger(clock:...) 的时钟调用 now()，不要调用 Date()。")
         #expect(early.hasPrefix("1970-01-01T00:00:00Z Leclerc 81.25s"), "A clock stopped at 1970-01-01T00:00:00Z should stamp the line, but record returned \"\(early)\". Two clocks must give two stamps: use the clock you were handed. [zh-Hans] 停在 1970-01-01T00:00:00Z 的时钟应该给这一行盖上时间戳，但 record 返回的是 \"\(early)\"。两个时钟必须给出两个时间戳：使用交给你的时钟。")
+    }
+
+    @Test("each lap is stamped when it is recorded")
+    func stampsEachLapWhenItIsRecorded() throws {
+        let clock = MovableClock(date: epoch)
+        let logger = makeLogger(clock: clock)
+        let first = try logger.record(lap: 81.25, by: "Leclerc")
+        clock.date = sentinel
+        let second = try logger.record(lap: 82.0, by: "Leclerc")
+        #expect(first.hasPrefix("1970-01-01T00:00:00Z Leclerc 81.25s"), "The first lap was recorded while the clock read 1970-01-01T00:00:00Z, but record returned \"\(first)\".")
+        #expect(second.hasPrefix("2001-09-09T01:46:40Z Leclerc 82.0s"), "The second lap was recorded after the clock moved to 2001-09-09T01:46:40Z, but record returned \"\(second)\". Ask the clock for now() inside record(lap:by:), every time: do not read it once in init and keep the date.")
     }
 
     @Test("the line goes to the file system it is handed, never to the disk")
