@@ -103,8 +103,8 @@ final class LapLoggerTests {
         let first = try logger.record(lap: 81.25, by: "Leclerc")
         clock.date = sentinel
         let second = try logger.record(lap: 82.0, by: "Leclerc")
-        #expect(first.hasPrefix("1970-01-01T00:00:00Z Leclerc 81.25s"), "The first lap was recorded while the clock read 1970-01-01T00:00:00Z, but record returned \"\(first)\".")
-        #expect(second.hasPrefix("2001-09-09T01:46:40Z Leclerc 82.0s"), "The second lap was recorded after the clock moved to 2001-09-09T01:46:40Z, but record returned \"\(second)\". Ask the clock for now() inside record(lap:by:), every time: do not read it once in init and keep the date.")
+        #expect(first.hasPrefix("1970-01-01T00:00:00Z Leclerc 81.25s"), "The first lap was recorded while the clock read 1970-01-01T00:00:00Z, but record returned \"\(first)\". [zh-Hans] 第一圈记录时时钟显示 1970-01-01T00:00:00Z，但 record 返回的是 \"\(first)\"。")
+        #expect(second.hasPrefix("2001-09-09T01:46:40Z Leclerc 82.0s"), "The second lap was recorded after the clock moved to 2001-09-09T01:46:40Z, but record returned \"\(second)\". Ask the clock for now() inside record(lap:by:), every time: do not read it once in init and keep the date. [zh-Hans] 第二圈是在时钟走到 2001-09-09T01:46:40Z 之后记录的，但 record 返回的是 \"\(second)\"。每次都在 record(lap:by:) 中向时钟调用 now()：不要在 init 中只读一次然后留着这个日期。")
     }
 
     @Test("the line goes to the file system it is handed, never to the disk")
