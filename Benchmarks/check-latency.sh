@@ -100,6 +100,6 @@ report norules 0.5 "${norules[@]}"
 b=$(printf '%s\n' "${body[@]}" | median)
 n=$(printf '%s\n' "${norules[@]}" | median)
 rules=$(jq -r '.rules | length' "Lessons/$lesson/lesson.json" 2>/dev/null || grep -c '"kind"' "Lessons/$lesson/lesson.json" || true)
-awk -v b="$b" -v n="$n" -v r="$rules" 'BEGIN { printf "rules    body edit with the lesson'"'"'s %s rule(s) / without: %.3f s / %.3f s = %.2fx   goal <= 1.15x\n", r, b, n, b / n }'
+awk -v b="$b" -v n="$n" -v r="$rules" 'BEGIN { printf "rules    body edit with the lesson'"'"'s %s rule%s / without: %.3f s / %.3f s = %.2fx   goal <= 1.15x\n", r, (r == 1 ? "" : "s"), b, n, b / n }'
 report api 1.5 "${api[@]}"
 printf '%-8s median %6.3f s   (%d runs)   compile the module alone + run the linked tests\n' floor "$f" "${#floor[@]}"

@@ -29,12 +29,12 @@ public final class PitCrew {
     }
 
     /// Changes the tyres of `driver`'s car when a set is left.
-    /// Returns, for example, `"Leclerc: fresh tyres, 3 set(s) left"`
+    /// Returns, for example, `"Leclerc: fresh tyres, 3 sets left"`
     /// or `"Leclerc: no tyres left"`.
     public func changeTyres(for driver: String) -> String {
         guard tyreSets > 0 else { return "\(driver): no tyres left" }
         tyreSets -= 1
         stopsServed += 1
-        return "\(driver): fresh tyres, \(tyreSets) set(s) left"
+        return "\(driver): fresh tyres, \(tyreSets) set\(tyreSets == 1 ? "" : "s") left"
     }
 }

@@ -633,7 +633,7 @@ public struct Grader: Sendable {
         for lesson in graded where lesson.status == .error || lesson.grading != .ok {
             parts.append("\(lesson.lesson): \(lesson.message)")
         }
-        if !intake.notes.isEmpty { parts.append("\(intake.notes.count) note(s) about the submission") }
+        if !intake.notes.isEmpty { parts.append("\(intake.notes.count) note\(intake.notes.count == 1 ? "" : "s") about the submission") }
         return StudentGrade(student: intake.student, status: status, message: parts.joined(separator: "; "), score: score,
                             maxScore: maxScore, lessons: graded, notes: intake.notes, failure: nil, submissionSHA256: intake.sha256)
     }

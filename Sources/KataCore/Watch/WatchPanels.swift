@@ -68,7 +68,7 @@ public enum WatchPanels {
         let names = solution.keys.sorted()
         let changed = starter.isEmpty ? names : names.filter { solution[$0] != starter[$0] }
         let unchanged = names.filter { !changed.contains($0) }
-        var text = style.bold(words.say("Reference solution of \(lesson.id)", "\(lesson.id) 的参考答案")) + "\n"
+        var text = style.bold(words.say("Reference solution of \(lesson.id)", "第 \(lesson.shownNumber) 课的参考答案")) + "\n"
         text += style.dim(words.say(
             "One good answer, not the only one: compare it with yours.",
             "这是一个好的答案，但不是唯一的答案：和你的代码比较一下。")) + "\n"

@@ -9,12 +9,17 @@ public struct WatchScreen: Sendable {
     /// Rows of the window: a verdict too long for it is cut, so the lesson's
     /// title, the first errors and the keys all stay in sight.
     public var height: Int?
+    /// What the lesson can offer: without a reference solution (a student
+    /// handout), `s` and `d` are not offered.
+    public var capabilities: Handout.Capabilities
 
-    public init(style: Style, words: Words, width: Int?, height: Int? = nil) {
+    public init(style: Style, words: Words, width: Int?, height: Int? = nil,
+                capabilities: Handout.Capabilities = Handout.Capabilities(isHandout: false, solution: true, refactoringSteps: true)) {
         self.style = style
         self.words = words
         self.width = width
         self.height = height
+        self.capabilities = capabilities
     }
 
     /// Clears the screen and moves to its top-left corner.
@@ -41,11 +46,11 @@ public struct WatchScreen: Sendable {
                        focus: String? = nil, progress: String? = nil) -> Layout {
         let number = String(format: "%02d", lesson.number)
         let limit = max(20, width ?? 80)
-        let brand = "DI Kata · " + words.say("watch mode", "观察模式")
+        let brand = "DI Kata · " + words.say("watch mode", "监视模式")
         let title = words.say("Lesson \(number)", "第 \(number) 课") + " · " + lesson.title(in: words.language)
         var titleLines: [String]
         if displayWidth(brand + "  " + title) <= limit {
-            titleLines = [style.bold("DI Kata") + style.dim(" · " + words.say("watch mode", "观察模式")) + "  " + style.bold(title)]
+            titleLines = [style.bold("DI Kata") + style.dim(" · " + words.say("watch mode", "监视模式")) + "  " + style.bold(title)]
         } else {
             titleLines = [style.dim(brand)] + wrap(title).map(style.bold)
         }
@@ -92,9 +97,12 @@ public struct WatchScreen: Sendable {
         if machine.celebrating && !panelOpen {
             celebration.append("")
             celebration += wrap("🎉 " + words.say("Lesson \(number) passed. Well done!", "第 \(number) 课通过了，干得好！")).map { style.green(style.bold($0)) }
-            celebration += [
-                "  d  " + words.say("see the refactoring you made", "查看你完成的重构"),
-                "  s  " + words.say("compare with the reference solution", "与参考答案比较"),
+            var offers: [String] = []
+            if capabilities.solution {
+                offers += ["  d  " + words.say("see the refactoring you made", "查看你完成的重构"),
+                           "  s  " + words.say("compare with the reference solution", "与参考答案比较")]
+            }
+            celebration += offers + [
                 next.map { "  n  " + words.say("go on to lesson", "继续学习") + " " + $0.id + " · " + $0.title(in: words.language) }
                     ?? "     " + words.say("This was the last lesson.", "这是最后一课。"),
             ].flatMap(wrapKeepingIndent)
@@ -192,6 +200,7 @@ public struct WatchScreen: Sendable {
                     ("h", words.say("hint", "提示")), ("l", words.say("list", "课程列表")), ("t", words.say("lesson text", "课文")),
                     ("s", words.say("solution", "答案")), ("d", words.say("refactoring", "重构"))]
         }
+        if !capabilities.solution { keys.removeAll { $0.0 == "s" || $0.0 == "d" } }
         let limit = max(20, width ?? 80)
         var rows: [String] = []
         var row = ""
@@ -225,7 +234,7 @@ public struct WatchScreen: Sendable {
         guard displayWidth(line) > limit else { return [colored] }
         let indent = String(line.prefix { $0 == " " })
         guard indent.count < limit / 2 else { return [line] }
-        let narrower = WatchScreen(style: style, words: words, width: limit - indent.count, height: nil)
+        let narrower = WatchScreen(style: style, words: words, width: limit - indent.count, height: nil, capabilities: capabilities)
         return narrower.wrap(String(line.dropFirst(indent.count))).map { indent + $0 }
     }
 

@@ -139,15 +139,17 @@ public final class WatchSession {
                 StarterStore(context: context).remember(next, progress: context.loadProgress())
                 open(next)
             case .quit:
-                context.console.write("\n" + context.words.say(
-                    "Bye! Your progress is saved; `swift run kata` brings you back to lesson \(lesson.id).",
-                    "再见！进度已保存；运行 `swift run kata` 回到第 \(lesson.id) 课。") + "\n")
+                let words = context.words
+                context.console.write("\n" + words.say(
+                    "Bye! Your progress is saved; `\(words.kata)` brings you back to lesson \(lesson.shownNumber).",
+                    "再见！进度已保存；运行 `\(words.kata)` 回到第 \(lesson.shownNumber) 课。") + "\n")
             }
         }
     }
 
     private func draw() {
-        let screen = WatchScreen(style: context.style, words: context.words, width: context.console.width, height: context.console.height)
+        let screen = WatchScreen(style: context.style, words: context.words, width: context.console.width, height: context.console.height,
+                                 capabilities: capabilities)
         let next = Self.lesson(after: lesson, in: course)
         let layout = screen.render(lesson: lesson, next: next, machine: machine, report: report, panel: panelText(next: next),
                                    focus: machine.panel == .list ? WatchPanels.chosen : nil,
@@ -157,9 +159,25 @@ public final class WatchSession {
         context.console.write(layout.text)
     }
 
+    /// What the open lesson can offer (no `s` or `d` without a reference solution).
+    private var capabilities: Handout.Capabilities {
+        Handout.capabilities(of: lesson, courseRoot: context.courseRoot, fileSystem: context.fileSystem)
+    }
+
     private func panelText(next: Lesson?) -> String {
         let words = context.words
         let style = context.style
+        var missing: String?
+        switch machine.panel {
+        case .solution, .solutionLocked: missing = "s"
+        case .refactoring: missing = "d"
+        default: break
+        }
+        if let key = missing, !capabilities.solution {
+            return style.yellow(words.say("\(key) is not available here. ", "这里不能使用 \(key)。"))
+                + capabilities.whyNoSolution(words, lesson: lesson) + "\n"
+                + words.say("Checks (r) and hints (h) work as usual.", "检查（r）和提示（h）照常可用。")
+        }
         switch machine.panel {
         case .none:
             return ""
@@ -185,7 +203,7 @@ public final class WatchSession {
             let target = next.map { "\($0.id) · \($0.title(in: context.language))" } ?? ""
             return style.yellow(words.say(
                 "Lesson \(lesson.id) has not passed yet. Press n again to go on to \(target) anyway, or keep working here.",
-                "第 \(lesson.id) 课还没有通过。再按一次 n 直接进入 \(target)，或者继续在这里练习。"))
+                "第 \(lesson.shownNumber) 课还没有通过。再按一次 n 直接进入 \(target)，或者继续在这里练习。"))
         case .lastLesson:
             let progress = context.loadProgress()
             let all = course.lessons.allSatisfy { progress.hasPassed($0.id) }

@@ -130,7 +130,8 @@ struct WatchSessionTests {
         context.console = console
         let course = try context.loadCourse()
         _ = WatchSession(context: context, course: course, lesson: course.lessons[0], checks: ManualChecks()).run()
-        #expect(console.output.contains("观察模式"))
+        #expect(console.output.contains("监视模式"))
+        #expect(!console.output.contains("观察模式"), "观察 reads as the Observer pattern")
         #expect(console.output.contains("提示 1/3"))
     }
 
@@ -214,5 +215,78 @@ struct WatchSessionTests {
         #expect(frames.contains { $0.contains("Checking…") && $0.contains("running test 1 of 1: addsTwoNumbers()… (2 s)") })
         #expect(frames.contains { $0.contains("running test 1 of 1: addsTwoNumbers()… (3 s)") }, "redrawn as the seconds go by")
         #expect(!console.lastFrame.contains("running test"))
+    }
+
+    @Test("a failed test's message is shown in the learner's language, and the lesson by its number")
+    func chineseTestMessage() throws {
+        let kata = watchCourse()
+        var context = kata.context(language: .simplifiedChinese)
+        let checks = ManualChecks()
+        let console = TickingConsole(clock: kata.clock, lastTick: 12, keys: [6: "n", 10: "q"], actions: [
+            2: { checks.finish(.fail, message: "add(2, 3) should be 5, got -1. [zh-Hans] add(2, 3) 应该是 5，实际是 -1。") },
+        ])
+        context.console = console
+        let course = try context.loadCourse()
+        _ = WatchSession(context: context, course: course, lesson: course.lessons[0], checks: checks).run()
+        let frames = console.output.components(separatedBy: WatchScreen.clear)
+        #expect(frames.contains { $0.contains("add(2, 3) 应该是 5，实际是 -1。") })
+        #expect(!console.output.contains("should be 5"), "the English half is not shown to a Chinese reader")
+        #expect(!console.output.contains("[zh-Hans]"))
+        #expect(frames.contains { $0.contains("第 01 课还没有通过") }, "n before a pass names the lesson by its number")
+        #expect(!console.output.contains("01-add 课"))
+        #expect(console.output.contains("回到第 01 课"))
+    }
+
+    @Test("q says goodbye with the command that works here")
+    func byeNamesTheCommand() throws {
+        let kata = watchCourse()
+        var context = kata.context()
+        context.kataCommand = .installed
+        let console = TickingConsole(clock: kata.clock, lastTick: 6, keys: [2: "q"])
+        context.console = console
+        let course = try context.loadCourse()
+        _ = WatchSession(context: context, course: course, lesson: course.lessons[0], checks: ManualChecks()).run()
+        #expect(console.output.contains("`kata` brings you back to lesson 01."))
+        #expect(!console.output.contains("swift run kata"), "installed, kata is called as kata")
+        context.kataCommand = .swiftRun
+        let again = TickingConsole(clock: kata.clock, lastTick: 6, keys: [2: "q"])
+        context.console = again
+        _ = WatchSession(context: context, course: course, lesson: course.lessons[0], checks: ManualChecks()).run()
+        #expect(again.output.contains("`swift run kata` brings you back to lesson 01."))
+    }
+
+    @Test("in a handout, s and d are not offered, and pressed they say why")
+    func handoutOffersNoSolution() throws {
+        let kata = watchCourse()
+        let fs = kata.fileSystem
+        fs.add("/course/\(Handout.markerName)", "a handout\n")
+        for id in ["01-add", "02-greet"] { try fs.remove("/course/Solutions/\(id)") }
+        try kata.context().progressStore.update { $0.welcomed = true }
+        let checks = ManualChecks()
+        let console = TickingConsole(clock: kata.clock, lastTick: 30, keys: [6: "s", 10: "\u{1B}", 14: "d", 20: "q"],
+                                     actions: [2: { checks.finish(.pass) }])
+        _ = try session(kata, console: console, checks: checks).run()
+        let frames = console.output.components(separatedBy: WatchScreen.clear)
+        let passed = try #require(frames.first { $0.contains("Lesson 01 passed") })
+        #expect(!passed.contains("compare with the reference solution"))
+        #expect(!passed.contains("see the refactoring you made"))
+        #expect(!passed.contains("s solution"), "the key bar does not offer s")
+        #expect(!passed.contains("d refactoring"), "the key bar does not offer d")
+        #expect(passed.contains("h hint"))
+        #expect(frames.contains { $0.contains("s is not available here.") && $0.contains("student handout") })
+        #expect(frames.contains { $0.contains("d is not available here.") && $0.contains("student handout") })
+    }
+
+    @Test("with the solutions at hand, s and d are offered")
+    func solutionOffered() throws {
+        let kata = watchCourse()
+        try kata.context().progressStore.update { $0.welcomed = true }
+        let checks = ManualChecks()
+        let console = TickingConsole(clock: kata.clock, lastTick: 10, keys: [6: "q"], actions: [2: { checks.finish(.pass) }])
+        _ = try session(kata, console: console, checks: checks).run()
+        let frames = console.output.components(separatedBy: WatchScreen.clear)
+        let passed = try #require(frames.first { $0.contains("Lesson 01 passed") })
+        #expect(passed.contains("compare with the reference solution"))
+        #expect(passed.contains("s solution") && passed.contains("d refactoring"))
     }
 }

@@ -25,7 +25,7 @@ struct RaceCarTests {
         let spy = SpyEngine()
         let car = RaceCar(engine: spy)
         _ = car.start()
-        #expect(spy.ignitions == 1, "start() should ignite the engine passed to RaceCar(engine:) exactly once. Store the engine you are handed and use it in start().")
+        #expect(spy.ignitions == 1, "start() should ignite the engine passed to RaceCar(engine:) exactly once. Store the engine you are handed and use it in start(). [zh-Hans] start() 应该让交给 RaceCar(engine:) 的引擎点火，且只点一次。请保存交给你的引擎，并在 start() 中使用它。")
     }
 
     @Test("two engines give two different cars")
@@ -36,17 +36,17 @@ struct RaceCarTests {
         let weakEngine = SpyEngine(horsepower: 100)
         let strong = RaceCar(engine: strongEngine)
         let weak = RaceCar(engine: weakEngine)
-        #expect(strong.topSpeed == 330, "A 900 hp engine should give a top speed of 150 + 900 / 5 = 330, but it is \(strong.topSpeed). Each car must read the horsepower of its own engine: keep the engine in an instance property (`private let engine: any Engine`), not in a static or global variable.")
-        #expect(weak.topSpeed == 170, "A 100 hp engine should give a top speed of 150 + 100 / 5 = 170, but it is \(weak.topSpeed). Does topSpeed read the horsepower of the engine you were handed?")
+        #expect(strong.topSpeed == 330, "A 900 hp engine should give a top speed of 150 + 900 / 5 = 330, but it is \(strong.topSpeed). Each car must read the horsepower of its own engine: keep the engine in an instance property (`private let engine: any Engine`), not in a static or global variable. [zh-Hans] 900 hp 的引擎应该让最高速度为 150 + 900 / 5 = 330，实际是 \(strong.topSpeed)。每辆赛车都必须读取自己引擎的马力：把引擎保存在实例属性中（`private let engine: any Engine`），不要放在静态变量或全局变量里。")
+        #expect(weak.topSpeed == 170, "A 100 hp engine should give a top speed of 150 + 100 / 5 = 170, but it is \(weak.topSpeed). Does topSpeed read the horsepower of the engine you were handed? [zh-Hans] 100 hp 的引擎应该让最高速度为 150 + 100 / 5 = 170，实际是 \(weak.topSpeed)。topSpeed 读取的是交给你的那台引擎的马力吗？")
         let report = strong.start()
-        #expect(report == "Vroom! 900 hp", "start() should report the horsepower of the car's own engine (\"Vroom! 900 hp\"), not \"\(report)\".")
-        #expect(strongEngine.ignitions == 1 && weakEngine.ignitions == 0, "Starting the first car should ignite its own engine once and leave the second car's engine alone (ignitions: \(strongEngine.ignitions) and \(weakEngine.ignitions)). Keep each car's engine in an instance property, not in a static or global variable.")
+        #expect(report == "Vroom! 900 hp", "start() should report the horsepower of the car's own engine (\"Vroom! 900 hp\"), not \"\(report)\". [zh-Hans] start() 应该报告这辆赛车自己引擎的马力（\"Vroom! 900 hp\"），而不是 \"\(report)\"。")
+        #expect(strongEngine.ignitions == 1 && weakEngine.ignitions == 0, "Starting the first car should ignite its own engine once and leave the second car's engine alone (ignitions: \(strongEngine.ignitions) and \(weakEngine.ignitions)). Keep each car's engine in an instance property, not in a static or global variable. [zh-Hans] 启动第一辆赛车应该让它自己的引擎点火一次，不碰第二辆赛车的引擎（点火次数：\(strongEngine.ignitions) 和 \(weakEngine.ignitions)）。把每辆赛车的引擎保存在实例属性中，不要放在静态变量或全局变量里。")
     }
 
     @Test("a stalling engine makes the car report a stall")
     func stallingEngine() {
         let car = RaceCar(engine: SpyEngine(runs: false))
-        #expect(car.start() == "stalled", "When the handed engine does not ignite, start() should return \"stalled\".")
+        #expect(car.start() == "stalled", "When the handed engine does not ignite, start() should return \"stalled\". [zh-Hans] 交给它的引擎点火失败时，start() 应该返回 \"stalled\"。")
     }
 
     @Test("a car built with an engine never touches V8Engine.shared")
@@ -56,15 +56,15 @@ struct RaceCarTests {
         _ = car.start()
         _ = car.topSpeed
         let reads = V8Engine.sharedAccessCount - before
-        #expect(reads == 0, "RaceCar read V8Engine.shared \(reads) time(s). A car that is handed its engine must not reach for the singleton: remove every V8Engine.shared from RaceCar.")
+        #expect(reads == 0, "RaceCar read V8Engine.shared \(reads) time\(reads == 1 ? "" : "s"). A car that is handed its engine must not reach for the singleton: remove every V8Engine.shared from RaceCar. [zh-Hans] RaceCar 读取了 \(reads) 次 V8Engine.shared。赛车拿到了交给它的引擎，就不能再去取单例：删除 RaceCar 中所有的 V8Engine.shared。")
     }
 
     @Test("the car holds on to the engine it is handed")
     func holdsItsEngine() {
         // Nobody but the car keeps this engine: a `weak` or `unowned` property would lose it.
         let car = RaceCar(engine: SpyEngine(horsepower: 400))
-        #expect(car.topSpeed == 230, "The car was handed a 400 hp engine that nobody else keeps, and its top speed is \(car.topSpeed), not 150 + 400 / 5 = 230: the car let go of its engine. Keep it in a strong `let` (`private let engine: any Engine`), not a `weak` or `unowned` one.")
-        #expect(car.start() == "Vroom! 400 hp", "The car was handed a 400 hp engine that nobody else keeps; start() should still say \"Vroom! 400 hp\". Keep the engine in a strong `let`, not a `weak` or `unowned` one.")
+        #expect(car.topSpeed == 230, "The car was handed a 400 hp engine that nobody else keeps, and its top speed is \(car.topSpeed), not 150 + 400 / 5 = 230: the car let go of its engine. Keep it in a strong `let` (`private let engine: any Engine`), not a `weak` or `unowned` one. [zh-Hans] 赛车拿到一台 400 hp 的引擎，除了它没有人保存这台引擎；它的最高速度是 \(car.topSpeed)，而不是 150 + 400 / 5 = 230：赛车没有留住它的引擎。用强引用的 `let` 保存它（`private let engine: any Engine`），不要用 `weak` 或 `unowned`。")
+        #expect(car.start() == "Vroom! 400 hp", "The car was handed a 400 hp engine that nobody else keeps; start() should still say \"Vroom! 400 hp\". Keep the engine in a strong `let`, not a `weak` or `unowned` one. [zh-Hans] 赛车拿到一台 400 hp 的引擎，除了它没有人保存这台引擎；start() 仍然应该返回 \"Vroom! 400 hp\"。用强引用的 `let` 保存引擎，不要用 `weak` 或 `unowned`。")
     }
 
     @Test("the car keeps one engine for its whole life")
@@ -73,6 +73,6 @@ struct RaceCarTests {
         let car = RaceCar(engine: spy)
         _ = car.start()
         _ = car.start()
-        #expect(spy.ignitions == 2, "Two calls to start() should ignite the same handed engine twice.")
+        #expect(spy.ignitions == 2, "Two calls to start() should ignite the same handed engine twice. [zh-Hans] 调用两次 start() 应该让交给它的同一台引擎点火两次。")
     }
 }

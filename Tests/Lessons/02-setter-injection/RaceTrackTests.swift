@@ -42,8 +42,8 @@ struct RaceTrackTests {
         let spy = SpyAnnouncer()
         track.announcer = spy
         let result = track.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
-        #expect(result == "Ada: 81500 ms", "recordLap(of:using:) should return \"<driver>: <milliseconds> ms\" with the time read from the stopwatch passed to it.")
-        #expect(spy.messages == ["Ada: 81500 ms"], "The announcer set through track.announcer should announce the lap exactly once, but it heard \(spy.messages). Does recordLap call announce on the announcer property?")
+        #expect(result == "Ada: 81500 ms", "recordLap(of:using:) should return \"<driver>: <milliseconds> ms\" with the time read from the stopwatch passed to it. [zh-Hans] recordLap(of:using:) 应该返回 \"<车手>: <毫秒> ms\"，时间取自传给它的秒表。")
+        #expect(spy.messages == ["Ada: 81500 ms"], "The announcer set through track.announcer should announce the lap exactly once, but it heard \(spy.messages). Does recordLap call announce on the announcer property? [zh-Hans] 通过 track.announcer 设置的播报员应该只播报这一圈一次，但它听到的是 \(spy.messages)。recordLap 调用了 announcer 属性上的 announce 吗？")
     }
 
     @Test("two tracks with two announcers each speak through their own")
@@ -56,8 +56,8 @@ struct RaceTrackTests {
         south.announcer = southSpeaker
         _ = north.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 80_000))
         _ = south.recordLap(of: "Ben", using: FixedStopwatch(milliseconds: 90_000))
-        #expect(northSpeaker.messages == ["Ada: 80000 ms"], "Each track should announce through the announcer set on that track, but the first one heard \(northSpeaker.messages). Store the announcer in an instance property, not in a static or global one.")
-        #expect(southSpeaker.messages == ["Ben: 90000 ms"], "Each track should announce through the announcer set on that track, but the second one heard \(southSpeaker.messages). Store the announcer in an instance property, not in a static or global one.")
+        #expect(northSpeaker.messages == ["Ada: 80000 ms"], "Each track should announce through the announcer set on that track, but the first one heard \(northSpeaker.messages). Store the announcer in an instance property, not in a static or global one. [zh-Hans] 每条赛道都应该通过设置在这条赛道上的播报员播报，但第一条赛道的播报员听到的是 \(northSpeaker.messages)。把播报员保存在实例属性中，不要放在静态变量或全局变量里。")
+        #expect(southSpeaker.messages == ["Ben: 90000 ms"], "Each track should announce through the announcer set on that track, but the second one heard \(southSpeaker.messages). Store the announcer in an instance property, not in a static or global one. [zh-Hans] 每条赛道都应该通过设置在这条赛道上的播报员播报，但第二条赛道的播报员听到的是 \(southSpeaker.messages)。把播报员保存在实例属性中，不要放在静态变量或全局变量里。")
     }
 
     @Test("the track keeps the announcer it is given")
@@ -69,10 +69,10 @@ struct RaceTrackTests {
             track.announcer = spy
             watcher = spy
         }
-        #expect(watcher != nil, "The announcer handed to track.announcer was gone as soon as the test stopped holding it: the track does not keep it. Unlike the delegate, the announcer belongs to the track: declare it as a plain `var announcer: any Announcer`, not `weak`.")
+        #expect(watcher != nil, "The announcer handed to track.announcer was gone as soon as the test stopped holding it: the track does not keep it. Unlike the delegate, the announcer belongs to the track: declare it as a plain `var announcer: any Announcer`, not `weak`. [zh-Hans] 测试一不再持有交给 track.announcer 的播报员，它就消失了：赛道没有保存它。与代理不同，播报员属于赛道：把它声明为普通的 `var announcer: any Announcer`，不要用 `weak`。")
         _ = track.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
         if let spy = watcher {
-            #expect(spy.messages == ["Ada: 81500 ms"], "The announcer handed to track.announcer should announce the lap exactly once, even when nobody else holds on to it, but it heard \(spy.messages).")
+            #expect(spy.messages == ["Ada: 81500 ms"], "The announcer handed to track.announcer should announce the lap exactly once, even when nobody else holds on to it, but it heard \(spy.messages). [zh-Hans] 交给 track.announcer 的播报员应该只播报这一圈一次，即使没有别人持有它；但它听到的是 \(spy.messages)。")
         }
     }
 
@@ -82,8 +82,8 @@ struct RaceTrackTests {
         let track = TrackBuilder.makeTrack()
         let result = track.recordLap(of: "Cy", using: FixedStopwatch(milliseconds: 75_250))
         let reads = StadiumSpeakers.sharedAccessCount - before
-        #expect(result == "Cy: 75250 ms", "With no announcer set, recordLap(of:using:) should still work and return the lap text.")
-        #expect(reads == 0, "A track with no announcer set read StadiumSpeakers.shared \(reads) time(s). The default must be a silent announcer (a null object), not the live speakers: nothing was set, so nothing should be broadcast.")
+        #expect(result == "Cy: 75250 ms", "With no announcer set, recordLap(of:using:) should still work and return the lap text. [zh-Hans] 没有设置播报员时，recordLap(of:using:) 也应该照常工作，并返回这一圈的文字。")
+        #expect(reads == 0, "A track with no announcer set read StadiumSpeakers.shared \(reads) time\(reads == 1 ? "" : "s"). The default must be a silent announcer (a null object), not the live speakers: nothing was set, so nothing should be broadcast. [zh-Hans] 没有设置播报员的赛道读取了 \(reads) 次 StadiumSpeakers.shared。默认值必须是一个不出声的播报员（空对象），而不是真实的体育场扬声器：什么都没设置，就什么都不该广播。")
     }
 
     @Test("each lap is timed by the stopwatch passed to that call")
@@ -95,10 +95,10 @@ struct RaceTrackTests {
         let first = track.recordLap(of: "Ada", using: adasWatch)
         let second = track.recordLap(of: "Ben", using: bensWatch)
         let reads = TrackStopwatch.sharedAccessCount - before
-        #expect(first == "Ada: 81500 ms", "The first lap should be read from the stopwatch passed to that call (81500 ms), but the result was \"\(first)\".")
-        #expect(second == "Ben: 79250 ms", "The second lap should be read from the stopwatch passed to that call (79250 ms), but the result was \"\(second)\". Do not keep the first stopwatch around.")
-        #expect(adasWatch.stops == 1 && bensWatch.stops == 1, "Each stopwatch should be stopped exactly once, by its own call (stops: \(adasWatch.stops) and \(bensWatch.stops)).")
-        #expect(reads == 0, "recordLap(of:using:) read TrackStopwatch.shared \(reads) time(s). Use the stopwatch parameter instead.")
+        #expect(first == "Ada: 81500 ms", "The first lap should be read from the stopwatch passed to that call (81500 ms), but the result was \"\(first)\". [zh-Hans] 第一圈应该从这次调用传入的秒表读取（81500 ms），但结果是 \"\(first)\"。")
+        #expect(second == "Ben: 79250 ms", "The second lap should be read from the stopwatch passed to that call (79250 ms), but the result was \"\(second)\". Do not keep the first stopwatch around. [zh-Hans] 第二圈应该从这次调用传入的秒表读取（79250 ms），但结果是 \"\(second)\"。不要留着第一块秒表。")
+        #expect(adasWatch.stops == 1 && bensWatch.stops == 1, "Each stopwatch should be stopped exactly once, by its own call (stops: \(adasWatch.stops) and \(bensWatch.stops)). [zh-Hans] 每块秒表都应该由它自己的那次调用停止，且只停止一次（停止次数：\(adasWatch.stops) 和 \(bensWatch.stops)）。")
+        #expect(reads == 0, "recordLap(of:using:) read TrackStopwatch.shared \(reads) time\(reads == 1 ? "" : "s"). Use the stopwatch parameter instead. [zh-Hans] recordLap(of:using:) 读取了 \(reads) 次 TrackStopwatch.shared。请改用 stopwatch 参数。")
     }
 
     @Test("each track tells its own delegate about every lap")
@@ -112,8 +112,8 @@ struct RaceTrackTests {
         north.delegate = northWall
         south.delegate = southWall
         _ = north.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
-        #expect(northWall.laps == ["Ada 81500"], "The delegate should be told about the lap once, with the driver and the milliseconds, but it heard \(northWall.laps).")
-        #expect(southWall.laps.isEmpty, "A lap on one track reached the delegate of another track (it heard \(southWall.laps)). Keep the delegate in an instance property of the track (`public weak var delegate`), not in a static or global variable.")
+        #expect(northWall.laps == ["Ada 81500"], "The delegate should be told about the lap once, with the driver and the milliseconds, but it heard \(northWall.laps). [zh-Hans] 代理应该得知这一圈一次，带上车手和毫秒数，但它听到的是 \(northWall.laps)。")
+        #expect(southWall.laps.isEmpty, "A lap on one track reached the delegate of another track (it heard \(southWall.laps)). Keep the delegate in an instance property of the track (`public weak var delegate`), not in a static or global variable. [zh-Hans] 一条赛道上的一圈传到了另一条赛道的代理（它听到的是 \(southWall.laps)）。把代理保存在赛道的实例属性中（`public weak var delegate`），不要放在静态变量或全局变量里。")
     }
 
     @Test("the track does not keep its delegate alive")
@@ -125,8 +125,8 @@ struct RaceTrackTests {
             track.delegate = delegate
             watcher = delegate
         }
-        #expect(watcher == nil, "The delegate is still alive after everyone else let it go: the track holds it strongly. Declare the property as `weak var delegate`, so a delegate that goes away does not leak.")
+        #expect(watcher == nil, "The delegate is still alive after everyone else let it go: the track holds it strongly. Declare the property as `weak var delegate`, so a delegate that goes away does not leak. [zh-Hans] 其他人都放开了代理，它却仍然存活：赛道强引用了它。把属性声明为 `weak var delegate`，这样离开的代理不会泄漏。")
         let result = track.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
-        #expect(result == "Ada: 81500 ms", "A track whose delegate went away should still record laps.")
+        #expect(result == "Ada: 81500 ms", "A track whose delegate went away should still record laps. [zh-Hans] 代理已经离开的赛道也应该照常记录圈速。")
     }
 }

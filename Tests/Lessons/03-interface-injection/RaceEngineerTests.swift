@@ -35,8 +35,8 @@ struct RaceEngineerTests {
         let engineer = RaceEngineer()
         engineer.inject(radio: radio)
         let report = engineer.callPitStop(onLap: 12)
-        #expect(radio.sent == ["Box, box! Lap 12."], "The engineer should send \"Box, box! Lap 12.\" once through the radio given to inject(radio:), but the radio sent \(radio.sent).")
-        #expect(report == "Driver confirmed: box on lap 12.", "When the radio's send(_:) returns true, callPitStop(onLap:) should return \"Driver confirmed: box on lap 12.\", not \"\(report)\".")
+        #expect(radio.sent == ["Box, box! Lap 12."], "The engineer should send \"Box, box! Lap 12.\" once through the radio given to inject(radio:), but the radio sent \(radio.sent). [zh-Hans] 比赛工程师应该通过交给 inject(radio:) 的无线电发送一次 \"Box, box! Lap 12.\"，但这台无线电发送的是 \(radio.sent)。")
+        #expect(report == "Driver confirmed: box on lap 12.", "When the radio's send(_:) returns true, callPitStop(onLap:) should return \"Driver confirmed: box on lap 12.\", not \"\(report)\". [zh-Hans] 无线电的 send(_:) 返回 true 时，callPitStop(onLap:) 应该返回 \"Driver confirmed: box on lap 12.\"，而不是 \"\(report)\"。")
     }
 
     @Test("two radios give two different answers")
@@ -47,8 +47,8 @@ struct RaceEngineerTests {
         ignored.inject(radio: FakeRadio(acknowledges: false))
         let first = heard.callPitStop(onLap: 20)
         let second = ignored.callPitStop(onLap: 20)
-        #expect(first == "Driver confirmed: box on lap 20.", "An engineer whose radio acknowledges should report \"Driver confirmed: box on lap 20.\", not \"\(first)\". Each engineer must keep the radio it was injected with in an instance property, not in a static or global variable shared by every engineer.")
-        #expect(second == "No reply: box on lap 20.", "An engineer whose radio does not acknowledge should report \"No reply: box on lap 20.\", not \"\(second)\". Does the engineer use the answer of the radio it was injected with?")
+        #expect(first == "Driver confirmed: box on lap 20.", "An engineer whose radio acknowledges should report \"Driver confirmed: box on lap 20.\", not \"\(first)\". Each engineer must keep the radio it was injected with in an instance property, not in a static or global variable shared by every engineer. [zh-Hans] 无线电有应答的比赛工程师应该报告 \"Driver confirmed: box on lap 20.\"，而不是 \"\(first)\"。每个比赛工程师都必须把注入给它的无线电保存在实例属性中，不要放在所有比赛工程师共用的静态变量或全局变量里。")
+        #expect(second == "No reply: box on lap 20.", "An engineer whose radio does not acknowledge should report \"No reply: box on lap 20.\", not \"\(second)\". Does the engineer use the answer of the radio it was injected with? [zh-Hans] 无线电没有应答的比赛工程师应该报告 \"No reply: box on lap 20.\"，而不是 \"\(second)\"。比赛工程师用的是注入给它的那台无线电的应答吗？")
     }
 
     @Test("the assembler wires any crew member through RadioInjectable")
@@ -56,9 +56,9 @@ struct RaceEngineerTests {
         let radio = FakeRadio()
         let stranger = SpyCrewMember()
         RadioAssembler(radio: radio).wire(stranger)
-        #expect(stranger.radios.count == 1, "RadioAssembler.wire(_:) should call inject(radio:) exactly once on any RadioInjectable it is given, but it was called \(stranger.radios.count) time(s). Do not look for concrete types in wire(_:): call the protocol's method.")
+        #expect(stranger.radios.count == 1, "RadioAssembler.wire(_:) should call inject(radio:) exactly once on any RadioInjectable it is given, but it was called \(stranger.radios.count) time\(stranger.radios.count == 1 ? "" : "s"). Do not look for concrete types in wire(_:): call the protocol's method. [zh-Hans] RadioAssembler.wire(_:) 应该对交给它的任何 RadioInjectable 调用一次 inject(radio:)，但实际调用了 \(stranger.radios.count) 次。不要在 wire(_:) 中查找具体类型：调用协议的方法。")
         _ = stranger.radios.first?.send("Radio check.")
-        #expect(radio.sent == ["Radio check."], "The crew member should receive the radio the assembler was built with.")
+        #expect(radio.sent == ["Radio check."], "The crew member should receive the radio the assembler was built with. [zh-Hans] 维修组成员应该收到装配器创建时拿到的那台无线电。")
     }
 
     @Test("the assembler wires the engineer to its radio")
@@ -67,7 +67,7 @@ struct RaceEngineerTests {
         let engineer = RaceEngineer()
         RadioAssembler(radio: radio).wire(engineer)
         _ = engineer.callPitStop(onLap: 7)
-        #expect(radio.sent == ["Box, box! Lap 7."], "After RadioAssembler(radio:).wire(engineer), the engineer should call through the assembler's radio, but that radio sent \(radio.sent).")
+        #expect(radio.sent == ["Box, box! Lap 7."], "After RadioAssembler(radio:).wire(engineer), the engineer should call through the assembler's radio, but that radio sent \(radio.sent). [zh-Hans] 执行 RadioAssembler(radio:).wire(engineer) 之后，比赛工程师应该通过装配器的无线电呼叫，但那台无线电发送的是 \(radio.sent)。")
     }
 
     @Test("two assemblers hand out their own radios")
@@ -84,8 +84,8 @@ struct RaceEngineerTests {
         garage.wire(second)
         _ = first.callPitStop(onLap: 1)
         _ = second.callPitStop(onLap: 2)
-        #expect(pitWallRadio.sent == ["Box, box! Lap 1."], "The engineer wired by the first assembler should call through that assembler's radio, but it sent \(pitWallRadio.sent). Keep the radio in an instance property of RadioAssembler (and of RaceEngineer), not in a static one.")
-        #expect(garageRadio.sent == ["Box, box! Lap 2."], "The engineer wired by the second assembler should call through that assembler's radio, but it sent \(garageRadio.sent). Keep the radio in an instance property of RadioAssembler (and of RaceEngineer), not in a static one.")
+        #expect(pitWallRadio.sent == ["Box, box! Lap 1."], "The engineer wired by the first assembler should call through that assembler's radio, but it sent \(pitWallRadio.sent). Keep the radio in an instance property of RadioAssembler (and of RaceEngineer), not in a static one. [zh-Hans] 第一个装配器装配的比赛工程师应该通过这个装配器的无线电呼叫，但它发送的是 \(pitWallRadio.sent)。把无线电保存在 RadioAssembler（以及 RaceEngineer）的实例属性中，不要放在静态属性里。")
+        #expect(garageRadio.sent == ["Box, box! Lap 2."], "The engineer wired by the second assembler should call through that assembler's radio, but it sent \(garageRadio.sent). Keep the radio in an instance property of RadioAssembler (and of RaceEngineer), not in a static one. [zh-Hans] 第二个装配器装配的比赛工程师应该通过这个装配器的无线电呼叫，但它发送的是 \(garageRadio.sent)。把无线电保存在 RadioAssembler（以及 RaceEngineer）的实例属性中，不要放在静态属性里。")
     }
 
     @Test("an engineer nobody wired says so, and no TeamRadio is ever made")
@@ -93,11 +93,11 @@ struct RaceEngineerTests {
         let before = TeamRadio.instancesMade
         let engineer = RaceEngineer()
         let unwired = engineer.callPitStop(onLap: 5)
-        #expect(unwired == "No radio: cannot call lap 5.", "Before any radio is injected, callPitStop(onLap:) should return \"No radio: cannot call lap 5.\", not \"\(unwired)\". Do not give the engineer a radio of its own.")
+        #expect(unwired == "No radio: cannot call lap 5.", "Before any radio is injected, callPitStop(onLap:) should return \"No radio: cannot call lap 5.\", not \"\(unwired)\". Do not give the engineer a radio of its own. [zh-Hans] 注入任何无线电之前，callPitStop(onLap:) 应该返回 \"No radio: cannot call lap 5.\"，而不是 \"\(unwired)\"。不要让比赛工程师自带一台无线电。")
         RadioAssembler(radio: FakeRadio()).wire(engineer)
         _ = engineer.callPitStop(onLap: 6)
         let made = TeamRadio.instancesMade - before
-        #expect(made == 0, "\(made) TeamRadio(s) were built while the engineer worked with a fake. The engineer and the assembler should depend on PitRadio only, and never build a TeamRadio themselves.")
+        #expect(made == 0, "\(made) TeamRadio\(made == 1 ? " was" : "s were") built while the engineer worked with a fake. The engineer and the assembler should depend on PitRadio only, and never build a TeamRadio themselves. [zh-Hans] 比赛工程师使用假对象工作时，创建了 \(made) 个 TeamRadio。比赛工程师和装配器应该只依赖 PitRadio，自己永远不创建 TeamRadio。")
     }
 
     @Test("the real TeamRadio still plugs in")
@@ -106,7 +106,7 @@ struct RaceEngineerTests {
         let engineer = RaceEngineer()
         RadioAssembler(radio: radio).wire(engineer)
         let report = engineer.callPitStop(onLap: 3)
-        #expect(report == "Driver confirmed: box on lap 3.", "With the real TeamRadio, callPitStop(onLap:) should return \"Driver confirmed: box on lap 3.\", not \"\(report)\".")
-        #expect(radio.transmissions == ["Box, box! Lap 3."], "The real TeamRadio should carry the message, but it sent \(radio.transmissions).")
+        #expect(report == "Driver confirmed: box on lap 3.", "With the real TeamRadio, callPitStop(onLap:) should return \"Driver confirmed: box on lap 3.\", not \"\(report)\". [zh-Hans] 使用真正的 TeamRadio 时，callPitStop(onLap:) 应该返回 \"Driver confirmed: box on lap 3.\"，而不是 \"\(report)\"。")
+        #expect(radio.transmissions == ["Box, box! Lap 3."], "The real TeamRadio should carry the message, but it sent \(radio.transmissions). [zh-Hans] 真正的 TeamRadio 应该传送这条消息，但它发送的是 \(radio.transmissions)。")
     }
 }

@@ -28,7 +28,7 @@ struct FactoryTests {
         let extinguishers = Made<FireExtinguisher>()
         let car = RaceCar(wheelFactory: { Wheel() }, fireExtinguisherFactory: { extinguishers.record(FireExtinguisher()) })
         car.replaceWheel(at: 1)
-        #expect(extinguishers.items.isEmpty, "The fire extinguisher factory ran \(extinguishers.items.count) time(s) for a car that never crashed. Store the factory, and call it only inside recoverFromCrash().")
+        #expect(extinguishers.items.isEmpty, "The fire extinguisher factory ran \(extinguishers.items.count) time\(extinguishers.items.count == 1 ? "" : "s") for a car that never crashed. Store the factory, and call it only inside recoverFromCrash(). [zh-Hans] 赛车从未撞车，灭火器工厂却运行了 \(extinguishers.items.count) 次。保存这个工厂，只在 recoverFromCrash() 里调用它。")
     }
 
     @Test("every crash gets a fresh fire extinguisher from the factory")
@@ -36,10 +36,10 @@ struct FactoryTests {
         let extinguishers = Made<FireExtinguisher>()
         let car = RaceCar(wheelFactory: { Wheel() }, fireExtinguisherFactory: { extinguishers.record(FireExtinguisher()) })
         let reports = [car.recoverFromCrash(), car.recoverFromCrash(), car.recoverFromCrash()]
-        #expect(extinguishers.items.count == 3, "After 3 crashes the fire extinguisher factory should have run 3 times, but it ran \(extinguishers.items.count) time(s). Call the factory once in every recoverFromCrash().")
-        #expect(reports == ["Fire out.", "Fire out.", "Fire out."], "Each crash should be put out with a new extinguisher, but the reports were \(reports). An extinguisher is empty after one fire: do not keep it for the next crash.")
+        #expect(extinguishers.items.count == 3, "After 3 crashes the fire extinguisher factory should have run 3 times, but it ran \(extinguishers.items.count) time\(extinguishers.items.count == 1 ? "" : "s"). Call the factory once in every recoverFromCrash(). [zh-Hans] 撞车 3 次后，灭火器工厂应该运行 3 次，但它运行了 \(extinguishers.items.count) 次。每次 recoverFromCrash() 都调用一次工厂。")
+        #expect(reports == ["Fire out.", "Fire out.", "Fire out."], "Each crash should be put out with a new extinguisher, but the reports were \(reports). An extinguisher is empty after one fire: do not keep it for the next crash. [zh-Hans] 每次撞车都应该用一只新的灭火器灭火，但报告是 \(reports)。一只灭火器灭一次火就空了：不要留着它用于下一次撞车。")
         let allSprayed = extinguishers.items.allSatisfy { $0.isEmpty }
-        #expect(allSprayed, "Every extinguisher the factory made should have been sprayed once.")
+        #expect(allSprayed, "Every extinguisher the factory made should have been sprayed once. [zh-Hans] 工厂造出的每只灭火器都应该喷射过一次。")
     }
 
     @Test("four wheels, each a new one from the wheel factory")
@@ -47,12 +47,12 @@ struct FactoryTests {
         let made = Made<Wheel>()
         let car = RaceCar(wheelFactory: { made.record(Wheel()) }, fireExtinguisherFactory: { FireExtinguisher() })
         let wheels = car.wheels
-        #expect(made.items.count == 4, "A car and its wheels should take 4 calls to the wheel factory, one per wheel, but it was called \(made.items.count) time(s).")
-        #expect(wheels.count == 4, "A car should have 4 wheels, but it has \(wheels.count).")
+        #expect(made.items.count == 4, "A car and its wheels should take 4 calls to the wheel factory, one per wheel, but it was called \(made.items.count) time\(made.items.count == 1 ? "" : "s"). [zh-Hans] 一辆赛车和它的轮子应该调用轮子工厂 4 次，每个轮子一次，但实际调用了 \(made.items.count) 次。")
+        #expect(wheels.count == 4, "A car should have 4 wheels, but it has \(wheels.count). [zh-Hans] 一辆赛车应该有 4 个轮子，但它有 \(wheels.count) 个。")
         let distinct = allDistinct(wheels)
         let fromFactory = wheels.allSatisfy { wheel in made.items.contains { $0 === wheel } }
-        #expect(distinct, "The 4 wheels must be 4 different instances (checked with !==). Call the factory once per wheel instead of reusing one wheel.")
-        #expect(fromFactory, "Every wheel on the car should come from the wheel factory passed to RaceCar(wheelFactory:fireExtinguisherFactory:); do not write Wheel() inside RaceCar.")
+        #expect(distinct, "The 4 wheels must be 4 different instances (checked with !==). Call the factory once per wheel instead of reusing one wheel. [zh-Hans] 这 4 个轮子必须是 4 个不同的实例（用 !== 检查）。每个轮子调用一次工厂，不要重复使用同一个轮子。")
+        #expect(fromFactory, "Every wheel on the car should come from the wheel factory passed to RaceCar(wheelFactory:fireExtinguisherFactory:); do not write Wheel() inside RaceCar. [zh-Hans] 赛车上的每个轮子都应该来自传给 RaceCar(wheelFactory:fireExtinguisherFactory:) 的轮子工厂；不要在 RaceCar 里写 Wheel()。")
     }
 
     @Test("a spare wheel comes from the same factory, later")
@@ -61,14 +61,14 @@ struct FactoryTests {
         let car = RaceCar(wheelFactory: { made.record(Wheel()) }, fireExtinguisherFactory: { FireExtinguisher() })
         let before = car.wheels
         car.replaceWheel(at: 2)
-        #expect(made.items.count == 5, "Four wheels and one spare should make 5 calls to the wheel factory, but there were \(made.items.count). Keep the factory and call it again in replaceWheel(at:).")
-        let spare = try #require(made.items.last, "The wheel factory was never called.")
-        #expect(car.wheels.count == 4 && car.wheels[2] === spare, "After replaceWheel(at: 2), wheel 2 should be the new wheel the factory just made.")
+        #expect(made.items.count == 5, "Four wheels and one spare should make 5 calls to the wheel factory, but there were \(made.items.count). Keep the factory and call it again in replaceWheel(at:). [zh-Hans] 四个轮子加一个备胎应该调用轮子工厂 5 次，但实际是 \(made.items.count) 次。保存这个工厂，并在 replaceWheel(at:) 中再次调用它。")
+        let spare = try #require(made.items.last, "The wheel factory was never called. [zh-Hans] 轮子工厂从未被调用。")
+        #expect(car.wheels.count == 4 && car.wheels[2] === spare, "After replaceWheel(at: 2), wheel 2 should be the new wheel the factory just made. [zh-Hans] replaceWheel(at: 2) 之后，2 号轮子应该是工厂刚造出的新轮子。")
         let fiveDistinct = allDistinct(before + [spare])
-        #expect(fiveDistinct, "The 4 wheels and the spare should be 5 different instances (checked with !==).")
+        #expect(fiveDistinct, "The 4 wheels and the spare should be 5 different instances (checked with !==). [zh-Hans] 这 4 个轮子和备胎应该是 5 个不同的实例（用 !== 检查）。")
         let othersKept = car.wheels.count == 4 && before.count == 4
             && car.wheels[0] === before[0] && car.wheels[1] === before[1] && car.wheels[3] === before[3]
-        #expect(othersKept, "replaceWheel(at: 2) should leave the other three wheels where they were.")
+        #expect(othersKept, "replaceWheel(at: 2) should leave the other three wheels where they were. [zh-Hans] replaceWheel(at: 2) 应该让另外三个轮子留在原位。")
     }
 
     @Test("two cars keep their own factories")
@@ -87,15 +87,15 @@ struct FactoryTests {
         _ = blue.recoverFromCrash()
         let redMore = redWheels.items.count - redBuilt
         let blueMore = blueWheels.items.count - blueBuilt
-        #expect(redMore == 1 && blueMore == 0, "With two cars built, replacing a wheel of the first car should call the first car's wheel factory once and the second car's not at all, but they ran \(redMore) and \(blueMore) more time(s). Call the factory this car was given, kept in an instance property (not in a static one).")
+        #expect(redMore == 1 && blueMore == 0, "With two cars built, replacing a wheel of the first car should call the first car's wheel factory once and the second car's not at all, but they ran \(redMore) and \(blueMore) more times. Call the factory this car was given, kept in an instance property (not in a static one). [zh-Hans] 造好两辆赛车后，给第一辆换轮子应该调用第一辆的轮子工厂一次，完全不调用第二辆的，但它们又分别运行了 \(redMore) 次和 \(blueMore) 次。调用这辆赛车拿到的工厂，并把它保存在实例属性中（不要放在静态属性里）。")
         let spareIsRed = red.wheels.count == 4 && redWheels.items.last.map { $0 === red.wheels[0] } == true
-        #expect(spareIsRed, "After red.replaceWheel(at: 0), wheel 0 of the first car should be the wheel its own factory just made.")
-        #expect(blueExtinguishers.items.count == 1 && redExtinguishers.items.isEmpty, "A crash of the second car should use the second car's extinguisher factory: the factories ran \(redExtinguishers.items.count) and \(blueExtinguishers.items.count) time(s), not 0 and 1. Keep each car's factories in instance properties, not in static ones.")
+        #expect(spareIsRed, "After red.replaceWheel(at: 0), wheel 0 of the first car should be the wheel its own factory just made. [zh-Hans] red.replaceWheel(at: 0) 之后，第一辆赛车的 0 号轮子应该是它自己的工厂刚造出的轮子。")
+        #expect(blueExtinguishers.items.count == 1 && redExtinguishers.items.isEmpty, "A crash of the second car should use the second car's extinguisher factory: the factories ran \(redExtinguishers.items.count) and \(blueExtinguishers.items.count) time\(blueExtinguishers.items.count == 1 ? "" : "s"), not 0 and 1. Keep each car's factories in instance properties, not in static ones. [zh-Hans] 第二辆赛车撞车应该使用第二辆的灭火器工厂：两个工厂分别运行了 \(redExtinguishers.items.count) 次和 \(blueExtinguishers.items.count) 次，而不是 0 次和 1 次。把每辆赛车的工厂保存在实例属性中，不要放在静态属性里。")
         // And the other way round: the first car's crash and the second car's spare.
         _ = red.recoverFromCrash()
         blue.replaceWheel(at: 1)
-        #expect(redExtinguishers.items.count == 1 && blueExtinguishers.items.count == 1, "A crash of the first car should use the first car's extinguisher factory: after one crash each, the factories ran \(redExtinguishers.items.count) and \(blueExtinguishers.items.count) time(s), not 1 and 1. Keep each car's factories in instance properties, not in a static or global variable (the last car built would win).")
-        #expect(redWheels.items.count - redBuilt == 1 && blueWheels.items.count - blueBuilt == 1, "Replacing a wheel of the second car should call the second car's wheel factory: after one spare each, the factories ran \(redWheels.items.count - redBuilt) and \(blueWheels.items.count - blueBuilt) more time(s), not 1 and 1. Keep each car's factories in instance properties, not in a static or global variable.")
+        #expect(redExtinguishers.items.count == 1 && blueExtinguishers.items.count == 1, "A crash of the first car should use the first car's extinguisher factory: after one crash each, the factories ran \(redExtinguishers.items.count) and \(blueExtinguishers.items.count) time\(blueExtinguishers.items.count == 1 ? "" : "s"), not 1 and 1. Keep each car's factories in instance properties, not in a static or global variable (the last car built would win). [zh-Hans] 第一辆赛车撞车应该使用第一辆的灭火器工厂：各撞车一次后，两个工厂分别运行了 \(redExtinguishers.items.count) 次和 \(blueExtinguishers.items.count) 次，而不是 1 次和 1 次。把每辆赛车的工厂保存在实例属性中，不要放在静态变量或全局变量里（否则最后造出的赛车会占上风）。")
+        #expect(redWheels.items.count - redBuilt == 1 && blueWheels.items.count - blueBuilt == 1, "Replacing a wheel of the second car should call the second car's wheel factory: after one spare each, the factories ran \(redWheels.items.count - redBuilt) and \(blueWheels.items.count - blueBuilt) more times, not 1 and 1. Keep each car's factories in instance properties, not in a static or global variable. [zh-Hans] 给第二辆赛车换轮子应该调用第二辆的轮子工厂：各换一个备胎后，两个工厂又分别运行了 \(redWheels.items.count - redBuilt) 次和 \(blueWheels.items.count - blueBuilt) 次，而不是 1 次和 1 次。把每辆赛车的工厂保存在实例属性中，不要放在静态变量或全局变量里。")
     }
 
     @Test("the grid builds each car with its own initializer")
@@ -105,9 +105,9 @@ struct FactoryTests {
             { ComfortCar(leatherPlushiness: 11) },
         ])
         let badges = grid.lineUp().map(\.badge)
-        #expect(badges == ["Fast car, 320 km/h", "Comfort car, plushiness 11"], "lineUp() should call each factory in order and keep what it builds, giving [\"Fast car, 320 km/h\", \"Comfort car, plushiness 11\"], not \(badges).")
+        #expect(badges == ["Fast car, 320 km/h", "Comfort car, plushiness 11"], "lineUp() should call each factory in order and keep what it builds, giving [\"Fast car, 320 km/h\", \"Comfort car, plushiness 11\"], not \(badges). [zh-Hans] lineUp() 应该按顺序调用每个工厂并保留造出的赛车，得到 [\"Fast car, 320 km/h\", \"Comfort car, plushiness 11\"]，而不是 \(badges)。")
         let slower = StartingGrid(factories: [{ FastCar(topSpeed: 250) }]).lineUp().map(\.badge)
-        #expect(slower == ["Fast car, 250 km/h"], "A FastCar built with topSpeed 250 should show \"Fast car, 250 km/h\", not \(slower): use the value passed to the initializer.")
+        #expect(slower == ["Fast car, 250 km/h"], "A FastCar built with topSpeed 250 should show \"Fast car, 250 km/h\", not \(slower): use the value passed to the initializer. [zh-Hans] 用 topSpeed 250 创建的 FastCar 应该显示 \"Fast car, 250 km/h\"，而不是 \(slower)：请使用传给初始化方法的值。")
     }
 
     @Test("two grids line up their own cars")
@@ -118,8 +118,8 @@ struct FactoryTests {
         let comfort = StartingGrid(factories: [{ ComfortCar(leatherPlushiness: 11) }])
         let fastBadges = fast.lineUp().map(\.badge)
         let comfortBadges = comfort.lineUp().map(\.badge)
-        #expect(fastBadges == ["Fast car, 320 km/h"], "The first grid was given one FastCar factory, so it should line up [\"Fast car, 320 km/h\"], not \(fastBadges). Keep each grid's factories in an instance property, not in a static one.")
-        #expect(comfortBadges == ["Comfort car, plushiness 11"], "The second grid was given one ComfortCar factory, so it should line up [\"Comfort car, plushiness 11\"], not \(comfortBadges). Keep each grid's factories in an instance property, not in a static one.")
+        #expect(fastBadges == ["Fast car, 320 km/h"], "The first grid was given one FastCar factory, so it should line up [\"Fast car, 320 km/h\"], not \(fastBadges). Keep each grid's factories in an instance property, not in a static one. [zh-Hans] 第一个发车区拿到的是一个 FastCar 工厂，所以应该排出 [\"Fast car, 320 km/h\"]，而不是 \(fastBadges)。把每个发车区的工厂保存在实例属性中，不要放在静态属性里。")
+        #expect(comfortBadges == ["Comfort car, plushiness 11"], "The second grid was given one ComfortCar factory, so it should line up [\"Comfort car, plushiness 11\"], not \(comfortBadges). Keep each grid's factories in an instance property, not in a static one. [zh-Hans] 第二个发车区拿到的是一个 ComfortCar 工厂，所以应该排出 [\"Comfort car, plushiness 11\"]，而不是 \(comfortBadges)。把每个发车区的工厂保存在实例属性中，不要放在静态属性里。")
     }
 
     @Test("any kind of car can join the grid, and each line-up builds fresh cars")
@@ -129,13 +129,13 @@ struct FactoryTests {
             { calls += 1; return KitCar(builder: "Ada") },
             { FastCar(topSpeed: 300) },
         ])
-        #expect(calls == 0, "Creating the grid should not build any car yet; the factories run in lineUp(). They ran \(calls) time(s).")
+        #expect(calls == 0, "Creating the grid should not build any car yet; the factories run in lineUp(). They ran \(calls) time\(calls == 1 ? "" : "s"). [zh-Hans] 创建发车区时还不应该造任何赛车；工厂在 lineUp() 中运行。它们运行了 \(calls) 次。")
         let first = grid.lineUp()
         let second = grid.lineUp()
-        #expect(calls == 2, "Two line-ups should call the kit car's factory twice, but it was called \(calls) time(s). Call every factory in each lineUp().")
-        #expect(first.map(\.badge) == ["Kit car by Ada", "Fast car, 300 km/h"], "The grid should line up the kit car and the fast car in order, not \(first.map(\.badge)).")
+        #expect(calls == 2, "Two line-ups should call the kit car's factory twice, but it was called \(calls) time\(calls == 1 ? "" : "s"). Call every factory in each lineUp(). [zh-Hans] 排两次车应该调用套件车（kit car）的工厂两次，但实际调用了 \(calls) 次。每次 lineUp() 都调用每个工厂。")
+        #expect(first.map(\.badge) == ["Kit car by Ada", "Fast car, 300 km/h"], "The grid should line up the kit car and the fast car in order, not \(first.map(\.badge)). [zh-Hans] 发车区应该按顺序排出套件车和快车，而不是 \(first.map(\.badge))。")
         let fresh = first.count == 2 && second.count == 2 && first[0] !== second[0] && first[1] !== second[1]
-        #expect(fresh, "Each lineUp() should build new cars (checked with !==), not hand out the same ones again.")
+        #expect(fresh, "Each lineUp() should build new cars (checked with !==), not hand out the same ones again. [zh-Hans] 每次 lineUp() 都应该造出新的赛车（用 !== 检查），而不是再次交出同样的那些。")
     }
 }
 

@@ -92,8 +92,8 @@ final class LapLoggerTests {
     func handedClockStampsTheLine() throws {
         let late = try makeLogger(clock: FixedClock(date: sentinel)).record(lap: 81.25, by: "Leclerc")
         let early = try makeLogger(clock: FixedClock(date: epoch)).record(lap: 81.25, by: "Leclerc")
-        #expect(late.hasPrefix("2001-09-09T01:46:40Z Leclerc 81.25s"), "A clock stopped at 2001-09-09T01:46:40Z should stamp the line, but record returned \"\(late)\". Ask the clock handed to LapLogger(clock:...) for now() instead of calling Date().")
-        #expect(early.hasPrefix("1970-01-01T00:00:00Z Leclerc 81.25s"), "A clock stopped at 1970-01-01T00:00:00Z should stamp the line, but record returned \"\(early)\". Two clocks must give two stamps: use the clock you were handed.")
+        #expect(late.hasPrefix("2001-09-09T01:46:40Z Leclerc 81.25s"), "A clock stopped at 2001-09-09T01:46:40Z should stamp the line, but record returned \"\(late)\". Ask the clock handed to LapLogger(clock:...) for now() instead of calling Date(). [zh-Hans] 停在 2001-09-09T01:46:40Z 的时钟应该给这一行盖上时间戳，但 record 返回的是 \"\(late)\"。向交给 LapLogger(clock:...) 的时钟调用 now()，不要调用 Date()。")
+        #expect(early.hasPrefix("1970-01-01T00:00:00Z Leclerc 81.25s"), "A clock stopped at 1970-01-01T00:00:00Z should stamp the line, but record returned \"\(early)\". Two clocks must give two stamps: use the clock you were handed. [zh-Hans] 停在 1970-01-01T00:00:00Z 的时钟应该给这一行盖上时间戳，但 record 返回的是 \"\(early)\"。两个时钟必须给出两个时间戳：使用交给你的时钟。")
     }
 
     @Test("each lap is stamped when it is recorded")
@@ -103,8 +103,8 @@ final class LapLoggerTests {
         let first = try logger.record(lap: 81.25, by: "Leclerc")
         clock.date = sentinel
         let second = try logger.record(lap: 82.0, by: "Leclerc")
-        #expect(first.hasPrefix("1970-01-01T00:00:00Z Leclerc 81.25s"), "The first lap was recorded while the clock read 1970-01-01T00:00:00Z, but record returned \"\(first)\".")
-        #expect(second.hasPrefix("2001-09-09T01:46:40Z Leclerc 82.0s"), "The second lap was recorded after the clock moved to 2001-09-09T01:46:40Z, but record returned \"\(second)\". Ask the clock for now() inside record(lap:by:), every time: do not read it once in init and keep the date.")
+        #expect(first.hasPrefix("1970-01-01T00:00:00Z Leclerc 81.25s"), "The first lap was recorded while the clock read 1970-01-01T00:00:00Z, but record returned \"\(first)\". [zh-Hans] 第一圈记录时时钟显示 1970-01-01T00:00:00Z，但 record 返回的是 \"\(first)\"。")
+        #expect(second.hasPrefix("2001-09-09T01:46:40Z Leclerc 82.0s"), "The second lap was recorded after the clock moved to 2001-09-09T01:46:40Z, but record returned \"\(second)\". Ask the clock for now() inside record(lap:by:), every time: do not read it once in init and keep the date. [zh-Hans] 第二圈是在时钟走到 2001-09-09T01:46:40Z 之后记录的，但 record 返回的是 \"\(second)\"。每次都在 record(lap:by:) 中向时钟调用 now()：不要在 init 中只读一次然后留着这个日期。")
     }
 
     @Test("the line goes to the file system it is handed, never to the disk")
@@ -113,8 +113,8 @@ final class LapLoggerTests {
         let files = InMemoryFileSystem()
         let line = try makeLogger(fileSystem: files).record(lap: 80.5, by: "Sainz")
         let written = files.files[LapLogger.logPath]
-        #expect(written?.contains(line) == true, "The handed file system should hold the line \"\(line)\" at LapLogger.logPath, but it holds \(written.map { "\"\($0)\"" } ?? "nothing"). Write through the fileSystem passed to LapLogger(...), not FileManager.default.")
-        #expect(!FileManager.default.fileExists(atPath: LapLogger.logPath), "A file appeared on the real disk at \(LapLogger.logPath). A logger handed a file system must not use FileManager.default.")
+        #expect(written?.contains(line) == true, "The handed file system should hold the line \"\(line)\" at LapLogger.logPath, but it holds \(written.map { "\"\($0)\"" } ?? "nothing"). Write through the fileSystem passed to LapLogger(...), not FileManager.default. [zh-Hans] 交给它的文件系统应该在 LapLogger.logPath 保存这一行 \"\(line)\"，但里面是 \(written.map { "\"\($0)\"" } ?? "（空）")。通过传给 LapLogger(...) 的 fileSystem 写入，不要用 FileManager.default。")
+        #expect(!FileManager.default.fileExists(atPath: LapLogger.logPath), "A file appeared on the real disk at \(LapLogger.logPath). A logger handed a file system must not use FileManager.default. [zh-Hans] 真实磁盘上的 \(LapLogger.logPath) 出现了一个文件。拿到文件系统的记录器不能使用 FileManager.default。")
     }
 
     @Test("a new line is added after the lines already in the log")
@@ -123,8 +123,8 @@ final class LapLoggerTests {
         let files = InMemoryFileSystem(files: [LapLogger.logPath: old])
         let line = try makeLogger(fileSystem: files).record(lap: 80.5, by: "Sainz")
         let written = files.files[LapLogger.logPath] ?? ""
-        #expect(written.hasPrefix(old) && written.contains(line), "The log should keep its old line and gain the new one, but it reads \"\(written)\". Read the old log through the handed file system (contents(atPath:)) before writing.")
-        #expect(written == old + line + "\n", "The log should be the old text, then the new line, then one newline (\"\\n\"), so that the next lap starts on a line of its own; it reads \"\(written.debugDescription.dropFirst().dropLast())\". Write oldLog + line + \"\\n\".")
+        #expect(written.hasPrefix(old) && written.contains(line), "The log should keep its old line and gain the new one, but it reads \"\(written)\". Read the old log through the handed file system (contents(atPath:)) before writing. [zh-Hans] 日志应该保留旧的一行并加上新的一行，但它的内容是 \"\(written)\"。写入之前，先通过交给你的文件系统（contents(atPath:)）读取旧日志。")
+        #expect(written == old + line + "\n", "The log should be the old text, then the new line, then one newline (\"\\n\"), so that the next lap starts on a line of its own; it reads \"\(written.debugDescription.dropFirst().dropLast())\". Write oldLog + line + \"\\n\". [zh-Hans] 日志应该是旧文本、新的一行，再加一个换行符（\"\\n\"），这样下一圈从新的一行开始；它的内容是 \"\(written.debugDescription.dropFirst().dropLast())\"。请写入 oldLog + line + \"\\n\"。")
     }
 
     @Test("the best lap is kept in the store it is handed")
@@ -135,10 +135,10 @@ final class LapLoggerTests {
         let first = try logger.record(lap: 81.5, by: "Norris")
         let second = try logger.record(lap: 82.0, by: "Norris")
         let reads = TeamDefaults.standardAccessCount - before
-        #expect(store.values.values.contains(81.5), "After the first lap, the handed store should remember 81.5, but it holds \(store.values). Save the best lap with store.set(_:forKey:) on the store passed to LapLogger(...), and read the best lap only from that store: a best lap kept in a static or global variable by an earlier logger makes this lap look slower than it is.")
-        #expect(first.contains("new best!"), "The first lap ever should be a new best, but record returned \"\(first)\".")
-        #expect(!second.contains("new best!"), "A slower second lap (82.0 after 81.5) is not a new best, but record returned \"\(second)\". Read the best lap back from the handed store.")
-        #expect(reads == 0, "LapLogger read TeamDefaults.standard \(reads) time(s). A logger handed a store must not reach for the singleton.")
+        #expect(store.values.values.contains(81.5), "After the first lap, the handed store should remember 81.5, but it holds \(store.values). Save the best lap with store.set(_:forKey:) on the store passed to LapLogger(...), and read the best lap only from that store: a best lap kept in a static or global variable by an earlier logger makes this lap look slower than it is. [zh-Hans] 第一圈之后，交给它的存储应该记住 81.5，但里面是 \(store.values)。用传给 LapLogger(...) 的存储的 store.set(_:forKey:) 保存最快圈，并且只从这个存储读取最快圈：之前的记录器留在静态变量或全局变量里的最快圈，会让这一圈看起来比实际慢。")
+        #expect(first.contains("new best!"), "The first lap ever should be a new best, but record returned \"\(first)\". [zh-Hans] 有史以来的第一圈应该是新的最快圈，但 record 返回的是 \"\(first)\"。")
+        #expect(!second.contains("new best!"), "A slower second lap (82.0 after 81.5) is not a new best, but record returned \"\(second)\". Read the best lap back from the handed store. [zh-Hans] 更慢的第二圈（81.5 之后的 82.0）不是新的最快圈，但 record 返回的是 \"\(second)\"。从交给你的存储读回最快圈。")
+        #expect(reads == 0, "LapLogger read TeamDefaults.standard \(reads) time\(reads == 1 ? "" : "s"). A logger handed a store must not reach for the singleton. [zh-Hans] LapLogger 读取了 \(reads) 次 TeamDefaults.standard。拿到存储的记录器不能再去取单例。")
     }
 
     @Test("two stores give two answers to the same lap")
@@ -146,17 +146,17 @@ final class LapLoggerTests {
         let remembering = RememberingStore(best: 80.0)
         let slow = try makeLogger(store: remembering).record(lap: 81.0, by: "Piastri")
         let fresh = try makeLogger(store: InMemoryStore()).record(lap: 81.0, by: "Piastri")
-        #expect(!slow.contains("new best!"), "The handed store remembers a best lap of 80.0, so 81.0 is not a new best; record returned \"\(slow)\". Ask the handed store for the best lap.")
-        #expect(remembering.sets == 0, "A lap slower than the best one remembered (81.0 after 80.0) must not be stored, but store.set(_:forKey:) was called \(remembering.sets) time(s). Save to the store only when the lap is a new best.")
-        #expect(fresh.contains("new best!"), "An empty store remembers no best lap, so 81.0 is a new best; record returned \"\(fresh)\". Read the best lap only from the store this logger was handed, not from a value kept in a static or global variable.")
+        #expect(!slow.contains("new best!"), "The handed store remembers a best lap of 80.0, so 81.0 is not a new best; record returned \"\(slow)\". Ask the handed store for the best lap. [zh-Hans] 交给它的存储记着最快圈 80.0，所以 81.0 不是新的最快圈；record 返回的是 \"\(slow)\"。向交给你的存储查询最快圈。")
+        #expect(remembering.sets == 0, "A lap slower than the best one remembered (81.0 after 80.0) must not be stored, but store.set(_:forKey:) was called \(remembering.sets) time\(remembering.sets == 1 ? "" : "s"). Save to the store only when the lap is a new best. [zh-Hans] 比记住的最快圈更慢的一圈（80.0 之后的 81.0）不能保存，但 store.set(_:forKey:) 被调用了 \(remembering.sets) 次。只有新的最快圈才保存到存储。")
+        #expect(fresh.contains("new best!"), "An empty store remembers no best lap, so 81.0 is a new best; record returned \"\(fresh)\". Read the best lap only from the store this logger was handed, not from a value kept in a static or global variable. [zh-Hans] 空的存储没有记着最快圈，所以 81.0 是新的最快圈；record 返回的是 \"\(fresh)\"。只从交给这个记录器的存储读取最快圈，不要读取留在静态变量或全局变量里的值。")
     }
 
     @Test("the random source it is handed picks the cheer")
     func handedRandomPicksTheCheer() throws {
         let first = try makeLogger(random: FixedRandom(index: 0)).record(lap: 78.0, by: "Russell")
         let last = try makeLogger(random: FixedRandom(index: 2)).record(lap: 78.0, by: "Russell")
-        #expect(first.hasSuffix("new best! Purple sector!"), "A random source that always answers 0 should pick the first cheer, \"Purple sector!\", but record returned \"\(first)\". Ask the handed random source (nextIndex(below:)) instead of Int.random.")
-        #expect(last.hasSuffix("new best! Get in there!"), "A random source that always answers 2 should pick the third cheer, \"Get in there!\", but record returned \"\(last)\". Ask the handed random source (nextIndex(below:)) instead of Int.random.")
+        #expect(first.hasSuffix("new best! Purple sector!"), "A random source that always answers 0 should pick the first cheer, \"Purple sector!\", but record returned \"\(first)\". Ask the handed random source (nextIndex(below:)) instead of Int.random. [zh-Hans] 总是回答 0 的随机数来源应该选出第一句欢呼 \"Purple sector!\"，但 record 返回的是 \"\(first)\"。向交给你的随机数来源调用 nextIndex(below:)，不要用 Int.random。")
+        #expect(last.hasSuffix("new best! Get in there!"), "A random source that always answers 2 should pick the third cheer, \"Get in there!\", but record returned \"\(last)\". Ask the handed random source (nextIndex(below:)) instead of Int.random. [zh-Hans] 总是回答 2 的随机数来源应该选出第三句欢呼 \"Get in there!\"，但 record 返回的是 \"\(last)\"。向交给你的随机数来源调用 nextIndex(below:)，不要用 Int.random。")
     }
 
     @Test("two loggers live in two worlds")
@@ -171,19 +171,21 @@ final class LapLoggerTests {
         let second = try mclaren.record(lap: 85.0, by: "Norris")
         let third = try ferrari.record(lap: 82.0, by: "Leclerc")
         let hint = "Keep each collaborator in an instance property (`private let clock: any TimeSource`, ...), not in a static one: every logger must use what it was handed."
-        #expect(first == "2001-09-09T01:46:40Z Leclerc 80.0s new best! Purple sector!", "The first logger (clock at 2001-09-09T01:46:40Z, random answering 0) should return \"2001-09-09T01:46:40Z Leclerc 80.0s new best! Purple sector!\", not \"\(first)\". \(hint)")
-        #expect(second == "1970-01-01T00:00:00Z Norris 85.0s new best! Get in there!", "The second logger has its own clock (1970-01-01T00:00:00Z), its own empty store (so 85.0 is its first best lap) and its own random source (answering 2), so it should return \"1970-01-01T00:00:00Z Norris 85.0s new best! Get in there!\", not \"\(second)\". \(hint)")
-        #expect(third == "2001-09-09T01:46:40Z Leclerc 82.0s", "The first logger's own store remembers 80.0, so 82.0 is not a new best: it should return \"2001-09-09T01:46:40Z Leclerc 82.0s\", not \"\(third)\". \(hint)")
+        let hintZh = "把每个协作者保存在实例属性中（`private let clock: any TimeSource`，……），不要放在静态属性里：每个记录器都必须使用交给它的协作者。"
+        #expect(first == "2001-09-09T01:46:40Z Leclerc 80.0s new best! Purple sector!", "The first logger (clock at 2001-09-09T01:46:40Z, random answering 0) should return \"2001-09-09T01:46:40Z Leclerc 80.0s new best! Purple sector!\", not \"\(first)\". \(hint) [zh-Hans] 第一个记录器（时钟停在 2001-09-09T01:46:40Z，随机数回答 0）应该返回 \"2001-09-09T01:46:40Z Leclerc 80.0s new best! Purple sector!\"，而不是 \"\(first)\"。\(hintZh)")
+        #expect(second == "1970-01-01T00:00:00Z Norris 85.0s new best! Get in there!", "The second logger has its own clock (1970-01-01T00:00:00Z), its own empty store (so 85.0 is its first best lap) and its own random source (answering 2), so it should return \"1970-01-01T00:00:00Z Norris 85.0s new best! Get in there!\", not \"\(second)\". \(hint) [zh-Hans] 第二个记录器有自己的时钟（1970-01-01T00:00:00Z）、自己的空存储（所以 85.0 是它的第一个最快圈）和自己的随机数来源（回答 2），所以应该返回 \"1970-01-01T00:00:00Z Norris 85.0s new best! Get in there!\"，而不是 \"\(second)\"。\(hintZh)")
+        #expect(third == "2001-09-09T01:46:40Z Leclerc 82.0s", "The first logger's own store remembers 80.0, so 82.0 is not a new best: it should return \"2001-09-09T01:46:40Z Leclerc 82.0s\", not \"\(third)\". \(hint) [zh-Hans] 第一个记录器自己的存储记着 80.0，所以 82.0 不是新的最快圈：应该返回 \"2001-09-09T01:46:40Z Leclerc 82.0s\"，而不是 \"\(third)\"。\(hintZh)")
         let ferrariLog = ferrariFiles.files[LapLogger.logPath] ?? ""
         let mclarenLog = mclarenFiles.files[LapLogger.logPath] ?? ""
         let fileHint = "Write through the file system this logger was handed (kept in an instance property, not a static one), and end every line with \"\\n\"."
-        #expect(ferrariLog == first + "\n" + third + "\n", "The first logger's file system should hold its own two lines, each followed by \"\\n\", and nothing else, but it holds \(ferrariLog.debugDescription). \(fileHint)")
-        #expect(mclarenLog == second + "\n", "The second logger's file system should hold its own line followed by \"\\n\", and nothing else, but it holds \(mclarenLog.debugDescription). \(fileHint)")
+        let fileHintZh = "通过交给这个记录器的文件系统写入（保存在实例属性中，不要放在静态属性里），并让每一行都以 \"\\n\" 结尾。"
+        #expect(ferrariLog == first + "\n" + third + "\n", "The first logger's file system should hold its own two lines, each followed by \"\\n\", and nothing else, but it holds \(ferrariLog.debugDescription). \(fileHint) [zh-Hans] 第一个记录器的文件系统应该只保存它自己的两行，每行后面跟着 \"\\n\"，但里面是 \(ferrariLog.debugDescription)。\(fileHintZh)")
+        #expect(mclarenLog == second + "\n", "The second logger's file system should hold its own line followed by \"\\n\", and nothing else, but it holds \(mclarenLog.debugDescription). \(fileHint) [zh-Hans] 第二个记录器的文件系统应该只保存它自己的一行，后面跟着 \"\\n\"，但里面是 \(mclarenLog.debugDescription)。\(fileHintZh)")
     }
 
     @Test("a file system that cannot write makes record throw its error")
     func failingFileSystemThrows() {
-        #expect(throws: DiskFull(), "When the handed file system throws, record(lap:by:) should throw that same error (use try, not try?).") {
+        #expect(throws: DiskFull(), "When the handed file system throws, record(lap:by:) should throw that same error (use try, not try?). [zh-Hans] 交给它的文件系统抛出错误时，record(lap:by:) 应该抛出同一个错误（用 try，不要用 try?）。") {
             _ = try makeLogger(fileSystem: FullFileSystem()).record(lap: 80.0, by: "Alonso")
         }
     }

@@ -17,8 +17,8 @@ struct RaceEngineerTests {
         let crew = PitCrew(tyreSets: 2)
         let engineer = RaceEngineer(driver: "Leclerc", crew: crew, radio: SpyRadio())
         let report = engineer.boxBox()
-        #expect(report == "Leclerc: fresh tyres, 1 set(s) left", "A crew with 2 tyre sets should report \"Leclerc: fresh tyres, 1 set(s) left\", but boxBox() returned \"\(report)\". Ask the crew passed to RaceEngineer(driver:crew:radio:) to change the tyres.")
-        #expect(crew.stopsServed == 1, "The handed crew served \(crew.stopsServed) stop(s); boxBox() should make it serve exactly one.")
+        #expect(report == "Leclerc: fresh tyres, 1 set left", "A crew with 2 tyre sets should report \"Leclerc: fresh tyres, 1 set left\", but boxBox() returned \"\(report)\". Ask the crew passed to RaceEngineer(driver:crew:radio:) to change the tyres. [zh-Hans] 有 2 套轮胎的维修组应该报告 \"Leclerc: fresh tyres, 1 set left\"，但 boxBox() 返回的是 \"\(report)\"。让传给 RaceEngineer(driver:crew:radio:) 的维修组来换轮胎。")
+        #expect(crew.stopsServed == 1, "The handed crew served \(crew.stopsServed) stop\(crew.stopsServed == 1 ? "" : "s"); boxBox() should make it serve exactly one. [zh-Hans] 交给它的维修组服务了 \(crew.stopsServed) 次进站；boxBox() 应该让它只服务一次。")
     }
 
     @Test("two crews give two different answers")
@@ -31,9 +31,9 @@ struct RaceEngineerTests {
         let stockedEngineer = RaceEngineer(driver: "Sainz", crew: PitCrew(tyreSets: 3), radio: stockedRadio)
         let empty = emptyEngineer.boxBox()
         let stocked = stockedEngineer.boxBox()
-        #expect(empty == "Sainz: no tyres left", "A crew with no tyre sets should report \"Sainz: no tyres left\", but boxBox() returned \"\(empty)\". Ask the crew this engineer was handed, kept in an instance property (`private let crew: PitCrew`, a strong `let`, not `weak`), not a static one or PitCrew.shared.")
-        #expect(stocked == "Sainz: fresh tyres, 2 set(s) left", "A crew with 3 tyre sets should report \"Sainz: fresh tyres, 2 set(s) left\", but boxBox() returned \"\(stocked)\". Ask the crew this engineer was handed, kept in an instance property (`private let crew: PitCrew`, a strong `let`, not `weak`), not a static one or PitCrew.shared.")
-        #expect(emptyRadio.messages == [empty] && stockedRadio.messages == [stocked], "Each engineer should send its report over its own radio, but the first radio sent \(emptyRadio.messages) and the second \(stockedRadio.messages). Keep the radio you were handed in an instance property, not a static one.")
+        #expect(empty == "Sainz: no tyres left", "A crew with no tyre sets should report \"Sainz: no tyres left\", but boxBox() returned \"\(empty)\". Ask the crew this engineer was handed, kept in an instance property (`private let crew: PitCrew`, a strong `let`, not `weak`), not a static one or PitCrew.shared. [zh-Hans] 没有轮胎的维修组应该报告 \"Sainz: no tyres left\"，但 boxBox() 返回的是 \"\(empty)\"。使用交给这个比赛工程师的维修组，并把它保存在实例属性中（`private let crew: PitCrew`，强引用的 `let`，不要用 `weak`），不要放在静态属性里，也不要用 PitCrew.shared。")
+        #expect(stocked == "Sainz: fresh tyres, 2 sets left", "A crew with 3 tyre sets should report \"Sainz: fresh tyres, 2 sets left\", but boxBox() returned \"\(stocked)\". Ask the crew this engineer was handed, kept in an instance property (`private let crew: PitCrew`, a strong `let`, not `weak`), not a static one or PitCrew.shared. [zh-Hans] 有 3 套轮胎的维修组应该报告 \"Sainz: fresh tyres, 2 sets left\"，但 boxBox() 返回的是 \"\(stocked)\"。使用交给这个比赛工程师的维修组，并把它保存在实例属性中（`private let crew: PitCrew`，强引用的 `let`，不要用 `weak`），不要放在静态属性里，也不要用 PitCrew.shared。")
+        #expect(emptyRadio.messages == [empty] && stockedRadio.messages == [stocked], "Each engineer should send its report over its own radio, but the first radio sent \(emptyRadio.messages) and the second \(stockedRadio.messages). Keep the radio you were handed in an instance property, not a static one. [zh-Hans] 每个比赛工程师都应该通过自己的无线电发送报告，但第一台无线电发送的是 \(emptyRadio.messages)，第二台发送的是 \(stockedRadio.messages)。把交给你的无线电保存在实例属性中，不要放在静态属性里。")
     }
 
     @Test("an engineer with a crew never touches PitCrew.shared")
@@ -42,7 +42,7 @@ struct RaceEngineerTests {
         let engineer = RaceEngineer(driver: "Norris", crew: PitCrew(tyreSets: 1), radio: SpyRadio())
         _ = engineer.boxBox()
         let reads = PitCrew.sharedAccessCount - before
-        #expect(reads == 0, "RaceEngineer read PitCrew.shared \(reads) time(s). An engineer that is handed its crew must not reach for the singleton: remove every PitCrew.shared from RaceEngineer.")
+        #expect(reads == 0, "RaceEngineer read PitCrew.shared \(reads) time\(reads == 1 ? "" : "s"). An engineer that is handed its crew must not reach for the singleton: remove every PitCrew.shared from RaceEngineer. [zh-Hans] RaceEngineer 读取了 \(reads) 次 PitCrew.shared。拿到维修组的比赛工程师不能再去取单例：删除 RaceEngineer 中所有的 PitCrew.shared。")
     }
 
     @Test("the radio it is handed tells the driver")
@@ -51,7 +51,7 @@ struct RaceEngineerTests {
         let radio = SpyRadio()
         let engineer = RaceEngineer(driver: "Piastri", crew: PitCrew(tyreSets: 1), radio: radio)
         let report = engineer.boxBox()
-        #expect(radio.messages == [report], "The radio passed to RaceEngineer(driver:crew:radio:) should send exactly the crew's report \"\(report)\", but it sent \(radio.messages). Send through the radio you were handed, not one from the Locator.")
+        #expect(radio.messages == [report], "The radio passed to RaceEngineer(driver:crew:radio:) should send exactly the crew's report \"\(report)\", but it sent \(radio.messages). Send through the radio you were handed, not one from the Locator. [zh-Hans] 传给 RaceEngineer(driver:crew:radio:) 的无线电应该只发送维修组的报告 \"\(report)\"，但它发送的是 \(radio.messages)。通过交给你的无线电发送，不要用从 Locator 取来的无线电。")
     }
 
     @Test("the engineer keeps the radio it is handed")
@@ -63,10 +63,10 @@ struct RaceEngineerTests {
             engineer = RaceEngineer(driver: "Albon", crew: PitCrew(tyreSets: 1), radio: radio)
             watcher = radio
         }
-        #expect(watcher != nil, "The radio handed to RaceEngineer(driver:crew:radio:) was gone as soon as nobody else held it: the engineer does not keep it. Store the radio you are handed in a plain `let radio: any TeamRadio` (a radio is not a delegate: not `weak`) and send through it.")
+        #expect(watcher != nil, "The radio handed to RaceEngineer(driver:crew:radio:) was gone as soon as nobody else held it: the engineer does not keep it. Store the radio you are handed in a plain `let radio: any TeamRadio` (a radio is not a delegate: not `weak`) and send through it. [zh-Hans] 没有别人持有交给 RaceEngineer(driver:crew:radio:) 的无线电时，它立刻就消失了：比赛工程师没有保存它。把交给你的无线电保存在普通的 `let radio: any TeamRadio` 中（无线电不是代理：不要用 `weak`），并通过它发送。")
         let report = engineer.boxBox()
         if let radio = watcher {
-            #expect(radio.messages == [report], "The radio nobody else holds should still send the report \"\(report)\", but it sent \(radio.messages).")
+            #expect(radio.messages == [report], "The radio nobody else holds should still send the report \"\(report)\", but it sent \(radio.messages). [zh-Hans] 没有别人持有的无线电也应该发送报告 \"\(report)\"，但它发送的是 \(radio.messages)。")
         }
     }
 
@@ -79,8 +79,8 @@ struct RaceEngineerTests {
         let first = engineer.boxBox()
         let second = engineer.boxBox()
         let resolves = Locator.resolveCount - before
-        #expect(resolves == 0, "RaceEngineer asked the Locator \(resolves) time(s). An engineer that is handed its radio must not look anything up: remove Locator.resolve from RaceEngineer.")
-        #expect(radio.messages == [first, second], "With nothing registered in the Locator, the handed radio should still send both reports, but it sent \(radio.messages).")
+        #expect(resolves == 0, "RaceEngineer asked the Locator \(resolves) time\(resolves == 1 ? "" : "s"). An engineer that is handed its radio must not look anything up: remove Locator.resolve from RaceEngineer. [zh-Hans] RaceEngineer 向 Locator 查询了 \(resolves) 次。拿到无线电的比赛工程师不能再去查找任何东西：删除 RaceEngineer 中的 Locator.resolve。")
+        #expect(radio.messages == [first, second], "With nothing registered in the Locator, the handed radio should still send both reports, but it sent \(radio.messages). [zh-Hans] Locator 中什么都没注册时，交给它的无线电也应该发送两份报告，但它发送的是 \(radio.messages)。")
     }
 
     @Test("the team builds one crew for all its engineers, without globals")
@@ -91,17 +91,17 @@ struct RaceEngineerTests {
         let team = RaceTeam(drivers: ["Leclerc", "Sainz"])
         let teamCrewReads = PitCrew.sharedAccessCount - crewReadsBefore
         let teamResolves = Locator.resolveCount - resolvesBefore
-        try #require(team.engineers.count == 2, "RaceTeam(drivers:) should build one engineer per driver, in order; it built \(team.engineers.count).")
+        try #require(team.engineers.count == 2, "RaceTeam(drivers:) should build one engineer per driver, in order; it built \(team.engineers.count). [zh-Hans] RaceTeam(drivers:) 应该按顺序为每位车手创建一个比赛工程师；它创建了 \(team.engineers.count) 个。")
         let first = team.engineers[0].boxBox()
         let second = team.engineers[1].boxBox()
         let engineerCrewReads = PitCrew.sharedAccessCount - crewReadsBefore - teamCrewReads
         let engineerResolves = Locator.resolveCount - resolvesBefore - teamResolves
-        #expect(first == "Leclerc: fresh tyres, 3 set(s) left", "The team's crew starts with 4 tyre sets, so the first stop should report \"Leclerc: fresh tyres, 3 set(s) left\"; it reported \"\(first)\". Build PitCrew(tyreSets: 4) in RaceTeam.")
-        #expect(second == "Sainz: fresh tyres, 2 set(s) left", "Both engineers share the team's one crew, so the second stop should report \"Sainz: fresh tyres, 2 set(s) left\"; it reported \"\(second)\". Build the crew once in RaceTeam and hand the same one to every engineer.")
-        #expect(teamCrewReads == 0, "RaceTeam(drivers:) read PitCrew.shared \(teamCrewReads) time(s) while it built its engineers. The team is where the crew is made: build PitCrew(tyreSets: 4) there and pass it in.")
-        #expect(engineerCrewReads == 0, "The team's engineers read PitCrew.shared \(engineerCrewReads) time(s) in boxBox(). Use the crew handed to RaceEngineer(driver:crew:radio:).")
-        #expect(teamResolves == 0, "RaceTeam(drivers:) asked the Locator \(teamResolves) time(s) while it built its engineers. Build the radio in RaceTeam (PitLaneRadio()) and pass it in, without looking anything up.")
-        #expect(engineerResolves == 0, "The team's engineers asked the Locator \(engineerResolves) time(s) in boxBox(). Send through the radio handed to RaceEngineer(driver:crew:radio:).")
+        #expect(first == "Leclerc: fresh tyres, 3 sets left", "The team's crew starts with 4 tyre sets, so the first stop should report \"Leclerc: fresh tyres, 3 sets left\"; it reported \"\(first)\". Build PitCrew(tyreSets: 4) in RaceTeam. [zh-Hans] 车队的维修组一开始有 4 套轮胎，所以第一次进站应该报告 \"Leclerc: fresh tyres, 3 sets left\"；它报告的是 \"\(first)\"。在 RaceTeam 中创建 PitCrew(tyreSets: 4)。")
+        #expect(second == "Sainz: fresh tyres, 2 sets left", "Both engineers share the team's one crew, so the second stop should report \"Sainz: fresh tyres, 2 sets left\"; it reported \"\(second)\". Build the crew once in RaceTeam and hand the same one to every engineer. [zh-Hans] 两个比赛工程师共用车队唯一的维修组，所以第二次进站应该报告 \"Sainz: fresh tyres, 2 sets left\"；它报告的是 \"\(second)\"。在 RaceTeam 中只创建一次维修组，并把同一个维修组交给每个比赛工程师。")
+        #expect(teamCrewReads == 0, "RaceTeam(drivers:) read PitCrew.shared \(teamCrewReads) time\(teamCrewReads == 1 ? "" : "s") while it built its engineers. The team is where the crew is made: build PitCrew(tyreSets: 4) there and pass it in. [zh-Hans] RaceTeam(drivers:) 在创建比赛工程师时读取了 \(teamCrewReads) 次 PitCrew.shared。维修组应该在车队里创建：在那里创建 PitCrew(tyreSets: 4) 并把它传进去。")
+        #expect(engineerCrewReads == 0, "The team's engineers read PitCrew.shared \(engineerCrewReads) time\(engineerCrewReads == 1 ? "" : "s") in boxBox(). Use the crew handed to RaceEngineer(driver:crew:radio:). [zh-Hans] 车队的比赛工程师在 boxBox() 中读取了 \(engineerCrewReads) 次 PitCrew.shared。请使用交给 RaceEngineer(driver:crew:radio:) 的维修组。")
+        #expect(teamResolves == 0, "RaceTeam(drivers:) asked the Locator \(teamResolves) time\(teamResolves == 1 ? "" : "s") while it built its engineers. Build the radio in RaceTeam (PitLaneRadio()) and pass it in, without looking anything up. [zh-Hans] RaceTeam(drivers:) 在创建比赛工程师时向 Locator 查询了 \(teamResolves) 次。在 RaceTeam 中创建无线电（PitLaneRadio()）并把它传进去，不要查找任何东西。")
+        #expect(engineerResolves == 0, "The team's engineers asked the Locator \(engineerResolves) time\(engineerResolves == 1 ? "" : "s") in boxBox(). Send through the radio handed to RaceEngineer(driver:crew:radio:). [zh-Hans] 车队的比赛工程师在 boxBox() 中向 Locator 查询了 \(engineerResolves) 次。通过交给 RaceEngineer(driver:crew:radio:) 的无线电发送。")
     }
 
     @Test("two teams have two crews")
@@ -110,11 +110,11 @@ struct RaceEngineerTests {
         // static (shared by every team) would show up here.
         let red = RaceTeam(drivers: ["Leclerc"])
         let orange = RaceTeam(drivers: ["Norris"])
-        try #require(red.engineers.count == 1 && orange.engineers.count == 1, "RaceTeam(drivers:) should build one engineer per driver.")
+        try #require(red.engineers.count == 1 && orange.engineers.count == 1, "RaceTeam(drivers:) should build one engineer per driver. [zh-Hans] RaceTeam(drivers:) 应该为每位车手创建一个比赛工程师。")
         let redStop = red.engineers[0].boxBox()
         let orangeStop = orange.engineers[0].boxBox()
-        #expect(redStop == "Leclerc: fresh tyres, 3 set(s) left", "A new team's crew starts with 4 tyre sets, so its first stop should report \"Leclerc: fresh tyres, 3 set(s) left\"; it reported \"\(redStop)\".")
-        #expect(orangeStop == "Norris: fresh tyres, 3 set(s) left", "Each team has a crew of its own: the second team's first stop should report \"Norris: fresh tyres, 3 set(s) left\", but it reported \"\(orangeStop)\". Build the crew inside RaceTeam's init (a local `let crew = PitCrew(tyreSets: 4)`), not in a static property shared by every team.")
+        #expect(redStop == "Leclerc: fresh tyres, 3 sets left", "A new team's crew starts with 4 tyre sets, so its first stop should report \"Leclerc: fresh tyres, 3 sets left\"; it reported \"\(redStop)\". [zh-Hans] 新车队的维修组一开始有 4 套轮胎，所以它的第一次进站应该报告 \"Leclerc: fresh tyres, 3 sets left\"；它报告的是 \"\(redStop)\"。")
+        #expect(orangeStop == "Norris: fresh tyres, 3 sets left", "Each team has a crew of its own: the second team's first stop should report \"Norris: fresh tyres, 3 sets left\", but it reported \"\(orangeStop)\". Build the crew inside RaceTeam's init (a local `let crew = PitCrew(tyreSets: 4)`), not in a static property shared by every team. [zh-Hans] 每个车队都有自己的维修组：第二个车队的第一次进站应该报告 \"Norris: fresh tyres, 3 sets left\"，但它报告的是 \"\(orangeStop)\"。在 RaceTeam 的初始化方法中创建维修组（一个局部的 `let crew = PitCrew(tyreSets: 4)`），不要放在所有车队共用的静态属性里。")
     }
 
     @Test("the team registers nothing in the locator")
@@ -123,6 +123,6 @@ struct RaceEngineerTests {
         _ = RaceTeam(drivers: ["Leclerc", "Sainz"])
         let leftover = Locator.resolve((any TeamRadio).self)
         Locator.reset()
-        #expect(leftover == nil, "After RaceTeam(drivers:) was built, the Locator hands out a radio to anyone who asks: the team still registers one. The team hands its radio to every engineer directly; delete the Locator.register line from RaceTeam.")
+        #expect(leftover == nil, "After RaceTeam(drivers:) was built, the Locator hands out a radio to anyone who asks: the team still registers one. The team hands its radio to every engineer directly; delete the Locator.register line from RaceTeam. [zh-Hans] RaceTeam(drivers:) 创建完成后，Locator 仍会把一台无线电交给任何来要的人：车队仍然注册了一台。车队直接把它的无线电交给每个比赛工程师；删除 RaceTeam 中的 Locator.register 这一行。")
     }
 }

@@ -52,8 +52,8 @@ struct CompositionRootTests {
         let first = container.makeRaceCar(pitRadioFrequency: monza)
         let second = container.makeRaceCar(pitRadioFrequency: spa)
         let elsewhere = DependencyContainer(clock: FixedClock(date: sentinel)).makeRaceCar(pitRadioFrequency: monza)
-        #expect(first.telemetry === second.telemetry, "Two cars from the same container got two different Telemetry objects. The telemetry is a shared object: create it once in the container (a `lazy var` or a `let`) and hand that one to every car.")
-        #expect(first.telemetry !== elsewhere.telemetry, "Cars from two different containers got the same Telemetry. Each container should make its own, not reach for a global one.")
+        #expect(first.telemetry === second.telemetry, "Two cars from the same container got two different Telemetry objects. The telemetry is a shared object: create it once in the container (a `lazy var` or a `let`) and hand that one to every car. [zh-Hans] 同一个容器造出的两辆赛车拿到了两个不同的 Telemetry 对象。遥测是共享对象：在容器中只创建一次（用 `lazy var` 或 `let`），再把它交给每辆赛车。")
+        #expect(first.telemetry !== elsewhere.telemetry, "Cars from two different containers got the same Telemetry. Each container should make its own, not reach for a global one. [zh-Hans] 两个不同容器造出的赛车拿到了同一个 Telemetry。每个容器都应该创建自己的遥测，不要去取全局的那个。")
     }
 
     @Test("every car gets a new engine of its own")
@@ -61,21 +61,21 @@ struct CompositionRootTests {
         let container = DependencyContainer(clock: FixedClock(date: sentinel))
         let first = container.makeRaceCar(pitRadioFrequency: monza)
         let second = container.makeRaceCar(pitRadioFrequency: spa)
-        #expect(first.engine !== second.engine, "Two cars share one Engine. An engine is a new object: makeRaceCar should build a fresh Engine() for every car.")
+        #expect(first.engine !== second.engine, "Two cars share one Engine. An engine is a new object: makeRaceCar should build a fresh Engine() for every car. [zh-Hans] 两辆赛车共用一个 Engine。引擎是新对象：makeRaceCar 应该为每辆赛车创建一个新的 Engine()。")
         _ = first.start()
-        #expect(first.engine.starts == 1 && second.engine.starts == 0, "Starting one car should start only its own engine; starts are \(first.engine.starts) and \(second.engine.starts).")
+        #expect(first.engine.starts == 1 && second.engine.starts == 0, "Starting one car should start only its own engine; starts are \(first.engine.starts) and \(second.engine.starts). [zh-Hans] 启动一辆赛车应该只启动它自己的引擎；启动次数是 \(first.engine.starts) 和 \(second.engine.starts)。")
     }
 
     @Test("the value passed in and the container's clock show up in the car")
     func valueAndClockShowUp() {
         let late = DependencyContainer(clock: FixedClock(date: sentinel)).makeRaceCar(pitRadioFrequency: monza)
         let early = DependencyContainer(clock: FixedClock(date: epoch)).makeRaceCar(pitRadioFrequency: spa)
-        #expect(late.pitRadioFrequency == monza, "makeRaceCar(pitRadioFrequency:) should hand the car the frequency it was passed (455.25 MHz), but the car has \(late.pitRadioFrequency).")
+        #expect(late.pitRadioFrequency == monza, "makeRaceCar(pitRadioFrequency:) should hand the car the frequency it was passed (455.25 MHz), but the car has \(late.pitRadioFrequency). [zh-Hans] makeRaceCar(pitRadioFrequency:) 应该把传给它的频率（455.25 MHz）交给赛车，但赛车的频率是 \(late.pitRadioFrequency)。")
         let lateReport = late.start()
         let earlyReport = early.start()
-        #expect(lateReport == "2001-09-09T01:46:40Z car on 455.25 MHz started", "A car from a container with a clock stopped at 2001-09-09T01:46:40Z should report \"2001-09-09T01:46:40Z car on 455.25 MHz started\", but start() returned \"\(lateReport)\". Hand the container's clock to the car, and let start() ask it instead of Date().")
-        #expect(earlyReport == "1970-01-01T00:00:00Z car on 461.5 MHz started", "A car from a container with a clock stopped at 1970-01-01T00:00:00Z should report \"1970-01-01T00:00:00Z car on 461.5 MHz started\", but start() returned \"\(earlyReport)\". Two clocks must give two reports.")
-        #expect(late.telemetry.entries == [lateReport], "start() should report into the car's own telemetry; it holds \(late.telemetry.entries).")
+        #expect(lateReport == "2001-09-09T01:46:40Z car on 455.25 MHz started", "A car from a container with a clock stopped at 2001-09-09T01:46:40Z should report \"2001-09-09T01:46:40Z car on 455.25 MHz started\", but start() returned \"\(lateReport)\". Hand the container's clock to the car, and let start() ask it instead of Date(). [zh-Hans] 时钟停在 2001-09-09T01:46:40Z 的容器造出的赛车应该报告 \"2001-09-09T01:46:40Z car on 455.25 MHz started\"，但 start() 返回的是 \"\(lateReport)\"。把容器的时钟交给赛车，让 start() 向它询问时间，不要用 Date()。")
+        #expect(earlyReport == "1970-01-01T00:00:00Z car on 461.5 MHz started", "A car from a container with a clock stopped at 1970-01-01T00:00:00Z should report \"1970-01-01T00:00:00Z car on 461.5 MHz started\", but start() returned \"\(earlyReport)\". Two clocks must give two reports. [zh-Hans] 时钟停在 1970-01-01T00:00:00Z 的容器造出的赛车应该报告 \"1970-01-01T00:00:00Z car on 461.5 MHz started\"，但 start() 返回的是 \"\(earlyReport)\"。两个时钟必须给出两份报告。")
+        #expect(late.telemetry.entries == [lateReport], "start() should report into the car's own telemetry; it holds \(late.telemetry.entries). [zh-Hans] start() 应该把报告写入这辆赛车自己的遥测；遥测里是 \(late.telemetry.entries)。")
     }
 
     @Test("the garage's detail screen gets the container's collaborators")
@@ -85,22 +85,25 @@ struct CompositionRootTests {
 
         // First the container's own factory method, asked directly.
         let direct = container.makeDetailScreen(for: car)
-        #expect(sameCar(direct.car, car), "DependencyContainer.makeDetailScreen(for:) should show the car it was given (on 455.25 MHz), but the screen shows a car on \(direct.car.pitRadioFrequency). Hand the screen the car you were given.")
-        #expect(direct.telemetry === car.telemetry, "DependencyContainer.makeDetailScreen(for:) should hand the screen the container's shared telemetry, the one its cars report into.")
+        #expect(sameCar(direct.car, car), "DependencyContainer.makeDetailScreen(for:) should show the car it was given (on 455.25 MHz), but the screen shows a car on \(direct.car.pitRadioFrequency). Hand the screen the car you were given. [zh-Hans] DependencyContainer.makeDetailScreen(for:) 应该显示交给它的赛车（455.25 MHz），但界面显示的是 \(direct.car.pitRadioFrequency) 上的赛车。把交给你的赛车交给界面。")
+        #expect(direct.telemetry === car.telemetry, "DependencyContainer.makeDetailScreen(for:) should hand the screen the container's shared telemetry, the one its cars report into. [zh-Hans] DependencyContainer.makeDetailScreen(for:) 应该把容器共享的遥测交给界面，也就是它的赛车写入报告的那一个。")
         let directText = direct.render()
-        #expect(directText == "Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z", "DependencyContainer.makeDetailScreen(for:) should hand the screen the container's clock (stopped at 2001-09-09T01:46:40Z), but render() returned \"\(directText)\".")
+        #expect(directText == "Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z", "DependencyContainer.makeDetailScreen(for:) should hand the screen the container's clock (stopped at 2001-09-09T01:46:40Z), but render() returned \"\(directText)\". [zh-Hans] DependencyContainer.makeDetailScreen(for:) 应该把容器的时钟（停在 2001-09-09T01:46:40Z）交给界面，但 render() 返回的是 \"\(directText)\"。")
 
         // Then the garage, built with the container as its factory.
         let garage = GarageScreen(cars: [car], factory: container)
-        let detail = try #require(garage.open(carAt: 0), "GarageScreen.open(carAt: 0) returned nil for a garage with one car.")
+        let detail = try #require(garage.open(carAt: 0), "GarageScreen.open(carAt: 0) returned nil for a garage with one car. [zh-Hans] 对只有一辆赛车的车库，GarageScreen.open(carAt: 0) 返回了 nil。")
         let factoryIsRight = direct.telemetry === car.telemetry && directText.hasSuffix("2001-09-09T01:46:40Z")
         let culprit = factoryIsRight
             ? "The container's makeDetailScreen(for:) gets this right, so GarageScreen.open(carAt:) must be building the screen itself: return factory.makeDetailScreen(for: cars[index]) instead."
             : "Fix DependencyContainer.makeDetailScreen(for:) first (see the failures above), and let GarageScreen.open(carAt:) return what the factory makes."
-        #expect(sameCar(detail.car, car), "The screen GarageScreen.open(carAt: 0) returned should show the car that was opened (on 455.25 MHz), but it shows a car on \(detail.car.pitRadioFrequency).")
-        #expect(detail.telemetry === car.telemetry, "The screen GarageScreen.open(carAt: 0) returned reports into another Telemetry than the container's cars. \(culprit)")
+        let culpritZh = factoryIsRight
+            ? "容器的 makeDetailScreen(for:) 是对的，所以一定是 GarageScreen.open(carAt:) 自己创建了界面：改为返回 factory.makeDetailScreen(for: cars[index])。"
+            : "先修好 DependencyContainer.makeDetailScreen(for:)（见上面的失败），再让 GarageScreen.open(carAt:) 返回工厂创建的界面。"
+        #expect(sameCar(detail.car, car), "The screen GarageScreen.open(carAt: 0) returned should show the car that was opened (on 455.25 MHz), but it shows a car on \(detail.car.pitRadioFrequency). [zh-Hans] GarageScreen.open(carAt: 0) 返回的界面应该显示打开的那辆赛车（455.25 MHz），但它显示的是 \(detail.car.pitRadioFrequency) 上的赛车。")
+        #expect(detail.telemetry === car.telemetry, "The screen GarageScreen.open(carAt: 0) returned reports into another Telemetry than the container's cars. \(culprit) [zh-Hans] GarageScreen.open(carAt: 0) 返回的界面把报告写入了另一个 Telemetry，而不是容器的赛车所用的那个。\(culpritZh)")
         let text = detail.render()
-        #expect(text == "Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z", "The screen GarageScreen.open(carAt: 0) returned should use the container's clock (stopped at 2001-09-09T01:46:40Z), but render() returned \"\(text)\". \(culprit)")
+        #expect(text == "Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z", "The screen GarageScreen.open(carAt: 0) returned should use the container's clock (stopped at 2001-09-09T01:46:40Z), but render() returned \"\(text)\". \(culprit) [zh-Hans] GarageScreen.open(carAt: 0) 返回的界面应该使用容器的时钟（停在 2001-09-09T01:46:40Z），但 render() 返回的是 \"\(text)\"。\(culpritZh)")
     }
 
     @Test("the garage asks the factory it is handed for the detail screen")
@@ -110,11 +113,11 @@ struct CompositionRootTests {
         let second = container.makeRaceCar(pitRadioFrequency: spa)
         let factory = SpyScreenFactory()
         let garage = GarageScreen(cars: [first, second], factory: factory)
-        let detail = try #require(garage.open(carAt: 1), "GarageScreen.open(carAt: 1) returned nil for a garage with two cars.")
-        #expect(factory.requested.count == 1 && factory.requested.first.map { sameCar($0, second) } == true, "open(carAt: 1) should ask the handed factory once, for the second car (461.5 MHz); it asked \(factory.requested.count) time(s), for the car(s) on \(factory.requested.map { "\($0.pitRadioFrequency)" }). Call factory.makeDetailScreen(for:) instead of building the screen in GarageScreen.")
-        #expect(factory.made.first === detail, "open(carAt:) should return the very screen the factory made, not build another one.")
-        #expect(garage.open(carAt: 5) == nil, "open(carAt:) should return nil when there is no car at that index.")
-        #expect(factory.requested.count == 1, "open(carAt:) should not ask the factory for a car that does not exist.")
+        let detail = try #require(garage.open(carAt: 1), "GarageScreen.open(carAt: 1) returned nil for a garage with two cars. [zh-Hans] 对有两辆赛车的车库，GarageScreen.open(carAt: 1) 返回了 nil。")
+        #expect(factory.requested.count == 1 && factory.requested.first.map { sameCar($0, second) } == true, "open(carAt: 1) should ask the handed factory once, for the second car (461.5 MHz); it asked \(factory.requested.count) time\(factory.requested.count == 1 ? "" : "s"), for the car\(factory.requested.count == 1 ? "" : "s") on \(factory.requested.map { "\($0.pitRadioFrequency)" }). Call factory.makeDetailScreen(for:) instead of building the screen in GarageScreen. [zh-Hans] open(carAt: 1) 应该为第二辆赛车（461.5 MHz）向交给它的工厂请求一次；它请求了 \(factory.requested.count) 次，针对的赛车频率是 \(factory.requested.map { "\($0.pitRadioFrequency)" })。调用 factory.makeDetailScreen(for:)，不要在 GarageScreen 里创建界面。")
+        #expect(factory.made.first === detail, "open(carAt:) should return the very screen the factory made, not build another one. [zh-Hans] open(carAt:) 应该返回工厂创建的那个界面，而不是再创建一个。")
+        #expect(garage.open(carAt: 5) == nil, "open(carAt:) should return nil when there is no car at that index. [zh-Hans] 那个索引上没有赛车时，open(carAt:) 应该返回 nil。")
+        #expect(factory.requested.count == 1, "open(carAt:) should not ask the factory for a car that does not exist. [zh-Hans] open(carAt:) 不应该为不存在的赛车向工厂请求界面。")
     }
 
     @Test("nothing in the graph reaches for Telemetry.shared")
@@ -123,10 +126,10 @@ struct CompositionRootTests {
         let container = DependencyContainer(clock: FixedClock(date: sentinel))
         let car = container.makeRaceCar(pitRadioFrequency: monza)
         _ = car.start()
-        let detail = try #require(GarageScreen(cars: [car], factory: container).open(carAt: 0), "GarageScreen.open(carAt: 0) returned nil for a garage with one car.")
+        let detail = try #require(GarageScreen(cars: [car], factory: container).open(carAt: 0), "GarageScreen.open(carAt: 0) returned nil for a garage with one car. [zh-Hans] 对只有一辆赛车的车库，GarageScreen.open(carAt: 0) 返回了 nil。")
         _ = detail.render()
         let reads = Telemetry.sharedAccessCount - before
-        #expect(reads == 0, "Telemetry.shared was read \(reads) time(s) while building and using the cars and screens. The container owns the team's telemetry: remove every Telemetry.shared from RaceCar, GarageScreen and the container.")
+        #expect(reads == 0, "Telemetry.shared was read \(reads) time\(reads == 1 ? "" : "s") while building and using the cars and screens. The container owns the team's telemetry: remove every Telemetry.shared from RaceCar, GarageScreen and the container. [zh-Hans] 在创建和使用赛车与界面时，Telemetry.shared 被读取了 \(reads) 次。车队的遥测归容器所有：删除 RaceCar、GarageScreen 和容器中所有的 Telemetry.shared。")
     }
 
     @Test("start() asks the clock each time the car starts")
@@ -134,8 +137,8 @@ struct CompositionRootTests {
         let car = DependencyContainer(clock: MovingClock(from: epoch)).makeRaceCar(pitRadioFrequency: monza)
         let first = car.start()
         let second = car.start()
-        #expect(first != second, "Two starts of one car with a moving clock gave the same report \"\(first)\". start() should ask the clock it was handed each time it runs (clock.now() inside start()), not keep a time read earlier, in init.")
-        #expect(first.hasSuffix("car on 455.25 MHz started") && second.hasSuffix("car on 455.25 MHz started"), "start() should return \"<stamp> car on 455.25 MHz started\"; it returned \"\(first)\" and \"\(second)\".")
+        #expect(first != second, "Two starts of one car with a moving clock gave the same report \"\(first)\". start() should ask the clock it was handed each time it runs (clock.now() inside start()), not keep a time read earlier, in init. [zh-Hans] 时钟在走，同一辆赛车启动两次却得到同样的报告 \"\(first)\"。start() 每次运行都应该向交给它的时钟询问时间（在 start() 里调用 clock.now()），不要保留之前在 init 中读到的时间。")
+        #expect(first.hasSuffix("car on 455.25 MHz started") && second.hasSuffix("car on 455.25 MHz started"), "start() should return \"<stamp> car on 455.25 MHz started\"; it returned \"\(first)\" and \"\(second)\". [zh-Hans] start() 应该返回 \"<时间戳> car on 455.25 MHz started\"；它返回的是 \"\(first)\" 和 \"\(second)\"。")
     }
 
     @Test("a car does not keep the container alive")
@@ -148,14 +151,14 @@ struct CompositionRootTests {
             car = container.makeRaceCar(pitRadioFrequency: monza)
         }
         let report = car?.start() ?? ""
-        #expect(weakContainer == nil, "The car keeps its DependencyContainer alive after the container is gone: it holds the container (or something that holds it) and pulls its engine, telemetry or clock out of it, a service locator. Hand RaceCar the parts themselves (engine, telemetry, frequency, clock) and keep nothing else.")
-        #expect(report == "2001-09-09T01:46:40Z car on 455.25 MHz started", "A car whose container is gone should still start with the clock it was handed; start() returned \"\(report)\".")
+        #expect(weakContainer == nil, "The car keeps its DependencyContainer alive after the container is gone: it holds the container (or something that holds it) and pulls its engine, telemetry or clock out of it, a service locator. Hand RaceCar the parts themselves (engine, telemetry, frequency, clock) and keep nothing else. [zh-Hans] 容器已经离开，赛车却仍让它的 DependencyContainer 存活：赛车持有容器（或持有容器的东西），并从中取出引擎、遥测或时钟，这是服务定位器。把零件本身（引擎、遥测、频率、时钟）交给 RaceCar，别的什么都不要保留。")
+        #expect(report == "2001-09-09T01:46:40Z car on 455.25 MHz started", "A car whose container is gone should still start with the clock it was handed; start() returned \"\(report)\". [zh-Hans] 容器已经离开的赛车也应该用交给它的时钟启动；start() 返回的是 \"\(report)\"。")
     }
 
     @Test("the garage keeps the factory it is handed")
     func garageKeepsItsFactory() {
         let car = DependencyContainer(clock: FixedClock(date: sentinel)).makeRaceCar(pitRadioFrequency: monza)
         let garage = GarageScreen(cars: [car], factory: SpyScreenFactory())   // nobody else holds this factory
-        #expect(garage.open(carAt: 0) != nil, "A garage handed a factory that nobody else holds opened nothing for open(carAt: 0). GarageScreen owns its factory: keep it in a plain `let factory: any DetailScreenFactory`, not a `weak` (or `unowned`) one; weak is for delegates that own you, lesson 2.")
+        #expect(garage.open(carAt: 0) != nil, "A garage handed a factory that nobody else holds opened nothing for open(carAt: 0). GarageScreen owns its factory: keep it in a plain `let factory: any DetailScreenFactory`, not a `weak` (or `unowned`) one; weak is for delegates that own you, lesson 2. [zh-Hans] 拿到一个没有别人持有的工厂的车库，open(carAt: 0) 什么也没打开。GarageScreen 拥有它的工厂：把工厂保存在普通的 `let factory: any DetailScreenFactory` 中，不要用 `weak`（或 `unowned`）；weak 用于拥有你的代理，见第 02 课。")
     }
 }

@@ -24,7 +24,7 @@ struct ContainerTests {
         let engine = TestEngine(horsepower: 640)
         container.register((any Engine).self) { engine }
         let resolved = try container.resolve((any Engine).self)
-        #expect(resolved === engine, "resolve((any Engine).self) should return what the registered factory built. Look up the factory stored for that type and call it.")
+        #expect(resolved === engine, "resolve((any Engine).self) should return what the registered factory built. Look up the factory stored for that type and call it. [zh-Hans] resolve((any Engine).self) 应该返回注册的工厂创建的对象。找到为这个类型保存的工厂，然后调用它。")
     }
 
     @Test("a missing registration throws an error naming the type and what is registered")
@@ -32,12 +32,12 @@ struct ContainerTests {
         let container = Container()
         container.register(TestEngine.self) { TestEngine() }
         container.register(SlickTyres.self) { SlickTyres() }
-        let error = #expect(throws: (any Error).self, "resolve must throw (not crash, not return nil) when nothing is registered for the type.") {
+        let error = #expect(throws: (any Error).self, "resolve must throw (not crash, not return nil) when nothing is registered for the type. [zh-Hans] 没有为这个类型注册任何东西时，resolve 必须抛出错误（不能崩溃，也不能返回 nil）。") {
             _ = try container.resolve((any PitRadio).self)
         }
         let text = error.map { String(describing: $0) } ?? ""
-        #expect(text.contains("PitRadio"), "The error should name the missing type (String(describing: type) gives \"PitRadio\"), but its description is: \(text)")
-        #expect(text.contains("TestEngine") && text.contains("SlickTyres"), "The error should list what IS registered (here TestEngine and SlickTyres), so the reader sees the near miss. Its description is: \(text)")
+        #expect(text.contains("PitRadio"), "The error should name the missing type (String(describing: type) gives \"PitRadio\"), but its description is: \(text) [zh-Hans] 错误应该说出缺少的类型（String(describing: type) 得到 \"PitRadio\"），但它的描述是：\(text)")
+        #expect(text.contains("TestEngine") && text.contains("SlickTyres"), "The error should list what IS registered (here TestEngine and SlickTyres), so the reader sees the near miss. Its description is: \(text) [zh-Hans] 错误应该列出已经注册的类型（这里是 TestEngine 和 SlickTyres），让读者看出差在哪里。它的描述是：\(text)")
     }
 
     @Test("transient builds a new instance on every resolve")
@@ -50,8 +50,8 @@ struct ContainerTests {
         }
         let first = try container.resolve(TestEngine.self)
         let second = try container.resolve(TestEngine.self)
-        #expect(first !== second, "A .transient registration should give a new instance on every resolve, but both resolves returned the same object.")
-        #expect(builds == 2, "Two resolves of a .transient service should run its factory twice; it ran \(builds) time(s).")
+        #expect(first !== second, "A .transient registration should give a new instance on every resolve, but both resolves returned the same object. [zh-Hans] .transient 注册应该在每次解析时给出一个新实例，但两次解析返回了同一个对象。")
+        #expect(builds == 2, "Two resolves of a .transient service should run its factory twice; it ran \(builds) time\(builds == 1 ? "" : "s"). [zh-Hans] 两次解析一个 .transient 服务应该运行它的工厂两次；工厂运行了 \(builds) 次。")
     }
 
     @Test("transient is the default lifetime")
@@ -60,7 +60,7 @@ struct ContainerTests {
         container.register(TestEngine.self) { TestEngine() }
         let first = try container.resolve(TestEngine.self)
         let second = try container.resolve(TestEngine.self)
-        #expect(first !== second, "register(_:factory:) without a lifetime should mean .transient: a new instance on every resolve.")
+        #expect(first !== second, "register(_:factory:) without a lifetime should mean .transient: a new instance on every resolve. [zh-Hans] 不带生命周期的 register(_:factory:) 应该表示 .transient：每次解析都给出一个新实例。")
     }
 
     @Test("shared builds one instance per container")
@@ -72,16 +72,16 @@ struct ContainerTests {
         }
         let garage = Container()
         garage.register(TestEngine.self, lifetime: .shared, factory: factory)
-        #expect(builds == 0, "A .shared service is built on the first resolve, not when it is registered; the factory already ran \(builds) time(s) in register(_:lifetime:factory:). Only store the factory there, and build in resolve.")
+        #expect(builds == 0, "A .shared service is built on the first resolve, not when it is registered; the factory already ran \(builds) time\(builds == 1 ? "" : "s") in register(_:lifetime:factory:). Only store the factory there, and build in resolve. [zh-Hans] .shared 服务在第一次解析时创建，而不是在注册时；工厂已经在 register(_:lifetime:factory:) 中运行了 \(builds) 次。在那里只保存工厂，在 resolve 中创建。")
         let first = try garage.resolve(TestEngine.self)
         let second = try garage.resolve(TestEngine.self)
-        #expect(first === second, "A .shared registration should return the same instance on every resolve from one container, but two resolves gave two objects. Keep the first instance and hand it out again.")
-        #expect(builds == 1, "A .shared factory should run once per container, on the first resolve; it ran \(builds) times for two resolves. Do not call the factory again when you already have the instance.")
+        #expect(first === second, "A .shared registration should return the same instance on every resolve from one container, but two resolves gave two objects. Keep the first instance and hand it out again. [zh-Hans] .shared 注册在同一个容器中每次解析都应该返回同一个实例，但两次解析得到了两个对象。保留第一个实例，之后再次交出它。")
+        #expect(builds == 1, "A .shared factory should run once per container, on the first resolve; it ran \(builds) time\(builds == 1 ? "" : "s") for two resolves. Do not call the factory again when you already have the instance. [zh-Hans] .shared 工厂在每个容器中应该只运行一次，在第一次解析时；两次解析它运行了 \(builds) 次。已经有实例时，不要再调用工厂。")
 
         let otherGarage = Container()
         otherGarage.register(TestEngine.self, lifetime: .shared, factory: factory)
         let other = try otherGarage.resolve(TestEngine.self)
-        #expect(other !== first, "Shared means one per container: a second container must build its own instance, so keep the cache in the container, not in a static or global.")
+        #expect(other !== first, "Shared means one per container: a second container must build its own instance, so keep the cache in the container, not in a static or global. [zh-Hans] 共享指每个容器一个：第二个容器必须创建自己的实例，所以把缓存放在容器里，不要放在静态变量或全局变量里。")
     }
 
     @Test("two containers set up side by side keep their own registrations and shared instances")
@@ -99,19 +99,19 @@ struct ContainerTests {
 
         let pitResolved = try pitLane.resolve((any Engine).self)
         let paddockResolved = try paddock.resolve((any Engine).self)
-        #expect(pitResolved === pitEngine && paddockResolved === paddockEngine, "Two containers registered two different engines for (any Engine).self, but they resolved \(pitResolved.horsepower) hp and \(paddockResolved.horsepower) hp (expected 610 and 620). Each container must keep its own registrations: store them in an instance property of Container, not in a `static var` or a global.")
+        #expect(pitResolved === pitEngine && paddockResolved === paddockEngine, "Two containers registered two different engines for (any Engine).self, but they resolved \(pitResolved.horsepower) hp and \(paddockResolved.horsepower) hp (expected 610 and 620). Each container must keep its own registrations: store them in an instance property of Container, not in a `static var` or a global. [zh-Hans] 两个容器为 (any Engine).self 注册了两台不同的引擎，但它们解析出的是 \(pitResolved.horsepower) hp 和 \(paddockResolved.horsepower) hp（应该是 610 和 620）。每个容器都必须保留自己的注册：把它们保存在 Container 的实例属性中，不要放在 `static var` 或全局变量里。")
 
         let pitTyres = try pitLane.resolve(SlickTyres.self)
         let paddockTyres = try paddock.resolve(SlickTyres.self)
-        #expect(pitTyres !== paddockTyres, "Two containers each registered SlickTyres as .shared; each must build its own set, but both handed out the same object. Keep built shared instances in an instance property of Container (a dictionary per container), not in a `static var` or a global.")
-        #expect(try pitLane.resolve(SlickTyres.self) === pitTyres, "Resolving the shared SlickTyres from the first container again, after the second container built its own, must give the first container's instance back.")
+        #expect(pitTyres !== paddockTyres, "Two containers each registered SlickTyres as .shared; each must build its own set, but both handed out the same object. Keep built shared instances in an instance property of Container (a dictionary per container), not in a `static var` or a global. [zh-Hans] 两个容器都把 SlickTyres 注册为 .shared；每个容器都必须创建自己的一套，但两者交出了同一个对象。把创建好的共享实例保存在 Container 的实例属性中（每个容器一个字典），不要放在 `static var` 或全局变量里。")
+        #expect(try pitLane.resolve(SlickTyres.self) === pitTyres, "Resolving the shared SlickTyres from the first container again, after the second container built its own, must give the first container's instance back. [zh-Hans] 在第二个容器创建了自己的实例之后，再次从第一个容器解析共享的 SlickTyres，必须拿回第一个容器的实例。")
     }
 
     @Test("an error thrown by a factory comes out of resolve")
     func factoryErrorsComeOutOfResolve() {
         let container = Container()
         container.register((any Engine).self) { () throws -> any Engine in throw EngineOnFire() }
-        #expect(throws: EngineOnFire.self, "The registered factory throws EngineOnFire; resolve must let that error through (`try` the factory inside resolve), not swallow it with `try?` or replace it. The factory parameter is `@escaping () throws -> Service`, so a factory can itself `try` to resolve what it needs.") {
+        #expect(throws: EngineOnFire.self, "The registered factory throws EngineOnFire; resolve must let that error through (`try` the factory inside resolve), not swallow it with `try?` or replace it. The factory parameter is `@escaping () throws -> Service`, so a factory can itself `try` to resolve what it needs. [zh-Hans] 注册的工厂抛出 EngineOnFire；resolve 必须让这个错误传出去（在 resolve 中 `try` 调用工厂），不能用 `try?` 吞掉它，也不能换成别的错误。工厂参数是 `@escaping () throws -> Service`，所以工厂自己也可以 `try` 解析它需要的东西。") {
             _ = try container.resolve((any Engine).self)
         }
     }
@@ -121,23 +121,23 @@ struct ContainerTests {
         let container = Container()
         container.register((any Engine).self, lifetime: .shared) { TestEngine(horsepower: 750) }
         let real = try container.resolve((any Engine).self)
-        #expect(real.horsepower == 750, "resolve((any Engine).self) should build the registered 750 hp engine; it returned one with \(real.horsepower) hp.")
+        #expect(real.horsepower == 750, "resolve((any Engine).self) should build the registered 750 hp engine; it returned one with \(real.horsepower) hp. [zh-Hans] resolve((any Engine).self) 应该创建注册的 750 hp 引擎；它返回的引擎是 \(real.horsepower) hp。")
 
         let fake = TestEngine(horsepower: 1)
         container.register((any Engine).self, lifetime: .shared) { fake }
         let afterOverride = try container.resolve((any Engine).self)
-        #expect(afterOverride === fake, "After registering a new factory for a type, resolve must use it, even if a shared instance was built before. Forget the cached instance in register(_:lifetime:factory:), or a test's override silently does nothing.")
+        #expect(afterOverride === fake, "After registering a new factory for a type, resolve must use it, even if a shared instance was built before. Forget the cached instance in register(_:lifetime:factory:), or a test's override silently does nothing. [zh-Hans] 为一个类型注册新工厂之后，resolve 必须使用新工厂，即使之前已经创建过共享实例。在 register(_:lifetime:factory:) 中丢掉缓存的实例，否则测试中的替换会悄无声息地失效。")
     }
 
     @Test("register { V8Engine() } keys V8Engine, not any Engine")
     func inferredKeyIsTheConcreteType() throws {
         let container = Container()
         container.register { V8Engine() }
-        #expect(throws: (any Error).self, "register { V8Engine() } infers the key V8Engine from the closure, so resolving (any Engine).self must throw. Key the registration by exactly the type it was registered as. This container is new and registered nothing else: if it still found an (any Engine), its registrations are shared with other containers (a `static` or a global); keep them in an instance property of Container.") {
+        #expect(throws: (any Error).self, "register { V8Engine() } infers the key V8Engine from the closure, so resolving (any Engine).self must throw. Key the registration by exactly the type it was registered as. This container is new and registered nothing else: if it still found an (any Engine), its registrations are shared with other containers (a `static` or a global); keep them in an instance property of Container. [zh-Hans] register { V8Engine() } 从闭包推断出的键是 V8Engine，所以解析 (any Engine).self 必须抛出错误。按注册时的类型本身作为键。这个容器是新的，没有注册别的东西：如果它仍然找到了 (any Engine)，说明它的注册和其他容器共享（`static` 或全局变量）；把它们保存在 Container 的实例属性中。") {
             _ = try container.resolve((any Engine).self)
         }
         let engine = try container.resolve(V8Engine.self)
-        #expect(engine.horsepower == 750, "resolve(V8Engine.self) should build the V8Engine registered with register { V8Engine() }. Give the type parameter the default `Service.self`.")
+        #expect(engine.horsepower == 750, "resolve(V8Engine.self) should build the V8Engine registered with register { V8Engine() }. Give the type parameter the default `Service.self`. [zh-Hans] resolve(V8Engine.self) 应该创建用 register { V8Engine() } 注册的 V8Engine。给类型参数加上默认值 `Service.self`。")
     }
 
     @Test("the garage builds a race car around one shared engine")
@@ -149,11 +149,11 @@ struct ContainerTests {
             engine = try container.resolve((any Engine).self)
             car = try container.resolve(RaceCar.self)
         } catch {
-            Issue.record("Garage.makeContainer() could not build an engine and a car: \(error). RaceCar asks for (any Engine).self, so register the engine under exactly that type.")
+            Issue.record("Garage.makeContainer() could not build an engine and a car: \(error). RaceCar asks for (any Engine).self, so register the engine under exactly that type. [zh-Hans] Garage.makeContainer() 无法创建引擎和赛车：\(error)。RaceCar 请求的是 (any Engine).self，所以要用正好这个类型注册引擎。")
             return
         }
-        #expect(car.engine === engine, "Garage.makeContainer() should register the engine as (any Engine).self with the .shared lifetime, and build RaceCar from that engine.")
-        #expect(car.start() == "Vroom! 750 hp", "The garage's car should run on the V8Engine (750 hp).")
+        #expect(car.engine === engine, "Garage.makeContainer() should register the engine as (any Engine).self with the .shared lifetime, and build RaceCar from that engine. [zh-Hans] Garage.makeContainer() 应该以 .shared 生命周期把引擎注册为 (any Engine).self，并用这台引擎创建 RaceCar。")
+        #expect(car.start() == "Vroom! 750 hp", "The garage's car should run on the V8Engine (750 hp). [zh-Hans] 车库的赛车应该使用 V8Engine（750 hp）。")
     }
 
     @Test("a shared instance is kept by the container, even when nobody else holds it")
@@ -163,7 +163,7 @@ struct ContainerTests {
         container.register(SlickTyres.self, lifetime: .shared) { builds += 1; return SlickTyres() }
         _ = try container.resolve(SlickTyres.self)   // the caller lets go of it at once
         _ = try container.resolve(SlickTyres.self)
-        #expect(builds == 1, "A .shared factory ran \(builds) times when the first instance was not held by the caller. Shared means the container keeps the instance (a strong reference, in a dictionary of the container) and hands it out again; a weak reference lets it go. Weak lifetimes come in lesson 9.")
+        #expect(builds == 1, "A .shared factory ran \(builds) time\(builds == 1 ? "" : "s") when the first instance was not held by the caller. Shared means the container keeps the instance (a strong reference, in a dictionary of the container) and hands it out again; a weak reference lets it go. Weak lifetimes come in lesson 9. [zh-Hans] 调用方没有持有第一个实例时，.shared 工厂运行了 \(builds) 次。共享指容器保留实例（强引用，放在容器的字典里）并再次交出它；弱引用会让它离开。弱生命周期在第 09 课介绍。")
     }
 
     @Test("registering one type keeps the shared instances of the others")
@@ -174,6 +174,6 @@ struct ContainerTests {
         let engine = try container.resolve((any Engine).self)
         container.register(SlickTyres.self) { SlickTyres() }
         let again = try container.resolve((any Engine).self)
-        #expect(again === engine && builds == 1, "Registering SlickTyres made the container build a new shared engine (the engine factory ran \(builds) times). register(_:lifetime:factory:) should forget only the shared instance of the type it registers (remove that one key), not every shared instance.")
+        #expect(again === engine && builds == 1, "Registering SlickTyres made the container build a new shared engine (the engine factory ran \(builds) time\(builds == 1 ? "" : "s")). register(_:lifetime:factory:) should forget only the shared instance of the type it registers (remove that one key), not every shared instance. [zh-Hans] 注册 SlickTyres 让容器重新创建了共享的引擎（引擎工厂运行了 \(builds) 次）。register(_:lifetime:factory:) 应该只丢掉它所注册类型的共享实例（删除那一个键），而不是所有共享实例。")
     }
 }

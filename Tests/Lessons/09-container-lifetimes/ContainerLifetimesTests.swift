@@ -14,8 +14,8 @@ struct ContainerLifetimesTests {
         }
         let held = try container.resolve(TestEngine.self)
         let again = try container.resolve(TestEngine.self)
-        #expect(again === held, "While the test still holds the first engine, a .weak resolve should return that same instance. Remember it (weakly) after building it.")
-        #expect(builds.value == 1, "A .weak factory should not run again while its instance is alive; it ran \(builds.value) times.")
+        #expect(again === held, "While the test still holds the first engine, a .weak resolve should return that same instance. Remember it (weakly) after building it. [zh-Hans] 测试仍持有第一台引擎时，.weak 解析应该返回同一个实例。创建它之后，要（以弱引用）记住它。")
+        #expect(builds.value == 1, "A .weak factory should not run again while its instance is alive; it ran \(builds.value) time\(builds.value == 1 ? "" : "s"). [zh-Hans] 实例还活着时，.weak 工厂不应该再次运行；它运行了 \(builds.value) 次。")
     }
 
     @Test("weak: a new instance once nobody holds the old one")
@@ -31,9 +31,9 @@ struct ContainerLifetimesTests {
             let engine = try container.resolve(TestEngine.self)
             firstEngine = engine
         }
-        #expect(firstEngine == nil, "After the only holder let go, the engine should be freed. The container keeps a .weak instance alive: hold it in a `weak var` (e.g. a small struct with `weak var object: AnyObject?`), not in a normal dictionary entry.")
+        #expect(firstEngine == nil, "After the only holder let go, the engine should be freed. The container keeps a .weak instance alive: hold it in a `weak var` (e.g. a small struct with `weak var object: AnyObject?`), not in a normal dictionary entry. [zh-Hans] 唯一的持有者放手后，这台引擎应该被释放。容器让 .weak 实例一直存活：用 `weak var` 保存它（例如一个带 `weak var object: AnyObject?` 的小结构体），不要放在普通的字典条目里。")
         _ = try container.resolve(TestEngine.self)
-        #expect(builds.value == 2, "Once the weak instance is gone, the next resolve should build a new one (factory runs: expected 2, got \(builds.value)).")
+        #expect(builds.value == 2, "Once the weak instance is gone, the next resolve should build a new one (factory runs: expected 2, got \(builds.value)). [zh-Hans] 弱引用的实例离开后，下一次解析应该创建一个新实例（工厂运行次数：应该是 2，实际是 \(builds.value)）。")
     }
 
     @Test("a dependency cycle throws an error showing its path")
@@ -48,16 +48,16 @@ struct ContainerLifetimesTests {
             Strategist(driver: try c.resolve(Driver.self))
         }
         guard let outcome = finishes(within: 6, { try container.resolve(Driver.self) }) else {
-            Issue.record("Resolving Driver did not finish within 6 s. A factory that resolves its dependencies re-enters resolve on the same thread: with a non-recursive lock (NSLock, Mutex) it waits for itself forever. Use NSRecursiveLock.")
+            Issue.record("Resolving Driver did not finish within 6 s. A factory that resolves its dependencies re-enters resolve on the same thread: with a non-recursive lock (NSLock, Mutex) it waits for itself forever. Use NSRecursiveLock. [zh-Hans] 解析 Driver 没有在 6 秒内完成。解析依赖的工厂会在同一个线程上再次进入 resolve：不可重入的锁（NSLock、Mutex）会永远等待它自己。请使用 NSRecursiveLock。")
             return
         }
         guard case .failure(let error) = outcome else {
-            Issue.record("Driver needs Strategist and Strategist needs Driver, so resolve(Driver.self) must throw a cycle error; it returned a value.")
+            Issue.record("Driver needs Strategist and Strategist needs Driver, so resolve(Driver.self) must throw a cycle error; it returned a value. [zh-Hans] Driver 需要 Strategist，Strategist 又需要 Driver，所以 resolve(Driver.self) 必须抛出循环错误；它却返回了一个值。")
             return
         }
         let text = String(describing: error)
-        #expect(text.contains("Driver -> Strategist -> Driver"), "The cycle error should show the path with \" -> \" between type names, e.g. \"Driver -> Strategist -> Driver\". Keep a stack of the types being resolved; when a type is asked for while it is already on the stack, throw. The error said: \(text)")
-        #expect(driverBuilds.value == 1, "Driver's factory should start once; the cycle must be caught when Driver is asked for the second time (it started \(driverBuilds.value) times).")
+        #expect(text.contains("Driver -> Strategist -> Driver"), "The cycle error should show the path with \" -> \" between type names, e.g. \"Driver -> Strategist -> Driver\". Keep a stack of the types being resolved; when a type is asked for while it is already on the stack, throw. The error said: \(text) [zh-Hans] 循环错误应该显示路径，类型名之间用 \" -> \" 连接，例如 \"Driver -> Strategist -> Driver\"。保留一个正在解析的类型栈；请求的类型已经在栈上时，抛出错误。错误内容是：\(text)")
+        #expect(driverBuilds.value == 1, "Driver's factory should start once; the cycle must be caught when Driver is asked for the second time (it started \(driverBuilds.value) time\(driverBuilds.value == 1 ? "" : "s")). [zh-Hans] Driver 的工厂应该只开始一次；第二次请求 Driver 时就必须发现循环（它开始了 \(driverBuilds.value) 次）。")
     }
 
     @Test("a factory can resolve its own dependencies without deadlock")
@@ -70,14 +70,14 @@ struct ContainerLifetimesTests {
             return RaceCar(engine: try c.resolve((any Engine).self))
         }
         guard let outcome = finishes(within: 6, { try container.resolve(RaceCar.self) }) else {
-            Issue.record("Resolving RaceCar (whose factory resolves Engine and Telemetry) did not finish within 6 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; a non-recursive lock (NSLock, Mutex) waits for itself. Use NSRecursiveLock.")
+            Issue.record("Resolving RaceCar (whose factory resolves Engine and Telemetry) did not finish within 6 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; a non-recursive lock (NSLock, Mutex) waits for itself. Use NSRecursiveLock. [zh-Hans] 解析 RaceCar（它的工厂会解析 Engine 和 Telemetry）没有在 6 秒内完成：死锁了。工厂在你持有锁时于同一个线程上再次调用 resolve；不可重入的锁（NSLock、Mutex）会等待它自己。请使用 NSRecursiveLock。")
             return
         }
         switch outcome {
         case .success(let car):
-            #expect(car.engine.horsepower == 900, "The car should get the engine its factory resolved from the container.")
+            #expect(car.engine.horsepower == 900, "The car should get the engine its factory resolved from the container. [zh-Hans] 赛车应该拿到它的工厂从容器解析出的那台引擎。")
         case .failure(let error):
-            Issue.record("Resolving RaceCar threw \(error), but nothing here is missing or circular: resolving the same types one after another (not nested in each other) is not a cycle. Remove a type from your resolving stack when its factory finishes.")
+            Issue.record("Resolving RaceCar threw \(error), but nothing here is missing or circular: resolving the same types one after another (not nested in each other) is not a cycle. Remove a type from your resolving stack when its factory finishes. [zh-Hans] 解析 RaceCar 抛出了 \(error)，但这里既没有缺少什么，也没有循环：一个接一个地解析同样的类型（而不是互相嵌套）不是循环。类型的工厂完成后，把它从正在解析的类型栈中移除。")
         }
     }
 
@@ -88,25 +88,25 @@ struct ContainerLifetimesTests {
             RaceCar(engine: try c.resolve((any Engine).self))
         }
         guard let first = finishes(within: 6, { try container.resolve(RaceCar.self) }) else {
-            Issue.record("Resolving RaceCar (whose factory resolves the engine) did not finish within 6 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; use NSRecursiveLock.")
+            Issue.record("Resolving RaceCar (whose factory resolves the engine) did not finish within 6 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; use NSRecursiveLock. [zh-Hans] 解析 RaceCar（它的工厂会解析引擎）没有在 6 秒内完成：死锁了。工厂在你持有锁时于同一个线程上再次调用 resolve；请使用 NSRecursiveLock。")
             return
         }
         if case .success = first {
-            Issue.record("No engine is registered, so resolve(RaceCar.self) should throw; it returned a car.")
+            Issue.record("No engine is registered, so resolve(RaceCar.self) should throw; it returned a car. [zh-Hans] 没有注册任何引擎，所以 resolve(RaceCar.self) 应该抛出错误；它却返回了一辆赛车。")
         }
         let second = finishes(within: 6) {
             container.register((any Engine).self) { _ in TestEngine(horsepower: 640) }
             return try container.resolve(RaceCar.self)
         }
         guard let second else {
-            Issue.record("After the failed resolve, registering the engine and resolving RaceCar again did not finish within 6 s: the lock is still held by the failed resolve. Release it on every path, also when a factory throws: lock.withLock { ... }, or lock() followed by defer { unlock() }.")
+            Issue.record("After the failed resolve, registering the engine and resolving RaceCar again did not finish within 6 s: the lock is still held by the failed resolve. Release it on every path, also when a factory throws: lock.withLock { ... }, or lock() followed by defer { unlock() }. [zh-Hans] 解析失败后，注册引擎再解析 RaceCar 没有在 6 秒内完成：锁仍被失败的那次解析持有。在每条路径上都要释放锁，工厂抛出错误时也一样：lock.withLock { ... }，或者 lock() 之后紧跟 defer { unlock() }。")
             return
         }
         switch second {
         case .success(let car):
-            #expect(car.engine.horsepower == 640, "The car should get the engine registered after the first, failed resolve.")
+            #expect(car.engine.horsepower == 640, "The car should get the engine registered after the first, failed resolve. [zh-Hans] 赛车应该拿到在第一次失败的解析之后注册的那台引擎。")
         case .failure(let error):
-            Issue.record("The first resolve of RaceCar failed because no engine was registered. Once the engine is registered, resolving RaceCar must work. When a factory throws, take its type off your stack of types being built too (pop it in a `defer`), or the next resolve sees a cycle that is not there. The second resolve threw: \(error)")
+            Issue.record("The first resolve of RaceCar failed because no engine was registered. Once the engine is registered, resolving RaceCar must work. When a factory throws, take its type off your stack of types being built too (pop it in a `defer`), or the next resolve sees a cycle that is not there. The second resolve threw: \(error) [zh-Hans] 第一次解析 RaceCar 失败了，因为没有注册引擎。注册引擎后，解析 RaceCar 必须成功。工厂抛出错误时，也要把它的类型从正在创建的类型栈中移除（在 `defer` 中弹出），否则下一次解析会看到一个并不存在的循环。第二次解析抛出了：\(error)")
         }
     }
 
@@ -133,12 +133,12 @@ struct ContainerLifetimesTests {
             }
         }
         guard finished != nil else {
-            Issue.record("1,000 concurrent resolves did not finish within 9 s (the factory had run \(builds.value) times by then): probably a deadlock in your locking.")
+            Issue.record("1,000 concurrent resolves did not finish within 9 s (the factory had run \(builds.value) time\(builds.value == 1 ? "" : "s") by then): probably a deadlock in your locking. [zh-Hans] 1,000 次并发解析没有在 9 秒内完成（到那时工厂已运行 \(builds.value) 次）：你的加锁可能造成了死锁。")
             return
         }
-        #expect(builds.value == 1, "The .shared factory ran \(builds.value) times under 1,000 concurrent resolves; it must run exactly once. Guard resolve with one lock, held around the whole check-build-store, not just around each dictionary read and write.")
-        #expect(successes.value == 1_000, "Only \(successes.value) of 1,000 concurrent resolves succeeded; every one should return the shared Telemetry. If some threw a cycle error, your stack of types being resolved is shared between threads: guard it with the same lock, held for the whole resolve.")
-        #expect(objects.distinctObjects == 1, "Concurrent resolves of a .shared service returned \(objects.distinctObjects) different objects; they must all get the same one.")
+        #expect(builds.value == 1, "The .shared factory ran \(builds.value) time\(builds.value == 1 ? "" : "s") under 1,000 concurrent resolves; it must run exactly once. Guard resolve with one lock, held around the whole check-build-store, not just around each dictionary read and write. [zh-Hans] 在 1,000 次并发解析下，.shared 工厂运行了 \(builds.value) 次；它必须只运行一次。用一把锁保护 resolve，并在整个“检查—创建—保存”过程中持有它，而不只是在每次字典读写时加锁。")
+        #expect(successes.value == 1_000, "Only \(successes.value) of 1,000 concurrent resolves succeeded; every one should return the shared Telemetry. If some threw a cycle error, your stack of types being resolved is shared between threads: guard it with the same lock, held for the whole resolve. [zh-Hans] 1,000 次并发解析中只有 \(successes.value) 次成功；每一次都应该返回共享的 Telemetry。如果有些抛出了循环错误，说明你的正在解析的类型栈被多个线程共享：用同一把锁保护它，并在整个解析过程中持有这把锁。")
+        #expect(objects.distinctObjects == 1, "Concurrent resolves of a .shared service returned \(objects.distinctObjects) different objects; they must all get the same one. [zh-Hans] 并发解析一个 .shared 服务返回了 \(objects.distinctObjects) 个不同的对象；它们必须都拿到同一个对象。")
     }
 
     @Test("a parent and its children resolving the parent's shared service at once build it once")
@@ -162,11 +162,11 @@ struct ContainerLifetimesTests {
             }
         }
         guard finished != nil else {
-            Issue.record("400 concurrent resolves through a parent and three children did not finish within 9 s (the factory had run \(builds.value) times by then): probably a deadlock between the child's lock and the parent's.")
+            Issue.record("400 concurrent resolves through a parent and three children did not finish within 9 s (the factory had run \(builds.value) time\(builds.value == 1 ? "" : "s") by then): probably a deadlock between the child's lock and the parent's. [zh-Hans] 通过一个父容器和三个子容器进行的 400 次并发解析没有在 9 秒内完成（到那时工厂已运行 \(builds.value) 次）：子容器的锁和父容器的锁之间可能发生了死锁。")
             return
         }
-        #expect(builds.value == 1, "The parent's .shared factory ran \(builds.value) times when the parent and three children resolved it at the same time; it must run once. A child that builds the parent's shared instance must hold the lock that guards the parent's instances: let a child share its parent's lock (init(parent:) takes parent's lock), or take the parent's lock around the parent's check-build-store.")
-        #expect(successes.value == 400 && objects.distinctObjects == 1, "\(successes.value) of 400 resolves through a parent and its children succeeded, with \(objects.distinctObjects) different objects; all must succeed and get the parent's one shared Telemetry.")
+        #expect(builds.value == 1, "The parent's .shared factory ran \(builds.value) time\(builds.value == 1 ? "" : "s") when the parent and three children resolved it at the same time; it must run once. A child that builds the parent's shared instance must hold the lock that guards the parent's instances: let a child share its parent's lock (init(parent:) takes parent's lock), or take the parent's lock around the parent's check-build-store. [zh-Hans] 父容器和三个子容器同时解析时，父容器的 .shared 工厂运行了 \(builds.value) 次；它必须只运行一次。创建父容器共享实例的子容器，必须持有保护父容器实例的那把锁：让子容器共用父容器的锁（init(parent:) 取用父容器的锁），或者在父容器的“检查—创建—保存”过程中持有父容器的锁。")
+        #expect(successes.value == 400 && objects.distinctObjects == 1, "\(successes.value) of 400 resolves through a parent and its children succeeded, with \(objects.distinctObjects) different objects; all must succeed and get the parent's one shared Telemetry. [zh-Hans] 通过父容器和它的子容器进行的 400 次解析中有 \(successes.value) 次成功，得到 \(objects.distinctObjects) 个不同的对象；所有解析都必须成功，并拿到父容器唯一的共享 Telemetry。")
     }
 
     @Test("a child container's override does not leak into the parent")
@@ -181,9 +181,9 @@ struct ContainerLifetimesTests {
         let fake = TestEngine(horsepower: 1)
         child.register((any Engine).self) { _ in fake }
 
-        #expect(try child.resolve((any Engine).self) === fake, "A child container should resolve what was registered in the child first.")
-        #expect(try parent.resolve((any Engine).self) === realEngine, "Registering in the child changed the parent: the child needs its own registrations, and register must write only there.")
-        #expect(try child.resolve(Telemetry.self) === telemetry, "What the child does not know, it should ask its parent for: the parent's shared Telemetry, the same instance.")
+        #expect(try child.resolve((any Engine).self) === fake, "A child container should resolve what was registered in the child first. [zh-Hans] 子容器应该先解析在子容器中注册的东西。")
+        #expect(try parent.resolve((any Engine).self) === realEngine, "Registering in the child changed the parent: the child needs its own registrations, and register must write only there. [zh-Hans] 在子容器中注册改变了父容器：子容器需要自己的注册，register 只能写入子容器。")
+        #expect(try child.resolve(Telemetry.self) === telemetry, "What the child does not know, it should ask its parent for: the parent's shared Telemetry, the same instance. [zh-Hans] 子容器不知道的东西，应该向父容器请求：父容器共享的 Telemetry，同一个实例。")
     }
 
     @Test("two containers set up side by side keep their own shared and weak instances")
@@ -198,11 +198,11 @@ struct ContainerLifetimesTests {
         }
         let firstTelemetry = try first.resolve(Telemetry.self)
         let secondTelemetry = try second.resolve(Telemetry.self)
-        #expect(firstTelemetry !== secondTelemetry, "Two containers each registered Telemetry as .shared, but both handed out the same object. Shared means one per container: keep built instances in an instance property of Container, not in a `static var` or a global.")
+        #expect(firstTelemetry !== secondTelemetry, "Two containers each registered Telemetry as .shared, but both handed out the same object. Shared means one per container: keep built instances in an instance property of Container, not in a `static var` or a global. [zh-Hans] 两个容器都把 Telemetry 注册为 .shared，但两者交出了同一个对象。共享指每个容器一个：把创建好的实例保存在 Container 的实例属性中，不要放在 `static var` 或全局变量里。")
         let firstEngine = try first.resolve(TestEngine.self)
         let secondEngine = try second.resolve(TestEngine.self)
-        #expect(firstEngine !== secondEngine, "Two containers each registered TestEngine as .weak, and the test holds the first container's engine, yet the second container handed out that same engine. Keep the weak boxes in an instance property of Container, not in a `static var` or a global.")
-        #expect(try first.resolve(Telemetry.self) === firstTelemetry, "After the second container built its own Telemetry, the first container must still hand out its own one.")
+        #expect(firstEngine !== secondEngine, "Two containers each registered TestEngine as .weak, and the test holds the first container's engine, yet the second container handed out that same engine. Keep the weak boxes in an instance property of Container, not in a `static var` or a global. [zh-Hans] 两个容器都把 TestEngine 注册为 .weak，测试持有第一个容器的引擎，第二个容器却交出了同一台引擎。把弱引用的盒子保存在 Container 的实例属性中，不要放在 `static var` 或全局变量里。")
+        #expect(try first.resolve(Telemetry.self) === firstTelemetry, "After the second container built its own Telemetry, the first container must still hand out its own one. [zh-Hans] 第二个容器创建了自己的 Telemetry 之后，第一个容器仍然必须交出它自己的那个。")
     }
 
     @Test("resolves in several containers at the same time do not see each other's work")
@@ -248,13 +248,13 @@ struct ContainerLifetimesTests {
             done.wait()
         }
         guard finished != nil else {
-            Issue.record("\(teams) threads, each resolving RaceCar from its own container, did not finish within 60 s: probably a deadlock. Each container needs its own lock (or one lock per family of parent and children), released on every path.")
+            Issue.record("\(teams) threads, each resolving RaceCar from its own container, did not finish within 60 s: probably a deadlock. Each container needs its own lock (or one lock per family of parent and children), released on every path. [zh-Hans] \(teams) 个线程各自从自己的容器解析 RaceCar，没有在 60 秒内完成：可能死锁了。每个容器都需要自己的锁（或者父容器和子容器一家共用一把锁），并在每条路径上释放它。")
             return
         }
         let seen = tally.snapshot
-        #expect(seen.errors.isEmpty, "\(teams) independent containers resolved RaceCar at the same time, each on its own thread; nothing is missing and nothing is circular, yet \(seen.errors.count) resolve(s) threw, for example \"\(seen.errors.first ?? "")\". If that is a cycle error, your stack of types being resolved is shared by all containers (a `static var` or a global): keep it in an instance property of Container, guarded by that container's lock.")
-        #expect(seen.wrong.isEmpty, "Each container registered its own engine, yet \(seen.wrong.count) car(s) got another container's engine (for example, \(seen.wrong.first ?? "")). Keep registrations and shared instances in instance properties of Container, not in a `static` or a global.")
-        #expect(seen.successes == teams * rounds || !seen.errors.isEmpty, "Only \(seen.successes) of \(teams * rounds) resolves built the right car.")
+        #expect(seen.errors.isEmpty, "\(teams) independent containers resolved RaceCar at the same time, each on its own thread; nothing is missing and nothing is circular, yet \(seen.errors.count) resolve\(seen.errors.count == 1 ? "" : "s") threw, for example \"\(seen.errors.first ?? "")\". If that is a cycle error, your stack of types being resolved is shared by all containers (a `static var` or a global): keep it in an instance property of Container, guarded by that container's lock. [zh-Hans] \(teams) 个互不相关的容器同时解析 RaceCar，每个都在自己的线程上；没有缺少任何东西，也没有循环，却有 \(seen.errors.count) 次解析抛出错误，例如 \"\(seen.errors.first ?? "")\"。如果那是循环错误，说明你的正在解析的类型栈被所有容器共享（`static var` 或全局变量）：把它保存在 Container 的实例属性中，并用这个容器的锁保护它。")
+        #expect(seen.wrong.isEmpty, "Each container registered its own engine, yet \(seen.wrong.count) car\(seen.wrong.count == 1 ? "" : "s") got another container's engine (for example, \(seen.wrong.first ?? "")). Keep registrations and shared instances in instance properties of Container, not in a `static` or a global. [zh-Hans] 每个容器都注册了自己的引擎，却有 \(seen.wrong.count) 辆赛车拿到了别的容器的引擎（例如 \(seen.wrong.first ?? "")）。把注册和共享实例保存在 Container 的实例属性中，不要放在 `static` 或全局变量里。")
+        #expect(seen.successes == teams * rounds || !seen.errors.isEmpty, "Only \(seen.successes) of \(teams * rounds) resolves built the right car. [zh-Hans] \(teams * rounds) 次解析中只有 \(seen.successes) 次创建了正确的赛车。")
     }
 
     @Test("a child made before a registration in its parent still sees it")
@@ -268,11 +268,11 @@ struct ContainerLifetimesTests {
         do {
             resolved = try child.resolve((any Engine).self)
         } catch {
-            Issue.record("The engine was registered in the parent after the child was made; the child must still find it, but resolve threw: \(error). Do not copy the parent's registrations when the child is made: keep a reference to the parent and ask it, at resolve time, for what the child does not know.")
+            Issue.record("The engine was registered in the parent after the child was made; the child must still find it, but resolve threw: \(error). Do not copy the parent's registrations when the child is made: keep a reference to the parent and ask it, at resolve time, for what the child does not know. [zh-Hans] 引擎是在子容器创建之后才注册到父容器的；子容器仍然必须找到它，但 resolve 抛出了：\(error)。创建子容器时不要复制父容器的注册：保留对父容器的引用，在解析时向它请求子容器不知道的东西。")
             return
         }
-        #expect(resolved === engine, "The child should resolve the engine its parent registered (810 hp), even though it was registered after the child was made.")
-        #expect(try child.resolve(Telemetry.self) === parent.resolve(Telemetry.self), "A .shared service registered in the parent is one instance for the parent and its child: the child must hand out the parent's instance, not build its own.")
+        #expect(resolved === engine, "The child should resolve the engine its parent registered (810 hp), even though it was registered after the child was made. [zh-Hans] 子容器应该解析出父容器注册的引擎（810 hp），即使它是在子容器创建之后才注册的。")
+        #expect(try child.resolve(Telemetry.self) === parent.resolve(Telemetry.self), "A .shared service registered in the parent is one instance for the parent and its child: the child must hand out the parent's instance, not build its own. [zh-Hans] 在父容器中注册的 .shared 服务，对父容器和它的子容器是同一个实例：子容器必须交出父容器的实例，不能自己创建。")
     }
 
     @Test("a fake registered in a child reaches the factories registered in the parent")
@@ -285,9 +285,9 @@ struct ContainerLifetimesTests {
         child.register((any Engine).self) { _ in fake }
 
         let testCar = try child.resolve(RaceCar.self)
-        #expect(testCar.engine === fake, "RaceCar's factory is registered in the parent; resolved through the child, it must get the child's fake engine (1 hp), but it got \(testCar.engine.horsepower) hp. Call the parent's factory with the container that was asked (the child), not with the parent: `registration.factory(self)` where self is the child. Do not forward the whole resolve to `parent.resolve(type)`.")
+        #expect(testCar.engine === fake, "RaceCar's factory is registered in the parent; resolved through the child, it must get the child's fake engine (1 hp), but it got \(testCar.engine.horsepower) hp. Call the parent's factory with the container that was asked (the child), not with the parent: `registration.factory(self)` where self is the child. Do not forward the whole resolve to `parent.resolve(type)`. [zh-Hans] RaceCar 的工厂注册在父容器中；通过子容器解析时，它必须拿到子容器的假引擎（1 hp），但它拿到的是 \(testCar.engine.horsepower) hp。用被请求的容器（子容器）调用父容器的工厂，而不是用父容器：`registration.factory(self)`，这里的 self 是子容器。不要把整个解析转交给 `parent.resolve(type)`。")
         let appCar = try parent.resolve(RaceCar.self)
-        #expect(appCar.engine.horsepower == 750, "Resolved through the parent, RaceCar must get the parent's V8Engine (750 hp), not the fake the child registered; it got \(appCar.engine.horsepower) hp. Registering in the child must not change the parent.")
+        #expect(appCar.engine.horsepower == 750, "Resolved through the parent, RaceCar must get the parent's V8Engine (750 hp), not the fake the child registered; it got \(appCar.engine.horsepower) hp. Registering in the child must not change the parent. [zh-Hans] 通过父容器解析时，RaceCar 必须拿到父容器的 V8Engine（750 hp），而不是子容器注册的假引擎；它拿到的是 \(appCar.engine.horsepower) hp。在子容器中注册不能改变父容器。")
     }
 
     @Test("a child hands out its parent's weak instance while someone holds it")
@@ -301,7 +301,7 @@ struct ContainerLifetimesTests {
         let child = Container(parent: parent)
         let held = try parent.resolve((any Engine).self)
         let throughChild = try child.resolve((any Engine).self)
-        #expect(throughChild === held && builds.value == 1, "While the test holds the parent's .weak engine, the child should hand out that same engine (the factory ran \(builds.value) times). A .weak instance is kept by the container whose registration built it, the parent, not by the child that was asked.")
+        #expect(throughChild === held && builds.value == 1, "While the test holds the parent's .weak engine, the child should hand out that same engine (the factory ran \(builds.value) time\(builds.value == 1 ? "" : "s")). A .weak instance is kept by the container whose registration built it, the parent, not by the child that was asked. [zh-Hans] 测试持有父容器的 .weak 引擎时，子容器应该交出同一台引擎（工厂运行了 \(builds.value) 次）。.weak 实例由创建它的那个注册所在的容器（父容器）保存，而不是由被请求的子容器保存。")
     }
 
     @Test("a child's factory may resolve the same type from its parent (a decorator), which is not a cycle")
@@ -315,9 +315,9 @@ struct ContainerLifetimesTests {
         let result = Result { try child.resolve((any Engine).self).horsepower }
         switch result {
         case .success(let horsepower):
-            #expect(horsepower == 600, "The child's engine factory adds 100 hp to the parent's 500 hp engine, so the child should resolve a 600 hp engine; it got \(horsepower) hp.")
+            #expect(horsepower == 600, "The child's engine factory adds 100 hp to the parent's 500 hp engine, so the child should resolve a 600 hp engine; it got \(horsepower) hp. [zh-Hans] 子容器的引擎工厂在父容器的 500 hp 引擎上加 100 hp，所以子容器应该解析出 600 hp 的引擎；它拿到的是 \(horsepower) hp。")
         case .failure(let error):
-            Issue.record("The child's engine factory asks the PARENT container for an engine, a different container, yet resolve threw: \(error). Each container keeps its own stack of types being resolved (an instance property, not a static and not a per-thread store such as Thread.current.threadDictionary), so a type being built in the child is not 'already being built' in the parent.")
+            Issue.record("The child's engine factory asks the PARENT container for an engine, a different container, yet resolve threw: \(error). Each container keeps its own stack of types being resolved (an instance property, not a static and not a per-thread store such as Thread.current.threadDictionary), so a type being built in the child is not 'already being built' in the parent. [zh-Hans] 子容器的引擎工厂向父容器（另一个容器）请求引擎，resolve 却抛出了：\(error)。每个容器都保留自己的正在解析的类型栈（实例属性，不是静态属性，也不是 Thread.current.threadDictionary 这样的按线程存储），所以正在子容器中创建的类型，在父容器中并不算“正在创建”。")
         }
     }
 }

@@ -111,6 +111,10 @@ func liveEngineExplanation(_ horsepower: Int) -> String {
     "It gave \(horsepower) hp, the engine of some test's override. DependencyValues.current must be `@TaskLocal` and changed only inside withDependencies, with DependencyValues.$current.withValue: a `static var` that withDependencies sets and puts back is shared by every test running at the same moment, so one test's override shows up in another."
 }
 
+func liveEngineExplanationZh(_ horsepower: Int) -> String {
+    "它给出了 \(horsepower) hp，这是某个测试覆盖的引擎。DependencyValues.current 必须是 `@TaskLocal`，并且只在 withDependencies 中用 DependencyValues.$current.withValue 修改：由 withDependencies 设置再恢复的 `static var` 被同时运行的所有测试共享，所以一个测试的覆盖会出现在另一个测试中。"
+}
+
 @Suite("Property-wrapper injection")
 struct PropertyWrapperTests {
     @Test("@Injected gets the dependency overridden with withDependencies")
@@ -119,16 +123,16 @@ struct PropertyWrapperTests {
         let slow = FakeEngine(horsepower: 100)
         let fastProbe = withDependencies { $0.engine = fast } operation: { EagerProbe() }
         let slowProbe = withDependencies { $0.engine = slow } operation: { EagerProbe() }
-        #expect(fastProbe.engine === fast, "An object created inside withDependencies { $0.engine = fake } should get that fake from @Injected(\\.engine), and keep it after withDependencies returns. Does Injected read DependencyValues.current in its init, and does withDependencies set current while operation runs?")
-        #expect(slowProbe.engine === slow, "Two overrides must give two different engines: @Injected(\\.engine) should return whatever engine is in effect, not a fixed one.")
+        #expect(fastProbe.engine === fast, "An object created inside withDependencies { $0.engine = fake } should get that fake from @Injected(\\.engine), and keep it after withDependencies returns. Does Injected read DependencyValues.current in its init, and does withDependencies set current while operation runs? [zh-Hans] 在 withDependencies { $0.engine = fake } 里创建的对象，应该从 @Injected(\\.engine) 拿到那个假引擎，并在 withDependencies 返回后继续保留它。Injected 在它的 init 中读取 DependencyValues.current 了吗？withDependencies 在 operation 运行期间设置 current 了吗？")
+        #expect(slowProbe.engine === slow, "Two overrides must give two different engines: @Injected(\\.engine) should return whatever engine is in effect, not a fixed one. [zh-Hans] 两次覆盖必须给出两台不同的引擎：@Injected(\\.engine) 应该返回当前生效的引擎，而不是一台固定的引擎。")
     }
 
     @Test("without an override, the live engine and radio are used")
     func liveValuesByDefault() {
         let probe = EagerProbe()
-        #expect(probe.engine.horsepower == 750, "Outside withDependencies, @Injected(\\.engine) should give the live V8Engine (750 hp). \(liveEngineExplanation(probe.engine.horsepower))")
+        #expect(probe.engine.horsepower == 750, "Outside withDependencies, @Injected(\\.engine) should give the live V8Engine (750 hp). \(liveEngineExplanation(probe.engine.horsepower)) [zh-Hans] 在 withDependencies 之外，@Injected(\\.engine) 应该给出真实的 V8Engine（750 hp）。\(liveEngineExplanationZh(probe.engine.horsepower))")
         let heard = probe.radio.send("hi")
-        #expect(heard == "team radio: hi", "Outside withDependencies, @Injected(\\.radio) should give the live TeamRadio (\"team radio: hi\"), but the radio said \"\(heard)\". If that is a test's fake radio, overrides leak between tests: make DependencyValues.current `@TaskLocal` and change it only with DependencyValues.$current.withValue. Otherwise check RadioKey's liveValue.")
+        #expect(heard == "team radio: hi", "Outside withDependencies, @Injected(\\.radio) should give the live TeamRadio (\"team radio: hi\"), but the radio said \"\(heard)\". If that is a test's fake radio, overrides leak between tests: make DependencyValues.current `@TaskLocal` and change it only with DependencyValues.$current.withValue. Otherwise check RadioKey's liveValue. [zh-Hans] 在 withDependencies 之外，@Injected(\\.radio) 应该给出真实的 TeamRadio（\"team radio: hi\"），但无线电说的是 \"\(heard)\"。如果那是某个测试的假无线电，说明覆盖在测试之间泄漏了：把 DependencyValues.current 声明为 `@TaskLocal`，并且只通过 DependencyValues.$current.withValue 修改它。否则请检查 RadioKey 的 liveValue。")
     }
 
     @Test("an override ends with its withDependencies, and nested overrides add up")
@@ -138,15 +142,15 @@ struct PropertyWrapperTests {
         withDependencies { $0.engine = fake } operation: {
             withDependencies { $0.radio = radio } operation: {
                 let probe = EagerProbe()
-                #expect(probe.engine === fake, "An inner withDependencies that changes only the radio should keep the outer engine override: start from DependencyValues.current, not from an empty DependencyValues().")
-                #expect(probe.radio === radio, "The inner withDependencies should override the radio.")
+                #expect(probe.engine === fake, "An inner withDependencies that changes only the radio should keep the outer engine override: start from DependencyValues.current, not from an empty DependencyValues(). [zh-Hans] 只修改无线电的内层 withDependencies 应该保留外层对引擎的覆盖：从 DependencyValues.current 开始，而不是从空的 DependencyValues() 开始。")
+                #expect(probe.radio === radio, "The inner withDependencies should override the radio. [zh-Hans] 内层 withDependencies 应该覆盖无线电。")
             }
         }
         let after = EagerProbe()
         if after.engine === fake {
-            Issue.record("After withDependencies returns, the live engine should be back, but the override (300 hp) is still in effect: it leaked out. Scope it to operation with DependencyValues.$current.withValue, which puts the old value back by itself.")
+            Issue.record("After withDependencies returns, the live engine should be back, but the override (300 hp) is still in effect: it leaked out. Scope it to operation with DependencyValues.$current.withValue, which puts the old value back by itself. [zh-Hans] withDependencies 返回后，真实的引擎应该回来，但覆盖（300 hp）仍然生效：它泄漏出去了。用 DependencyValues.$current.withValue 把它限定在 operation 之内，它会自己恢复旧值。")
         } else {
-            #expect(after.engine.horsepower == 750, "After withDependencies returns, the live engine (750 hp) should be back. \(liveEngineExplanation(after.engine.horsepower))")
+            #expect(after.engine.horsepower == 750, "After withDependencies returns, the live engine (750 hp) should be back. \(liveEngineExplanation(after.engine.horsepower)) [zh-Hans] withDependencies 返回后，真实的引擎（750 hp）应该回来。\(liveEngineExplanationZh(after.engine.horsepower))")
         }
     }
 
@@ -155,8 +159,8 @@ struct PropertyWrapperTests {
         let probe = EagerProbe()
         let fake = FakeEngine(horsepower: 1)
         let seen = withDependencies { $0.engine = fake } operation: { probe.engine }
-        #expect(seen !== fake, "@Injected should read its dependency once, when the object is created. This probe was created before the override, so it must keep the live engine. Store the value in the wrapper's init, don't read the store on every access.")
-        #expect(seen === fake || seen.horsepower == 750, "The probe was created outside any override, so its engine should be the live V8Engine (750 hp). \(liveEngineExplanation(seen.horsepower))")
+        #expect(seen !== fake, "@Injected should read its dependency once, when the object is created. This probe was created before the override, so it must keep the live engine. Store the value in the wrapper's init, don't read the store on every access. [zh-Hans] @Injected 应该在对象创建时读取一次它的依赖。这个探针是在覆盖之前创建的，所以必须保留真实的引擎。在包装器的 init 中保存这个值，不要每次访问都去读取存储。")
+        #expect(seen === fake || seen.horsepower == 750, "The probe was created outside any override, so its engine should be the live V8Engine (750 hp). \(liveEngineExplanation(seen.horsepower)) [zh-Hans] 探针是在任何覆盖之外创建的，所以它的引擎应该是真实的 V8Engine（750 hp）。\(liveEngineExplanationZh(seen.horsepower))")
     }
 
     @Test("@LazyInjected resolves on first use, then keeps that value")
@@ -164,9 +168,9 @@ struct PropertyWrapperTests {
         let probe = LazyProbe()
         let fake = FakeEngine(horsepower: 42)
         let firstUse = withDependencies { $0.engine = fake } operation: { probe.engine }
-        #expect(firstUse === fake, "@LazyInjected must not read the store in its init: this probe was created before the override and first used inside it, so it should get the fake. Read DependencyValues.current in the getter, the first time it is called.")
+        #expect(firstUse === fake, "@LazyInjected must not read the store in its init: this probe was created before the override and first used inside it, so it should get the fake. Read DependencyValues.current in the getter, the first time it is called. [zh-Hans] @LazyInjected 不能在它的 init 中读取存储：这个探针在覆盖之前创建，第一次使用在覆盖之内，所以应该拿到假引擎。在 getter 第一次被调用时读取 DependencyValues.current。")
         let later = probe.engine
-        #expect(later === fake, "After its first use, @LazyInjected should keep the value it got (the fake), not read the store again.")
+        #expect(later === fake, "After its first use, @LazyInjected should keep the value it got (the fake), not read the store again. [zh-Hans] 第一次使用之后，@LazyInjected 应该保留它拿到的值（假引擎），不要再次读取存储。")
     }
 
     @Test("two concurrent tasks with different overrides each see their own")
@@ -191,9 +195,9 @@ struct PropertyWrapperTests {
             for await result in group { results.append(result) }
             return results
         }
-        #expect(seen.count == 2, "Both tasks should finish their withDependencies and report what they saw; \(seen.count) did. The async withDependencies must run its operation and return its result.")
+        #expect(seen.count == 2, "Both tasks should finish their withDependencies and report what they saw; \(seen.count) did. The async withDependencies must run its operation and return its result. [zh-Hans] 两个任务都应该完成各自的 withDependencies 并报告看到的东西；完成的有 \(seen.count) 个。异步的 withDependencies 必须运行它的 operation 并返回结果。")
         for result in seen {
-            #expect(result.got == result.expected, "A task that overrode the engine with \(result.expected) hp saw \(result.got) hp: another task's override leaked into it. A global `static var current` is shared by every task, and a store kept per thread is shared by every task that happens to run on that thread; make `current` `@TaskLocal` and override it with DependencyValues.$current.withValue.")
+            #expect(result.got == result.expected, "A task that overrode the engine with \(result.expected) hp saw \(result.got) hp: another task's override leaked into it. A global `static var current` is shared by every task, and a store kept per thread is shared by every task that happens to run on that thread; make `current` `@TaskLocal` and override it with DependencyValues.$current.withValue. [zh-Hans] 把引擎覆盖为 \(result.expected) hp 的任务看到的是 \(result.got) hp：另一个任务的覆盖泄漏进来了。全局的 `static var current` 被所有任务共享，按线程保存的存储则被恰好在那个线程上运行的所有任务共享；把 `current` 声明为 `@TaskLocal`，并用 DependencyValues.$current.withValue 覆盖它。")
         }
     }
 
@@ -211,9 +215,9 @@ struct PropertyWrapperTests {
                 let detached = await Task.detached { EagerProbe().engine.horsepower }.value
                 return (elsewhere: elsewhere, inChild: inChild, detached: detached)
             }
-            #expect(seen.elsewhere == fake.horsepower, "Round \(round): inside withDependencies { $0.engine = fake } (\(fake.horsepower) hp), an object created after the task moved to another thread got \(seen.elsewhere) hp. The override must belong to the task, not to the thread it started on: declare `@TaskLocal public static var current` and set it with DependencyValues.$current.withValue, not in Thread.current.threadDictionary or anything kept per thread.")
-            #expect(seen.inChild == fake.horsepower, "Round \(round): a child task (async let) started inside withDependencies should see the override (\(fake.horsepower) hp), but saw \(seen.inChild) hp. A @TaskLocal value set with $current.withValue is inherited by child tasks.")
-            #expect(seen.detached == 750, "Round \(round): a Task.detached started inside withDependencies should see the live engine (750 hp), as task-locals do not reach detached tasks, but it saw \(seen.detached) hp. Keep the overrides in the @TaskLocal `current`, not in a global or per-thread store.")
+            #expect(seen.elsewhere == fake.horsepower, "Round \(round): inside withDependencies { $0.engine = fake } (\(fake.horsepower) hp), an object created after the task moved to another thread got \(seen.elsewhere) hp. The override must belong to the task, not to the thread it started on: declare `@TaskLocal public static var current` and set it with DependencyValues.$current.withValue, not in Thread.current.threadDictionary or anything kept per thread. [zh-Hans] 第 \(round) 轮：在 withDependencies { $0.engine = fake }（\(fake.horsepower) hp）之内，任务换到另一个线程后创建的对象拿到的是 \(seen.elsewhere) hp。覆盖必须属于任务，而不是属于任务开始时所在的线程：声明 `@TaskLocal public static var current`，并用 DependencyValues.$current.withValue 设置它，不要用 Thread.current.threadDictionary 或任何按线程保存的东西。")
+            #expect(seen.inChild == fake.horsepower, "Round \(round): a child task (async let) started inside withDependencies should see the override (\(fake.horsepower) hp), but saw \(seen.inChild) hp. A @TaskLocal value set with $current.withValue is inherited by child tasks. [zh-Hans] 第 \(round) 轮：在 withDependencies 之内启动的子任务（async let）应该看到覆盖（\(fake.horsepower) hp），但它看到的是 \(seen.inChild) hp。用 $current.withValue 设置的 @TaskLocal 值会被子任务继承。")
+            #expect(seen.detached == 750, "Round \(round): a Task.detached started inside withDependencies should see the live engine (750 hp), as task-locals do not reach detached tasks, but it saw \(seen.detached) hp. Keep the overrides in the @TaskLocal `current`, not in a global or per-thread store. [zh-Hans] 第 \(round) 轮：在 withDependencies 之内启动的 Task.detached 应该看到真实的引擎（750 hp），因为任务局部值不会传到分离的任务，但它看到的是 \(seen.detached) hp。把覆盖保存在 @TaskLocal 的 `current` 中，不要放在全局变量或按线程保存的存储里。")
             if seen.elsewhere != fake.horsepower || seen.inChild != fake.horsepower || seen.detached != 750 { return }
         }
     }
@@ -222,10 +226,10 @@ struct PropertyWrapperTests {
     func raceCarUsesTheWrappers() {
         let fake = FakeEngine(horsepower: 500)
         let car = withDependencies { $0.engine = fake } operation: { RaceCar() }
-        #expect(car.start() == "Vroom! 500 hp", "A RaceCar built inside withDependencies { $0.engine = fake } should start the fake engine. Declare its engine with @Injected(\\.engine).")
+        #expect(car.start() == "Vroom! 500 hp", "A RaceCar built inside withDependencies { $0.engine = fake } should start the fake engine. Declare its engine with @Injected(\\.engine). [zh-Hans] 在 withDependencies { $0.engine = fake } 之内创建的 RaceCar 应该启动假引擎。用 @Injected(\\.engine) 声明它的引擎。")
 
         let radio = FakeRadio(name: "pit wall")
         let heard = withDependencies { $0.radio = radio } operation: { car.boxCall() }
-        #expect(heard == "pit wall: box, box", "The car was built before the radio override and first calls the driver inside it, so it should use the fake radio. Declare its radio with @LazyInjected(\\.radio). It said: \(heard)")
+        #expect(heard == "pit wall: box, box", "The car was built before the radio override and first calls the driver inside it, so it should use the fake radio. Declare its radio with @LazyInjected(\\.radio). It said: \(heard) [zh-Hans] 赛车在无线电覆盖之前创建，第一次呼叫车手是在覆盖之内，所以它应该使用假无线电。用 @LazyInjected(\\.radio) 声明它的无线电。它说的是：\(heard)")
     }
 }

@@ -45,7 +45,7 @@ struct RaceEngineerTests {
     @Test("LapLog is an actor")
     func lapLogIsAnActor() {
         let log = LapLog()
-        #expect((log as AnyObject) is any Actor, "LapLog must be an actor: write `public actor LapLog: TelemetryStore`. A class marked `@unchecked Sendable` only silences the compiler; its array is still changed from many tasks at once (a data race that loses laps or crashes), and a struct would give every holder its own copy of the log.")
+        #expect((log as AnyObject) is any Actor, "LapLog must be an actor: write `public actor LapLog: TelemetryStore`. A class marked `@unchecked Sendable` only silences the compiler; its array is still changed from many tasks at once (a data race that loses laps or crashes), and a struct would give every holder its own copy of the log. [zh-Hans] LapLog 必须是 actor：写成 `public actor LapLog: TelemetryStore`。标记为 `@unchecked Sendable` 的类只是让编译器不再报错；它的数组仍然会被许多任务同时修改（数据竞争会丢圈或崩溃），而结构体会让每个持有者拿到日志的一份副本。")
     }
 
     @Test("a thousand laps from a thousand tasks all reach the injected store")
@@ -60,8 +60,8 @@ struct RaceEngineerTests {
             }
         }
         let laps = await spy.laps()
-        #expect(laps.count == 1_000, "1000 tasks each called completeLap once, but the store handed to RaceEngineer(telemetry:) received \(laps.count) lap(s). completeLap must await telemetry.record(_:) on the injected store, not a shared log, and not in a detached task it does not wait for.")
-        #expect(laps.filter { $0.car == 3 }.count == 100, "Car 3 completed 100 laps, but the store holds \(laps.filter { $0.car == 3 }.count) lap(s) of car 3. Record each lap with the car number completeLap was given.")
+        #expect(laps.count == 1_000, "1000 tasks each called completeLap once, but the store handed to RaceEngineer(telemetry:) received \(laps.count) lap\(laps.count == 1 ? "" : "s"). completeLap must await telemetry.record(_:) on the injected store, not a shared log, and not in a detached task it does not wait for. [zh-Hans] 1000 个任务各调用了一次 completeLap，但交给 RaceEngineer(telemetry:) 的存储收到了 \(laps.count) 圈。completeLap 必须 await 注入的存储上的 telemetry.record(_:)，不要用共享的日志，也不要放进它不等待的分离任务里。")
+        #expect(laps.filter { $0.car == 3 }.count == 100, "Car 3 completed 100 laps, but the store holds \(laps.filter { $0.car == 3 }.count) lap\(laps.filter { $0.car == 3 }.count == 1 ? "" : "s") of car 3. Record each lap with the car number completeLap was given. [zh-Hans] 3 号车完成了 100 圈，但存储中 3 号车有 \(laps.filter { $0.car == 3 }.count) 圈。用交给 completeLap 的车号记录每一圈。")
     }
 
     @Test("the real LapLog keeps every lap recorded from many tasks")
@@ -79,9 +79,12 @@ struct RaceEngineerTests {
         let culprit = (log as AnyObject) is any Actor
             ? "LapLog is an actor, so no lap is lost inside it: completeLap returned before its lap was in the log. Await telemetry.record(_:) inside completeLap, not in a Task { } or Task.detached you do not wait for."
             : "LapLog is shared by many tasks: make it an actor so no lap is lost."
-        #expect(laps.count == 1_000, "1000 tasks completed one lap each, awaited, with an engineer handed one LapLog(), which kept \(laps.count). \(culprit)")
+        let culpritZh = (log as AnyObject) is any Actor
+            ? "LapLog 是 actor，所以它里面不会丢圈：是 completeLap 在这一圈进入日志之前就返回了。在 completeLap 中 await telemetry.record(_:)，不要放进你不等待的 Task { } 或 Task.detached 里。"
+            : "LapLog 被许多任务共享：把它改成 actor，这样就不会丢圈。"
+        #expect(laps.count == 1_000, "1000 tasks completed one lap each, awaited, with an engineer handed one LapLog(), which kept \(laps.count). \(culprit) [zh-Hans] 1000 个任务各完成并等待了一圈，比赛工程师拿到的是一个 LapLog()，它保存了 \(laps.count) 圈。\(culpritZh)")
         let best = await engineer.bestLap(car: 2)
-        #expect(best?.milliseconds == 80_001, "The fastest lap of car 2 in the log took 80001 ms, but bestLap(car: 2) returned \(String(describing: best?.milliseconds)).")
+        #expect(best?.milliseconds == 80_001, "The fastest lap of car 2 in the log took 80001 ms, but bestLap(car: 2) returned \(String(describing: best?.milliseconds)). [zh-Hans] 日志中 2 号车最快的一圈用时 80001 ms，但 bestLap(car: 2) 返回的是 \(String(describing: best?.milliseconds))。")
     }
 
     @Test("the real LapLog returns laps in the order they were recorded")
@@ -95,10 +98,10 @@ struct RaceEngineerTests {
         let laps = await log.laps()
         let seen = laps.map { "car \($0.car): \($0.milliseconds) ms" }
         guard laps.count == 4 else {
-            Issue.record("Four awaited completeLap calls, then LapLog().laps() returned \(laps.count) lap(s): \(seen). completeLap must await telemetry.record(_:) before it returns (not start a Task { } it does not wait for), and LapLog must keep every lap.")
+            Issue.record("Four awaited completeLap calls, then LapLog().laps() returned \(laps.count) lap\(laps.count == 1 ? "" : "s"): \(seen). completeLap must await telemetry.record(_:) before it returns (not start a Task { } it does not wait for), and LapLog must keep every lap. [zh-Hans] 四次等待完成的 completeLap 调用之后，LapLog().laps() 返回了 \(laps.count) 圈：\(seen)。completeLap 必须在返回之前 await telemetry.record(_:)（不要启动一个它不等待的 Task { }），LapLog 必须保留每一圈。")
             return
         }
-        #expect(laps.map(\.milliseconds) == [91_200, 90_900, 90_700, 92_000], "Four laps were recorded one after the other (car 16: 91200 ms, car 44: 90900 ms, car 16: 90700 ms, car 1: 92000 ms), and LapLog().laps() should return them in that order; it returned \(seen). Keep the laps in one array and append each new lap at the end: no grouping by car, no sorting.")
+        #expect(laps.map(\.milliseconds) == [91_200, 90_900, 90_700, 92_000], "Four laps were recorded one after the other (car 16: 91200 ms, car 44: 90900 ms, car 16: 90700 ms, car 1: 92000 ms), and LapLog().laps() should return them in that order; it returned \(seen). Keep the laps in one array and append each new lap at the end: no grouping by car, no sorting. [zh-Hans] 四圈是一个接一个记录的（16 号车：91200 ms，44 号车：90900 ms，16 号车：90700 ms，1 号车：92000 ms），LapLog().laps() 应该按这个顺序返回它们；它返回的是 \(seen)。把圈保存在一个数组中，每一圈都追加到末尾：不要按车分组，也不要排序。")
     }
 
     @Test("two engineers with two stores keep their laps apart")
@@ -112,8 +115,8 @@ struct RaceEngineerTests {
         await secondEngineer.completeLap(car: 9, milliseconds: 95_000)
         let firstLaps = await first.laps()
         let secondLaps = await second.laps()
-        #expect(firstLaps.map(\.milliseconds) == [91_000, 90_500], "The first engineer recorded two laps (91000 ms, then 90500 ms) and its own store should hold exactly those, in order; it holds \(firstLaps.map(\.milliseconds)). Each engineer must record into the store it was given (not a global one), and await it before completeLap returns.")
-        #expect(secondLaps.map(\.car) == [9], "The second engineer recorded one lap of car 9 and its store should hold only that; it holds laps of cars \(secondLaps.map(\.car)). Laps must not leak through a shared log.")
+        #expect(firstLaps.map(\.milliseconds) == [91_000, 90_500], "The first engineer recorded two laps (91000 ms, then 90500 ms) and its own store should hold exactly those, in order; it holds \(firstLaps.map(\.milliseconds)). Each engineer must record into the store it was given (not a global one), and await it before completeLap returns. [zh-Hans] 第一个比赛工程师记录了两圈（先 91000 ms，再 90500 ms），它自己的存储应该按顺序正好保存这两圈；里面是 \(firstLaps.map(\.milliseconds))。每个比赛工程师都必须记录到交给它的存储中（不是全局的存储），并在 completeLap 返回之前等待它完成。")
+        #expect(secondLaps.map(\.car) == [9], "The second engineer recorded one lap of car 9 and its store should hold only that; it holds laps of cars \(secondLaps.map(\.car)). Laps must not leak through a shared log. [zh-Hans] 第二个比赛工程师记录了 9 号车的一圈，它的存储应该只保存这一圈；里面是这些车的圈：\(secondLaps.map(\.car))。圈不能通过共享的日志泄漏出去。")
     }
 
     @Test("the best lap is read from the injected store")
@@ -126,9 +129,9 @@ struct RaceEngineerTests {
         ])
         let engineer = RaceEngineer(telemetry: stub)
         let best = await engineer.bestLap(car: 44)
-        #expect(best?.milliseconds == 91_850, "The store handed to RaceEngineer(telemetry:) holds three laps of car 44; the fastest took 91850 ms, but bestLap(car: 44) returned \(String(describing: best?.milliseconds)). Read the laps with telemetry.laps() from the injected store and keep only the given car's.")
+        #expect(best?.milliseconds == 91_850, "The store handed to RaceEngineer(telemetry:) holds three laps of car 44; the fastest took 91850 ms, but bestLap(car: 44) returned \(String(describing: best?.milliseconds)). Read the laps with telemetry.laps() from the injected store and keep only the given car's. [zh-Hans] 交给 RaceEngineer(telemetry:) 的存储中有 44 号车的三圈；最快的一圈用时 91850 ms，但 bestLap(car: 44) 返回的是 \(String(describing: best?.milliseconds))。用 telemetry.laps() 从注入的存储读取圈，只保留指定车的圈。")
         let none = await engineer.bestLap(car: 1)
-        #expect(none == nil, "Car 1 has no laps in the store, so bestLap(car: 1) should return nil.")
+        #expect(none == nil, "Car 1 has no laps in the store, so bestLap(car: 1) should return nil. [zh-Hans] 存储中没有 1 号车的圈，所以 bestLap(car: 1) 应该返回 nil。")
     }
 
     @Test("a session set with RaceSession.$id.withValue is seen in child tasks")
@@ -149,9 +152,9 @@ struct RaceEngineerTests {
             }.value
         }
         let laps = await spy.laps()
-        #expect(laps.count == 6, "Six laps were completed inside the session; the injected store received \(laps.count).")
+        #expect(laps.count == 6, "Six laps were completed inside the session; the injected store received \(laps.count). [zh-Hans] 在这一节中完成了六圈；注入的存储收到了 \(laps.count) 圈。")
         let sessions = laps.map { $0.session ?? "nil" }
-        #expect(laps.allSatisfy { $0.session == "Q1" }, "Laps driven inside RaceSession.$id.withValue(\"Q1\") (in child tasks and in a Task { }) should all be labelled \"Q1\", but they were labelled \(sessions). Declare RaceSession.id as @TaskLocal and read it in completeLap, in the calling task: not once in init, and not inside a Task.detached.")
+        #expect(laps.allSatisfy { $0.session == "Q1" }, "Laps driven inside RaceSession.$id.withValue(\"Q1\") (in child tasks and in a Task { }) should all be labelled \"Q1\", but they were labelled \(sessions). Declare RaceSession.id as @TaskLocal and read it in completeLap, in the calling task: not once in init, and not inside a Task.detached. [zh-Hans] 在 RaceSession.$id.withValue(\"Q1\") 之内跑的圈（在子任务和 Task { } 中）都应该标为 \"Q1\"，但它们标的是 \(sessions)。把 RaceSession.id 声明为 @TaskLocal，并在 completeLap 中、在调用它的任务里读取：不要在 init 中只读一次，也不要在 Task.detached 里读取。")
     }
 
     @Test("two sessions timed at the same time each label their own laps")
@@ -179,9 +182,9 @@ struct RaceEngineerTests {
         let laps = await spy.laps()
         let carOne = laps.filter { $0.car == 1 }
         let carTwo = laps.filter { $0.car == 2 }
-        #expect(carOne.count == 50 && carTwo.count == 50, "Each car completed 50 laps; the store received \(carOne.count) for car 1 and \(carTwo.count) for car 2.")
-        #expect(carOne.allSatisfy { $0.session == "FP1" }, "Car 1 drove in session FP1 while car 2 drove in FP2 at the same time; every lap of car 1 should say \"FP1\", but its laps say \(Set(carOne.map { $0.session ?? "nil" }).sorted()). A global session variable is overwritten by the other session; a value read in init belongs to whoever built the engineer. Read the @TaskLocal RaceSession.id in completeLap.")
-        #expect(carTwo.allSatisfy { $0.session == "FP2" }, "Every lap of car 2 should say \"FP2\", but its laps say \(Set(carTwo.map { $0.session ?? "nil" }).sorted()): each task must see its own RaceSession.id.")
+        #expect(carOne.count == 50 && carTwo.count == 50, "Each car completed 50 laps; the store received \(carOne.count) for car 1 and \(carTwo.count) for car 2. [zh-Hans] 每辆车都完成了 50 圈；存储收到 1 号车 \(carOne.count) 圈，2 号车 \(carTwo.count) 圈。")
+        #expect(carOne.allSatisfy { $0.session == "FP1" }, "Car 1 drove in session FP1 while car 2 drove in FP2 at the same time; every lap of car 1 should say \"FP1\", but its laps say \(Set(carOne.map { $0.session ?? "nil" }).sorted()). A global session variable is overwritten by the other session; a value read in init belongs to whoever built the engineer. Read the @TaskLocal RaceSession.id in completeLap. [zh-Hans] 1 号车在 FP1 这一节跑，同时 2 号车在 FP2 跑；1 号车的每一圈都应该标为 \"FP1\"，但它的圈标的是 \(Set(carOne.map { $0.session ?? "nil" }).sorted())。全局的节次变量会被另一节覆盖；在 init 中读取的值属于创建比赛工程师的那一方。请在 completeLap 中读取 @TaskLocal 的 RaceSession.id。")
+        #expect(carTwo.allSatisfy { $0.session == "FP2" }, "Every lap of car 2 should say \"FP2\", but its laps say \(Set(carTwo.map { $0.session ?? "nil" }).sorted()): each task must see its own RaceSession.id. [zh-Hans] 2 号车的每一圈都应该标为 \"FP2\"，但它的圈标的是 \(Set(carTwo.map { $0.session ?? "nil" }).sorted())：每个任务都必须看到它自己的 RaceSession.id。")
     }
 
     @Test("a task-local stops at Task.detached and DispatchQueue, so pass it on by hand there")
@@ -190,17 +193,17 @@ struct RaceEngineerTests {
         let engineer = RaceEngineer(telemetry: spy)
         await RaceSession.$id.withValue("race") {
             let inTask = await Task { RaceSession.id }.value
-            #expect(inTask == "race", "Task { } inherits task-local values: inside RaceSession.$id.withValue(\"race\") it should see \"race\". Is RaceSession.id declared with @TaskLocal?")
+            #expect(inTask == "race", "Task { } inherits task-local values: inside RaceSession.$id.withValue(\"race\") it should see \"race\". Is RaceSession.id declared with @TaskLocal? [zh-Hans] Task { } 会继承任务局部值：在 RaceSession.$id.withValue(\"race\") 之内，它应该看到 \"race\"。RaceSession.id 是用 @TaskLocal 声明的吗？")
 
             let inDetached = await Task.detached { RaceSession.id }.value
-            #expect(inDetached == nil, "Task.detached starts with no task-local values, so it should see nil, not \(String(describing: inDetached)). Is RaceSession.id a @TaskLocal with no default value (String?)?")
+            #expect(inDetached == nil, "Task.detached starts with no task-local values, so it should see nil, not \(String(describing: inDetached)). Is RaceSession.id a @TaskLocal with no default value (String?)? [zh-Hans] Task.detached 开始时没有任何任务局部值，所以它应该看到 nil，而不是 \(String(describing: inDetached))。RaceSession.id 是没有默认值的 @TaskLocal（String?）吗？")
 
             let onQueue: String? = await withCheckedContinuation { continuation in
                 DispatchQueue.global().async {
                     continuation.resume(returning: RaceSession.id)
                 }
             }
-            #expect(onQueue == nil, "A DispatchQueue closure runs outside any task, so it should see nil, not \(String(describing: onQueue)).")
+            #expect(onQueue == nil, "A DispatchQueue closure runs outside any task, so it should see nil, not \(String(describing: onQueue)). [zh-Hans] DispatchQueue 的闭包在任何任务之外运行，所以它应该看到 nil，而不是 \(String(describing: onQueue))。")
 
             // Work that leaves the task tree must be handed the value explicitly.
             let session = RaceSession.id
@@ -211,6 +214,6 @@ struct RaceEngineerTests {
             }.value
         }
         let laps = await spy.laps()
-        #expect(laps.map { $0.session ?? "nil" } == ["race"], "A detached task that sets RaceSession.$id.withValue(session) again should record one lap labelled \"race\"; the store holds \(laps.map { $0.session ?? "nil" }). completeLap should label the lap with RaceSession.id as seen by the task that calls it.")
+        #expect(laps.map { $0.session ?? "nil" } == ["race"], "A detached task that sets RaceSession.$id.withValue(session) again should record one lap labelled \"race\"; the store holds \(laps.map { $0.session ?? "nil" }). completeLap should label the lap with RaceSession.id as seen by the task that calls it. [zh-Hans] 再次设置 RaceSession.$id.withValue(session) 的分离任务应该记录一圈，标为 \"race\"；存储中是 \(laps.map { $0.session ?? "nil" })。completeLap 应该用调用它的任务所看到的 RaceSession.id 来标记这一圈。")
     }
 }

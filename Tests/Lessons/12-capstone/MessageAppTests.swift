@@ -64,9 +64,9 @@ struct MessageAppTests {
         ])
         let screen = AppContainer(network: network, clock: FixedClock(date: lightsOut), userName: "Kimi").makeMessageList()
         screen.load()
-        #expect(network.fetches == 1, "load() should fetch from the network handed to AppContainer(network:clock:userName:) exactly once; the fake was asked \(network.fetches) time(s). Does the screen get a loader that uses that network, instead of NetworkManager.shared?")
-        #expect(screen.rows == ["Ben: Tyres?", "Cy: Mediums.", "Ana: Box, box."], "The fake network holds three messages; the screen should show them oldest first as \"author: text\", but rows are \(screen.rows).")
-        #expect(screen.errorText == nil, "A load that works should leave errorText nil, not \(String(describing: screen.errorText)).")
+        #expect(network.fetches == 1, "load() should fetch from the network handed to AppContainer(network:clock:userName:) exactly once; the fake was asked \(network.fetches) time\(network.fetches == 1 ? "" : "s"). Does the screen get a loader that uses that network, instead of NetworkManager.shared? [zh-Hans] load() 应该从交给 AppContainer(network:clock:userName:) 的网络获取一次；假网络被请求了 \(network.fetches) 次。界面拿到的加载器用的是那个网络，而不是 NetworkManager.shared 吗？")
+        #expect(screen.rows == ["Ben: Tyres?", "Cy: Mediums.", "Ana: Box, box."], "The fake network holds three messages; the screen should show them oldest first as \"author: text\", but rows are \(screen.rows). [zh-Hans] 假网络中有三条消息；界面应该按从旧到新显示为 \"作者: 内容\"，但各行是 \(screen.rows)。")
+        #expect(screen.errorText == nil, "A load that works should leave errorText nil, not \(String(describing: screen.errorText)). [zh-Hans] 加载成功时，errorText 应该保持为 nil，而不是 \(String(describing: screen.errorText))。")
     }
 
     @Test("sending posts through the fake network, with the fake clock's time and the given user name")
@@ -74,8 +74,8 @@ struct MessageAppTests {
         let network = FakeNetwork()
         let screen = AppContainer(network: network, clock: FixedClock(date: lightsOut), userName: "Kimi").makeMessageList()
         screen.send("Gap to the car behind?")
-        #expect(network.posted == [Message(author: "Kimi", text: "Gap to the car behind?", sentAt: lightsOut)], "send(_:) should post exactly one message to the fake network, signed \"Kimi\" (the userName handed to AppContainer) and stamped with the fake clock's time. The network received: \(network.posted). Look for Date(), Settings.standard or NetworkManager.shared in MessageSender.")
-        #expect(screen.rows == ["Kimi: Gap to the car behind?"], "After sending, the screen should show the sent message as a row; rows are \(screen.rows).")
+        #expect(network.posted == [Message(author: "Kimi", text: "Gap to the car behind?", sentAt: lightsOut)], "send(_:) should post exactly one message to the fake network, signed \"Kimi\" (the userName handed to AppContainer) and stamped with the fake clock's time. The network received: \(network.posted). Look for Date(), Settings.standard or NetworkManager.shared in MessageSender. [zh-Hans] send(_:) 应该向假网络发送一条消息，署名 \"Kimi\"（交给 AppContainer 的 userName），时间取自假时钟。网络收到的是：\(network.posted)。检查 MessageSender 中有没有 Date()、Settings.standard 或 NetworkManager.shared。")
+        #expect(screen.rows == ["Kimi: Gap to the car behind?"], "After sending, the screen should show the sent message as a row; rows are \(screen.rows). [zh-Hans] 发送之后，界面应该把发出的消息显示为一行；各行是 \(screen.rows)。")
     }
 
     @Test("two clocks and two user names give two different messages")
@@ -84,8 +84,8 @@ struct MessageAppTests {
         let late = FakeNetwork()
         AppContainer(network: early, clock: FixedClock(date: lightsOut), userName: "Kimi").makeMessageList().send("Push now.")
         AppContainer(network: late, clock: FixedClock(date: chequeredFlag), userName: "Lewis").makeMessageList().send("Push now.")
-        #expect(early.posted.map(\.sentAt) == [lightsOut] && late.posted.map(\.sentAt) == [chequeredFlag], "Each app should stamp its message with the time of its own clock (one at lights out, one at the chequered flag), but they carried \(early.posted.map(\.sentAt)) and \(late.posted.map(\.sentAt)). The sender must ask the clock it was handed, not Date().")
-        #expect(early.posted.map(\.author) == ["Kimi"] && late.posted.map(\.author) == ["Lewis"], "Each app should sign with the userName it was built with (\"Kimi\", \"Lewis\"), but the authors were \(early.posted.map(\.author)) and \(late.posted.map(\.author)).")
+        #expect(early.posted.map(\.sentAt) == [lightsOut] && late.posted.map(\.sentAt) == [chequeredFlag], "Each app should stamp its message with the time of its own clock (one at lights out, one at the chequered flag), but they carried \(early.posted.map(\.sentAt)) and \(late.posted.map(\.sentAt)). The sender must ask the clock it was handed, not Date(). [zh-Hans] 每个应用都应该用自己时钟的时间给消息盖时间戳（一个在熄灯起步时，一个在挥动方格旗时），但消息带的是 \(early.posted.map(\.sentAt)) 和 \(late.posted.map(\.sentAt))。发送器必须询问交给它的时钟，而不是 Date()。")
+        #expect(early.posted.map(\.author) == ["Kimi"] && late.posted.map(\.author) == ["Lewis"], "Each app should sign with the userName it was built with (\"Kimi\", \"Lewis\"), but the authors were \(early.posted.map(\.author)) and \(late.posted.map(\.author)). [zh-Hans] 每个应用都应该用创建它时给的 userName 署名（\"Kimi\"、\"Lewis\"），但作者是 \(early.posted.map(\.author)) 和 \(late.posted.map(\.author))。")
     }
 
     @Test("each message is stamped with the clock's time at the moment it is sent")
@@ -98,7 +98,7 @@ struct MessageAppTests {
         clock.current = lightsOut.addingTimeInterval(95)
         screen.send("Staying out.")
         let stamps = network.posted.map { $0.sentAt.timeIntervalSince(lightsOut) }
-        #expect(stamps == [30, 95], "The screen was made at lights out; then the clock moved to 30 s, and later to 95 s, after lights out, each time just before send(_:). The two posted messages should carry those times, but they carry \(stamps) s after lights out. Hand the sender the clock itself and ask it for now() inside send(_:), when the message is sent, not once when the sender is made.")
+        #expect(stamps == [30, 95], "The screen was made at lights out; then the clock moved to 30 s, and later to 95 s, after lights out, each time just before send(_:). The two posted messages should carry those times, but they carry \(stamps) s after lights out. Hand the sender the clock itself and ask it for now() inside send(_:), when the message is sent, not once when the sender is made. [zh-Hans] 界面在熄灯起步时创建；之后时钟先走到熄灯后 30 秒，再走到 95 秒，每次都在 send(_:) 之前。两条发出的消息应该带着这两个时间，但它们带的是熄灯后 \(stamps) 秒。把时钟本身交给发送器，在 send(_:) 中、发送消息时调用 now()，不要在创建发送器时只读一次。")
     }
 
     @Test("a failing network shows an error text and no stale rows")
@@ -108,26 +108,26 @@ struct MessageAppTests {
         screen.load()
         network.failure = .offline
         screen.load()
-        #expect(screen.errorText == "Could not load messages.", "When the network throws, load() should set errorText to \"Could not load messages.\"; it is \(String(describing: screen.errorText)). Is the screen's loader using the network handed to AppContainer?")
-        #expect(screen.rows.isEmpty, "When loading fails, the screen should show no rows; it shows \(screen.rows).")
+        #expect(screen.errorText == "Could not load messages.", "When the network throws, load() should set errorText to \"Could not load messages.\"; it is \(String(describing: screen.errorText)). Is the screen's loader using the network handed to AppContainer? [zh-Hans] 网络抛出错误时，load() 应该把 errorText 设为 \"Could not load messages.\"；它是 \(String(describing: screen.errorText))。界面的加载器用的是交给 AppContainer 的网络吗？")
+        #expect(screen.rows.isEmpty, "When loading fails, the screen should show no rows; it shows \(screen.rows). [zh-Hans] 加载失败时，界面不应该显示任何行；它显示的是 \(screen.rows)。")
         screen.send("Anyone there?")
-        #expect(screen.errorText == "Could not send your message.", "When posting throws, send(_:) should set errorText to \"Could not send your message.\"; it is \(String(describing: screen.errorText)).")
-        #expect(screen.rows.isEmpty && network.posted.isEmpty, "A message that could not be sent should not appear as a row, and the fake network should have received nothing; rows are \(screen.rows), posted: \(network.posted).")
+        #expect(screen.errorText == "Could not send your message.", "When posting throws, send(_:) should set errorText to \"Could not send your message.\"; it is \(String(describing: screen.errorText)). [zh-Hans] 发送抛出错误时，send(_:) 应该把 errorText 设为 \"Could not send your message.\"；它是 \(String(describing: screen.errorText))。")
+        #expect(screen.rows.isEmpty && network.posted.isEmpty, "A message that could not be sent should not appear as a row, and the fake network should have received nothing; rows are \(screen.rows), posted: \(network.posted). [zh-Hans] 没能发出的消息不应该显示为一行，假网络也不应该收到任何东西；各行是 \(screen.rows)，发送的是 \(network.posted)。")
     }
 
     @Test("the composition root hands one network client to the loader and the sender")
     func oneSharedNetworkClient() {
         let network = FakeNetwork()
         let app = AppContainer(network: network, clock: FixedClock(date: lightsOut), userName: "Kimi")
-        #expect(app.makeMessageLoader().network === network, "The loader made by AppContainer should use the very network object the container was handed (===).")
-        #expect(app.makeMessageSender().network === network, "The sender made by AppContainer should use the very network object the container was handed (===).")
+        #expect(app.makeMessageLoader().network === network, "The loader made by AppContainer should use the very network object the container was handed (===). [zh-Hans] AppContainer 创建的加载器应该使用交给容器的那个网络对象本身（===）。")
+        #expect(app.makeMessageSender().network === network, "The sender made by AppContainer should use the very network object the container was handed (===). [zh-Hans] AppContainer 创建的发送器应该使用交给容器的那个网络对象本身（===）。")
 
         let live = AppContainer()
         let loaderNetwork = live.makeMessageLoader().network
         let senderNetwork = live.makeMessageSender().network
-        #expect(loaderNetwork === senderNetwork, "The live AppContainer() should make one network client and give that same instance (===) to every loader and sender. Keep it in a stored `let`, not a computed property that builds a new NetworkManager each time.")
-        #expect(live.makeMessageLoader().network === loaderNetwork, "Two loaders made by one AppContainer() should share one network client (===).")
-        #expect(AppContainer().makeMessageLoader().network !== loaderNetwork, "Two live apps, AppContainer() and AppContainer(), share one network client. Each live container should make a NetworkManager() of its own in init(), not use NetworkManager.shared or keep the network in a static.")
+        #expect(loaderNetwork === senderNetwork, "The live AppContainer() should make one network client and give that same instance (===) to every loader and sender. Keep it in a stored `let`, not a computed property that builds a new NetworkManager each time. [zh-Hans] 真实的 AppContainer() 应该只创建一个网络客户端，并把同一个实例（===）交给每个加载器和发送器。把它保存在存储属性 `let` 中，不要用每次都新建 NetworkManager 的计算属性。")
+        #expect(live.makeMessageLoader().network === loaderNetwork, "Two loaders made by one AppContainer() should share one network client (===). [zh-Hans] 同一个 AppContainer() 创建的两个加载器应该共用一个网络客户端（===）。")
+        #expect(AppContainer().makeMessageLoader().network !== loaderNetwork, "Two live apps, AppContainer() and AppContainer(), share one network client. Each live container should make a NetworkManager() of its own in init(), not use NetworkManager.shared or keep the network in a static. [zh-Hans] 两个真实的应用 AppContainer() 和 AppContainer() 共用了一个网络客户端。每个真实的容器都应该在 init() 中创建自己的 NetworkManager()，不要用 NetworkManager.shared，也不要把网络保存在静态属性里。")
     }
 
     @Test("the live app shows a message it sent after reloading")
@@ -137,9 +137,9 @@ struct MessageAppTests {
         let before = screen.rows.count
         screen.send("Copy, pitting this lap.")
         screen.load()
-        #expect(screen.rows.count == before + 1, "In the live app, a message sent and then reloaded should add one row (\(before) before, \(screen.rows.count) after). The loader and the sender must share one network connection.")
-        #expect(screen.rows.last?.hasSuffix(": Copy, pitting this lap.") == true, "After sending and reloading, the newest row should be the sent message; rows are \(screen.rows).")
-        #expect(screen.errorText == nil, "The live app should not show an error; errorText is \(String(describing: screen.errorText)).")
+        #expect(screen.rows.count == before + 1, "In the live app, a message sent and then reloaded should add one row (\(before) before, \(screen.rows.count) after). The loader and the sender must share one network connection. [zh-Hans] 在真实的应用中，发送一条消息再重新加载，应该多出一行（之前 \(before) 行，之后 \(screen.rows.count) 行）。加载器和发送器必须共用一个网络连接。")
+        #expect(screen.rows.last?.hasSuffix(": Copy, pitting this lap.") == true, "After sending and reloading, the newest row should be the sent message; rows are \(screen.rows). [zh-Hans] 发送并重新加载之后，最新的一行应该是发出的消息；各行是 \(screen.rows)。")
+        #expect(screen.errorText == nil, "The live app should not show an error; errorText is \(String(describing: screen.errorText)). [zh-Hans] 真实的应用不应该显示错误；errorText 是 \(String(describing: screen.errorText))。")
     }
 
     @Test("an app wired with fakes never touches NetworkManager.shared or Settings.standard")
@@ -152,8 +152,8 @@ struct MessageAppTests {
         screen.send("Copy.")
         let networkDelta = NetworkManager.sharedAccessCount - networkReads
         let settingsDelta = Settings.standardAccessCount - settingsReads
-        #expect(networkDelta == 0, "The app read NetworkManager.shared \(networkDelta) time(s) although it was handed a network. Remove every NetworkManager.shared from the loader, the sender and the screen.")
-        #expect(settingsDelta == 0, "The app read Settings.standard \(settingsDelta) time(s) although it was handed a user name. Only the live AppContainer() may read the settings.")
+        #expect(networkDelta == 0, "The app read NetworkManager.shared \(networkDelta) time\(networkDelta == 1 ? "" : "s") although it was handed a network. Remove every NetworkManager.shared from the loader, the sender and the screen. [zh-Hans] 应用拿到了网络，却读取了 \(networkDelta) 次 NetworkManager.shared。删除加载器、发送器和界面中所有的 NetworkManager.shared。")
+        #expect(settingsDelta == 0, "The app read Settings.standard \(settingsDelta) time\(settingsDelta == 1 ? "" : "s") although it was handed a user name. Only the live AppContainer() may read the settings. [zh-Hans] 应用拿到了用户名，却读取了 \(settingsDelta) 次 Settings.standard。只有真实的 AppContainer() 可以读取设置。")
     }
 
     @Test("the screen holds its loader and sender, not the container")
@@ -161,9 +161,9 @@ struct MessageAppTests {
         let network = FakeNetwork(messages: [])
         let app = AppContainer(network: network, clock: FixedClock(date: Date(timeIntervalSince1970: 1_800_000_000)), userName: "Kimi")
         let screen = app.makeMessageList()
-        #expect(!reaches(screen, anything: { $0 is AppContainer }), "MessageListScreen holds the AppContainer (directly, behind a protocol of your own, or inside something it keeps) and asks it for a loader and a sender: a service locator. Hand the screen its loader and its sender themselves, and keep nothing else.")
+        #expect(!reaches(screen, anything: { $0 is AppContainer }), "MessageListScreen holds the AppContainer (directly, behind a protocol of your own, or inside something it keeps) and asks it for a loader and a sender: a service locator. Hand the screen its loader and its sender themselves, and keep nothing else. [zh-Hans] MessageListScreen 持有 AppContainer（直接持有、藏在你自己的协议后面，或者放在它保存的别的东西里），并向它要加载器和发送器：这是服务定位器。把加载器和发送器本身交给界面，别的什么都不要保留。")
         screen.send("Box this lap.")
-        #expect(network.posted.map(\.text) == ["Box this lap."], "The screen made by the container should send through the container's network; the fake network received \(network.posted.map(\.text)).")
+        #expect(network.posted.map(\.text) == ["Box this lap."], "The screen made by the container should send through the container's network; the fake network received \(network.posted.map(\.text)). [zh-Hans] 容器创建的界面应该通过容器的网络发送；假网络收到的是 \(network.posted.map(\.text))。")
     }
 }
 
