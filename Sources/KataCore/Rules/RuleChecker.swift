@@ -70,7 +70,7 @@ public struct RuleChecker: Sendable {
                     found.append(finding(rule, file: mention.file, line: mention.line,
                                          what: Self.named(type, where: Self.place(mention.owner, mention.member, mention.context))))
                 }
-                for member in scope.model.members where !scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) {
+                for member in scope.model.members where !scope.isExcepted(owner: member.owner, member: (member.name, member.kind == .property && !member.isComputed), file: member.file, by: rule) {
                     let named = member.typeNames + member.parameters.flatMap(\.typeNames)
                     if named.contains(where: { scope.resolves($0, to: type) }) {
                         found.append(finding(rule, file: member.file, line: member.line,
@@ -91,7 +91,7 @@ public struct RuleChecker: Sendable {
         for reference in scope.model.references {
             guard case .construction(let written) = reference.shape,
                   scope.belongs(reference.owner, to: rule.inTypes),
-                  !scope.isExcepted(owner: reference.owner, member: reference.member, file: reference.file, by: rule),
+                  !scope.isExcepted(owner: reference.owner, member: Self.exceptable(reference.member, reference.context), file: reference.file, by: rule),
                   let built = rule.of.first(where: { scope.resolves(written, to: $0) }),
                   !allowed(reference.context, convenience: reference.inConvenienceInit)
             else { continue }
@@ -100,7 +100,7 @@ public struct RuleChecker: Sendable {
         }
         for reference in scope.model.implicitMembers where reference.member == "init" {
             guard scope.belongs(reference.owner, to: rule.inTypes),
-                  !scope.isExcepted(owner: reference.owner, member: reference.inMember, file: reference.file, by: rule),
+                  !scope.isExcepted(owner: reference.owner, member: Self.exceptable(reference.inMember, reference.context), file: reference.file, by: rule),
                   let built = rule.of.first(where: { type in reference.contextTypes.contains { scope.resolves($0, to: type) } }),
                   !allowed(reference.context, convenience: false)
             else { continue }
@@ -117,7 +117,7 @@ public struct RuleChecker: Sendable {
         for member in scope.model.members where member.kind == .property && member.isStatic && !member.isComputed {
             if member.attributes.contains("TaskLocal") { continue }
             if !member.isMutable && (member.initialValueIsLiteral || scope.isValue(member.initialValueCall)) { continue }
-            if scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) { continue }
+            if scope.isExcepted(owner: member.owner, member: (member.name, member.kind == .property && !member.isComputed), file: member.file, by: rule) { continue }
             if let owner = member.owner {
                 guard scope.belongs(owner, to: rule.inTypes) else { continue }
             } else {
@@ -152,7 +152,7 @@ public struct RuleChecker: Sendable {
         var found: [RuleFinding] = []
         for member in scope.model.members {
             if let owner = member.owner, scope.belongs(owner, to: rule.container) { continue }
-            if scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) { continue }
+            if scope.isExcepted(owner: member.owner, member: (member.name, member.kind == .property && !member.isComputed), file: member.file, by: rule) { continue }
             let handed: [String]
             switch member.kind {
             case .property: handed = member.isComputed ? [] : member.typeNames
@@ -167,10 +167,11 @@ public struct RuleChecker: Sendable {
         return found
     }
 
-    /// A member named in `except_in` (`LapLogger.live`) excuses a method or a computed property,
-    /// not a stored property's initial value (a `static let live = ...` is new shared state).
-    static func exceptable(_ member: String?, _ context: ReferenceContext) -> String? {
-        context == .initialValue ? nil : member
+    /// The member to match against `except_in`: `Type.member` excuses any member of that name,
+    /// `Type.member()` only a method or a computed property, never a stored property's initial
+    /// value (a `static let live = ...` is new shared state, not the factory `live()`).
+    static func exceptable(_ member: String?, _ context: ReferenceContext) -> (name: String, stored: Bool)? {
+        member.map { ($0, context == .initialValue) }
     }
 
     // MARK: words
@@ -330,11 +331,16 @@ struct ModelScope {
     }
 
     /// `except_in` names a type (`V8Engine`), one member of a type (`LapLogger.live`), or a file (`Settings.swift`).
-    func isExcepted(owner: String?, member: String? = nil, file: String, by rule: LessonRule) -> Bool {
+    func isExcepted(owner: String?, member: (name: String, stored: Bool)? = nil, file: String, by rule: LessonRule) -> Bool {
         let fileName = file.split(separator: "/").last.map(String.init) ?? file
         if rule.exceptIn.contains(fileName) { return true }
-        guard let owner else { return member.map { rule.exceptIn.contains($0) } ?? false }
-        return rule.exceptIn.contains { $0 == owner || $0 == Self.root(owner) || (member != nil && $0 == "\(owner).\(member!)") }
+        func matches(_ entry: String, _ qualified: String) -> Bool {
+            entry == qualified || (entry == qualified + "()" && member?.stored == false)
+        }
+        guard let owner else { return member.map { m in rule.exceptIn.contains { matches($0, m.name) } } ?? false }
+        return rule.exceptIn.contains { entry in
+            entry == owner || entry == Self.root(owner) || (member.map { matches(entry, "\(owner).\($0.name)") } ?? false)
+        }
     }
 
     static func root(_ owner: String) -> String {

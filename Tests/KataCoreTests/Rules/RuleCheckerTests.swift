@@ -130,7 +130,7 @@ struct RuleCheckerTests {
         #expect(findings([rule], ["A.swift": code]).map(\.line) == [3, 4, 5])
     }
 
-    @Test("a static constant of a struct is a value, not shared state; a member exception excuses a method, not a stored static")
+    @Test("a static constant of a struct is a value, not shared state; `Type.member()` excuses a method, not a stored static")
     func valuesAndStoredExceptions() {
         let values = """
             public struct DependencyValues { static let live = DependencyValues(); static let empty = [String]() }
@@ -144,8 +144,11 @@ struct RuleCheckerTests {
                 static let live2 = LapLogger(store: TeamDefaults.standard)
             }
             """
-        let forbidden = rule(.forbiddenReference) { $0.names = ["TeamDefaults.standard"]; $0.exceptIn = ["LapLogger.live", "LapLogger.live2"] }
-        #expect(findings([forbidden], ["L.swift": logger]).map(\.line) == [3])
+        let forbidden = rule(.forbiddenReference) { $0.names = ["TeamDefaults.standard"]; $0.exceptIn = ["LapLogger.live()", "LapLogger.live2()"] }
+        #expect(findings([forbidden], ["L.swift": logger]).map(\.line) == [3], "`Type.member()` excuses the method, not a stored static")
+        var byName = forbidden
+        byName.exceptIn = ["LapLogger.live", "LapLogger.live2"]
+        #expect(findings([byName], ["L.swift": logger]).isEmpty, "`Type.member` excuses the member of that name, stored or not")
     }
 
     @Test("except_in takes a type, one member of a type, or a file")
