@@ -206,17 +206,24 @@ public struct LocalFileSystem: FileSystem {
         return listing
     }
 
-    public func readRegularFile(_ path: String, limit: Int) throws -> Data {
-        let fd = Self.openQuietly(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    /// Opens `path` for reading without following a link, and only when it is a regular file.
+    private static func openRegular(_ path: String) throws -> (fd: Int32, info: stat) {
+        let fd = openQuietly(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let reason = errno == ELOOP ? "is a symbolic link" : "cannot be read"
             throw FileSystemError(path: path, reason: reason)
         }
-        defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
             throw FileSystemError(path: path, reason: "is not a regular file")
         }
+        return (fd, info)
+    }
+
+    public func readRegularFile(_ path: String, limit: Int) throws -> Data {
+        let (fd, info) = try Self.openRegular(path)
+        defer { close(fd) }
         guard Int(info.st_size) <= limit else {
             throw FileSystemError(path: path, reason: "is \(info.st_size) bytes, over the limit of \(limit)")
         }
@@ -235,16 +242,8 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func readRegularChunk(_ path: String, offset: Int, count: Int) throws -> (data: Data, size: Int) {
-        let fd = Self.openQuietly(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let reason = errno == ELOOP ? "is a symbolic link" : "cannot be read"
-            throw FileSystemError(path: path, reason: reason)
-        }
+        let (fd, info) = try Self.openRegular(path)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw FileSystemError(path: path, reason: "is not a regular file")
-        }
         let size = Int(info.st_size)
         guard offset < size, count > 0, lseek(fd, off_t(offset), SEEK_SET) >= 0 else { return (Data(), size) }
         var data = Data()
