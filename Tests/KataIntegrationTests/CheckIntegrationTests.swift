@@ -309,6 +309,6 @@ struct SwiftPMBuilderIntegrationTests {
         try FileManager.default.copyItem(atPath: package + "/Solutions/01-constructor-injection/Sources/RaceCar.swift", toPath: lesson)
         let green = KataBinary.run(["check", "01", "--builder", "swiftpm"], in: package, timeout: 600)
         #expect(green.status == 0, "\(green.output)")
-        #expect(green.output.contains("All 5 tests pass."))
+        #expect(green.output.range(of: #"All \d+ tests pass\."#, options: .regularExpression) != nil, "\(green.output)")
     }
 }

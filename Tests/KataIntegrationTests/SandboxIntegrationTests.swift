@@ -278,7 +278,9 @@ struct SandboxClassTests {
         var scores: [[String: Double]] = []
         for run in 0..<2 {
             let reports = root + "/reports-\(run)"
-            let result = KataBinary.run(["grade", root + "/subs", "--out", reports, "--jobs", "2", "--timeout", "20"], in: root + "/course", timeout: 900)
+            // Vetting off: the sandbox alone must hold (vetting is the fence before it, tested on its own).
+            let result = KataBinary.run(["grade", root + "/subs", "--out", reports, "--jobs", "2", "--timeout", "20"], in: root + "/course",
+                                        environment: ["KATA_GRADE_VETTING": "off"], timeout: 900)
             #expect(result.status == 0, "\(result.output)")
             #expect(result.output.contains("isolation: full"), "\(result.output)")
             #expect(SandboxHost.processes(mentioning: reports).isEmpty, "no process outlives grading: \(SandboxHost.processes(mentioning: reports))")
@@ -300,8 +302,7 @@ struct SandboxClassTests {
         let first = try #require(scores.first)
         #expect(first["honest/01-greeting"] == 10 && first["honest/02-tally"] == 6, "\(first)")
         #expect(first["hostile/02-tally"] == 6, "\(first)")
-        // The fixture spells its calls to get past vetting, so that the sandbox itself is what holds here; if vetting
-        // learns to catch them, give the fixture another spelling rather than dropping this.
+        // Graded with vetting off, so the sandbox itself is what holds here (vetting rejects this fixture: VettingCourseTests).
         #expect(first["hostile/01-greeting/rejected"] == 0, "the hostile code ran (not rejected by vetting): \(first)")
         #expect(first["hostile/01-greeting"] == 10, "the attacks neither cost nor earned points: \(first)")
         #expect(scores[0] == scores[1], "the same verdicts on both runs: \(scores)")

@@ -127,6 +127,10 @@ struct GradeCommand {
             }
             isolationDetail = "reduced isolation allowed by --allow-reduced-isolation; " + isolationDetail
         }
+        // The instructor's switch for testing the sandbox alone (a student cannot set the grader's environment);
+        // every report says it was off.
+        let vets = context.environment["KATA_GRADE_VETTING"] != "off"
+        if !vets { isolationDetail += "; vetting off (KATA_GRADE_VETTING=off): code that may tamper with the harness was run" }
         let info = GradeRunInfo(toolchain: toolchainName, suiteSHA256: suiteHash(lessons), graderVersion: "kata \(Kata.version)",
                                 isolation: sandbox.isolation, isolationDetail: isolationDetail,
                                 lessons: lessons.map(\.id), warnings: [])
@@ -138,6 +142,7 @@ struct GradeCommand {
                             clock: context.clock, sandbox: sandbox, limits: limits, scratch: scratch, jobs: jobs)
         let console = context.console
         grader.progress = { student in console.write("  · \(student.student)\n") }
+        grader.vets = vets
         let grades = grader.grade(submissions: submissions, lessons: lessons, info: info)
 
         for student in grades.students {
