@@ -43,7 +43,7 @@ extension CommandSpec {
             let style = context.style
             var lines = [style.green("✔ ") + words.say(
                 "Created lesson \(scaffold.id) (module \(scaffold.module)) in \(target):",
-                "已在 \(target) 中创建第 \(scaffold.id) 课（模块 \(scaffold.module)）：")]
+                "已在 \(target) 中创建第 \(String(format: "%02d", scaffold.number)) 课 \(scaffold.id)（模块 \(scaffold.module)）：")]
             lines += written.map { "    " + $0 }
             let number2 = String(format: "%02d", scaffold.number)
             lines += ["", words.say(
