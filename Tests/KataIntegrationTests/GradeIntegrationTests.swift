@@ -222,7 +222,8 @@ struct GradeIntegrationTests {
         let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.first == "student,01-greeting,02-tally,total,max_total,percent,grading_status")
         #expect(rows.count == 1 + 31)
-        #expect(rows.contains { $0.hasPrefix("'\t=1+2,10,6,16,16,100,ok") }, "a leading TAB is neutralised")
+        #expect(rows.contains { $0.hasPrefix("'\t=1+2,10,6,16,16,100,ok") },
+                "a leading TAB is neutralised, and the copy of alice scores what alice does: \(rows.filter { $0.hasPrefix("'") || $0.hasPrefix("alice,") }) \(String(((try? String(contentsOfFile: reports + "/\t=1+2/results.json", encoding: .utf8)) ?? "no results.json").prefix(4000)))")
         #expect(rows.contains { $0.hasPrefix("caf%FF,0,0,0,16,0,\"error: the folder name is not valid UTF-8") })
         #expect(rows.contains("crashes,10,1.5,11.5,16,71.88,ok"))
         #expect(rows.contains { $0.hasPrefix("malformed,0,0,0,16,0,\"error: no Lessons/ folder") })
@@ -259,7 +260,7 @@ struct GradeIntegrationTests {
                 .map { $0.split(separator: ",").prefix(4).joined(separator: ",") })
         }
         let againCSV = (try? String(contentsOfFile: root + "/reports-again/grades.csv", encoding: .utf8)) ?? ""
-        #expect(scores(againCSV) == scores(csv), "grades.csv's scores differ between two runs")
+        #expect(scores(againCSV) == scores(csv), "grades.csv's scores differ between two runs: \(scores(againCSV).symmetricDifference(scores(csv)).sorted())")
         try Self.checkAttacks(reports: root + "/reports-again", isolation: isolation)
         let final = Self.snapshot(root + "/subs")
         #expect(Set(final.keys).union(before.keys).filter { final[$0] != before[$0] }.isEmpty)
