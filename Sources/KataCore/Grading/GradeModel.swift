@@ -113,6 +113,11 @@ public struct GradeFinding: Sendable, Codable, Equatable {
         self.rule = rule
         self.message = message
     }
+
+    /// A rule's or the vetting's finding, as the reports write it.
+    public init(_ finding: RuleFinding) {
+        self.init(file: finding.file, line: finding.line, rule: finding.rule, message: finding.message)
+    }
 }
 
 /// One rule of a lesson, judged on a student's code: no findings means kept.

@@ -650,7 +650,7 @@ struct CourseVetting: Sendable {
 
     @Sendable func vet(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [GradeFinding] {
         guard let vetter = vetters[lesson.id] else { return [] }
-        return vetter.vet(texts(folder, files)).map { GradeFinding(file: $0.file, line: $0.line, rule: $0.rule, message: $0.message) }
+        return vetter.vet(texts(folder, files)).map(GradeFinding.init)
     }
 
     @Sendable func rules(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [RuleEntry] {
@@ -658,9 +658,7 @@ struct CourseVetting: Sendable {
         guard !rules.isEmpty else { return [] }
         let findings = RuleChecker(rules: rules).findings(in: SourceModel.read(texts(folder, files)))
         return rules.map { rule in
-            RuleEntry(id: rule.id, points: rule.points, findings: findings.filter { $0.rule == rule.id }.map {
-                GradeFinding(file: $0.file, line: $0.line, rule: $0.rule, message: $0.message)
-            })
+            RuleEntry(id: rule.id, points: rule.points, findings: findings.filter { $0.rule == rule.id }.map(GradeFinding.init))
         }
     }
 }

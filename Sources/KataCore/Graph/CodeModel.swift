@@ -51,8 +51,6 @@ public struct ImportDeclaration: Sendable, Equatable, Codable {
 /// An `@attribute` or a `#directive`, named without its sign: `_cdecl`, `TaskLocal`, `sourceLocation`.
 public struct AttributeUse: Sendable, Equatable, Codable {
     public var name: String
-    /// The type (qualified) whose code holds it; nil at file scope.
-    public var owner: String?
     public var file: String
     public var line: Int
 }

@@ -57,10 +57,10 @@ enum TokenTools {
         for (index, token) in tokens.enumerated() {
             switch token.kind {
             case .directive:
-                directives.append(AttributeUse(name: String(token.text.dropFirst()), owner: nil, file: file, line: lines.line(of: token.offset)))
+                directives.append(AttributeUse(name: String(token.text.dropFirst()), file: file, line: lines.line(of: token.offset)))
             case .punctuation where token.text == "@":
                 if index + 1 < tokens.count, tokens[index + 1].isIdentifier, tokens[index + 1].offset == token.offset + 1 {
-                    attributes.append(AttributeUse(name: tokens[index + 1].text, owner: nil, file: file, line: lines.line(of: token.offset)))
+                    attributes.append(AttributeUse(name: tokens[index + 1].text, file: file, line: lines.line(of: token.offset)))
                 }
             case .identifier where token.text == "import":
                 let previous = index > 0 ? tokens[index - 1] : nil
@@ -421,7 +421,7 @@ struct TokenScanner {
             scanner.record(plain, owner: owner, member: member, isStatic: isStatic, context: context, inConvenienceInit: inConvenienceInit)
             plain.removeAll()
         }
-        func declared(_ scanner: inout TokenScanner, _ end: Int) {
+        func declared(_ end: Int) {
             index = end + 1; sawStatic = false; sawConvenience = false; attributes = []
         }
         while index < range.upperBound {
@@ -435,22 +435,22 @@ struct TokenScanner {
                 if token.text == "convenience" { sawConvenience = true }
                 if let kind = TokenReader.typeKeywords[token.text], let end = typeDeclaration(at: index, kind: kind, owner: owner, range: range) {
                     flush(&self)
-                    declared(&self, end); continue
+                    declared(end); continue
                 }
                 if ["func", "init", "deinit", "subscript"].contains(token.text),
                    let end = functionDeclaration(at: index, owner: owner, typeKind: typeKind, isStatic: sawStatic || isStatic, range: range, enclosingContext: context, inTypeBody: inTypeBody || atFileScope,
                                                  convenience: sawConvenience, attributes: attributes) {
                     flush(&self)
-                    declared(&self, end); continue
+                    declared(end); continue
                 }
                 if (token.text == "var" || token.text == "let") && (inTypeBody || atFileScope),
                    let end = propertyDeclaration(at: index, owner: owner, isStatic: sawStatic, range: range, attributes: attributes) {
                     flush(&self)
-                    declared(&self, end); continue
+                    declared(end); continue
                 }
                 if token.text == "typealias", inTypeBody || atFileScope, let end = typeAlias(at: index, owner: owner, range: range) {
                     flush(&self)
-                    declared(&self, end); continue
+                    declared(end); continue
                 }
                 if !TokenReader.modifiers.contains(token.text) && token.text != "convenience" { sawStatic = false; sawConvenience = false; attributes = [] }
             }

@@ -9,16 +9,15 @@ public struct RuleFinding: Sendable, Equatable, Codable {
     public var line: Int
     /// The rule's id: `no-shared-engine`, or `vetting:_cdecl` for vetting.
     public var rule: String
-    /// What is wrong and where, then the fix: English.
-    public var message: String
-    /// The same in every language of the course.
+    /// What is wrong and where, then the fix, in every language of the course.
     public var messages: LocalizedText
+    /// English.
+    public var message: String { messages.english }
 
     public init(file: String, line: Int, rule: String, messages: LocalizedText) {
         self.file = file
         self.line = line
         self.rule = rule
-        self.message = messages.english
         self.messages = messages
     }
 
