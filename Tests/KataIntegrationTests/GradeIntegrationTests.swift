@@ -277,7 +277,9 @@ struct GradeIntegrationTests {
         // cannot swap it for a link, so its attack never happens and its (correct) code keeps its marks.
         let linkerBlocked = isolation == "full"
         for student in ["forger", "staller", "swapper", "linker", "leaker"] {
-            #expect(try lesson(student, "01-greeting")["score"] as? Double == 10, "\(student)'s honest lesson keeps its marks")
+            let honest = try lesson(student, "01-greeting")
+            let honestTests = tests(try results(reports, student), lesson: "01-greeting")
+            #expect(honest["score"] as? Double == 10, "\(student)'s honest lesson keeps its marks: \(honest) \(honestTests)")
             if student == "linker" && linkerBlocked { continue }
             #expect((try lesson(student, "02-tally")["score"] as? Double ?? 99) < 6, "\(student) gains nothing")
         }
