@@ -38,8 +38,32 @@ struct GraderTests {
         let stopped = BuildOutcome.moduleFailed([Diagnostic(file: "", line: 0, column: 0, severity: "error", message: "the compiler was stopped: timed out after 180 s")], output: "")
         let crashed = BuildOutcome.testsFailed([Diagnostic(file: "", line: 0, column: 0, severity: "error", message: "the compiler failed without a message (signaled(9))")], output: "")
         let wrong = BuildOutcome.moduleFailed([Diagnostic(file: "/s/Greeter.swift", line: 3, column: 1, severity: "error", message: "cannot find 'x' in scope")], output: "")
-        #expect(Grader.stoppedByGrader(stopped) && Grader.stoppedByGrader(crashed))
-        #expect(!Grader.stoppedByGrader(wrong))
+        let frontendKilled = BuildOutcome.moduleFailed([Diagnostic(file: "", line: 0, column: 0, severity: "error", message: "compile command failed due to signal 9 (use -v to see invocation)")], output: "")
+        let linker = BuildOutcome.testsFailed([Diagnostic(file: "", line: 0, column: 0, severity: "error", message: "link command failed with exit code 1")], output: "")
+        #expect(Grader.stoppedByGrader(stopped) && Grader.stoppedByGrader(crashed) && Grader.stoppedByGrader(frontendKilled))
+        #expect(!Grader.stoppedByGrader(wrong) && !Grader.stoppedByGrader(linker))
+        #expect(Grader.failedWithoutPlace(linker) && !Grader.failedWithoutPlace(wrong) && !Grader.failedWithoutPlace(.ready(executable: "/b/T", rebuiltModule: true, rebuiltTests: true)))
+    }
+
+    @Test("a compile that fails once with no place in any file (a busy machine) is tried again; its second outcome stands")
+    func compileFailsOnceWithoutPlace() {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift", "struct Greeter {}\n")
+        fileSystem.add("/course/Tests/Lessons/01-greeting/T.swift", "import Testing\n")
+        let calls = Counter()
+        let runner = ScriptedProcessRunner { request in
+            calls.next() == 0
+                ? ProcessResult(termination: .exited(1), output: "error: compile command failed due to signal 6 (use -v to see invocation)\n")
+                : ProcessResult(termination: .exited(1), output: "/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift:1:8: error: expected '{'\n")
+        }
+        var grader = grader(runner, fileSystem: fileSystem)
+        grader.vets = false
+        let intake = LessonIntake(lesson: "01-greeting", files: ["/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift"],
+                                  sourceFolder: "/scratch/students/0/src/Lessons/01-greeting/Sources", missing: nil)
+        let graded = grader.gradeLesson(Self.lesson, intake: intake, folder: "/scratch/students/0", expected: nil,
+                                        takenHash: grader.sourcesHash(intake.files))
+        #expect(runner.requests.count == 2, "tried twice")
+        #expect(graded.grading == .ok && graded.message.contains("expected '{'"), "the second compile's error is the code's: \(graded.message)")
     }
 
     @Test("a compile stopped twice by the grader's clock is a grading error, tried with a longer limit first")

@@ -84,14 +84,40 @@ struct TestRunnerTests {
         #expect(run.tests[0].errorKind == .exited)
     }
 
-    @Test("a program that dies before any test is reported, and every test is 'not run'")
+    @Test("a program that dies before any test, the same way three times, is reported, and every test is 'not run'")
     func diesAtStartUp() {
         let fileSystem = InMemoryFileSystem()
         let runner = program({ _, _ in ([Events.test("a", line: 3)], .signaled(11), "") }, fileSystem: fileSystem)
         let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: options)
         #expect(run.tests.map(\.errorKind) == [.notRun])
         #expect(run.tests[0].message.contains("signal 11"))
-        #expect(runner.requests.count == 1)
+        #expect(run.gradingProblem == nil, "the same stop every time is the code's")
+        #expect(runner.requests.count == 3)
+    }
+
+    @Test("a program that stops once before its first test (a busy machine) is tried again and gets its real verdicts")
+    func stopsOnceAtStartUp() {
+        let fileSystem = InMemoryFileSystem()
+        let runner = program({ attempt, _ in
+            if attempt == 0 { return ([], .signaled(6), "pthread_create failed") }
+            return ([Events.test("a", line: 3), Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a"), Events.event("runEnded")], .exited(0), "")
+        }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: options)
+        #expect(run.tests.map(\.status) == [.pass])
+        #expect(run.gradingProblem == nil && run.evidence.isEmpty)
+        #expect(runner.requests.count == 2)
+    }
+
+    @Test("three different stops before the first test are the machine's: a grading problem, not the student's failure")
+    func stopsDifferentlyAtStartUp() {
+        let fileSystem = InMemoryFileSystem()
+        let runner = program({ attempt, _ in
+            ([Events.test("a", line: 3)], [Termination.signaled(6), .exited(1), .signaled(11)][attempt], "")
+        }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: options)
+        #expect(run.tests.map(\.errorKind) == [.notRun])
+        #expect(run.gradingProblem?.contains("each time differently") == true, "\(String(describing: run.gradingProblem))")
+        #expect(runner.requests.count == 3)
     }
 
     @Test("a test stopped by the watchdog is marked timed out")

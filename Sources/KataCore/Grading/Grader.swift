@@ -278,7 +278,9 @@ public struct Grader: Sendable {
             builder.launcher = sandbox.compileLauncher()
             builder.pathRoots = [displayRoot, course.root]
             outcome = fileSystem.withExclusiveLock("\(folders.build).lock") { builder.build(input) }
-            guard Self.stoppedByGrader(outcome) else { break }
+            // A compile stopped by the grader's limits, or failing with no place in any file (a crash, a
+            // resource refused on a busy machine), is tried once more; a compile error of the code never is.
+            guard Self.stoppedByGrader(outcome) || Self.failedWithoutPlace(outcome) else { break }
         }
         switch outcome {
         case .moduleFailed(let diagnostics, let output), .testsFailed(let diagnostics, let output):
@@ -322,13 +324,25 @@ public struct Grader: Sendable {
         }
     }
 
-    /// A compile ended by the grader's clock or a signal (not by a compile error of the code).
+    /// A compile ended by the grader's clock, a signal or the machine's memory (not by a compile error of the code):
+    /// the driver's own process, or the frontend it started ("compile command failed due to signal 9").
     static func stoppedByGrader(_ outcome: BuildOutcome) -> Bool {
+        let stops = ["the compiler was stopped", "the compiler failed without a message (signaled",
+                     "compile command failed due to signal 9", "compile command failed due to signal 24",
+                     "out of memory", "Cannot allocate memory", "Resource temporarily unavailable"]
+        return failedWithoutPlace(outcome) && diagnostics(of: outcome).contains { message in stops.contains { message.message.contains($0) } }
+    }
+
+    /// A failed compile whose every message has no place in a file.
+    static func failedWithoutPlace(_ outcome: BuildOutcome) -> Bool {
+        let found = diagnostics(of: outcome)
+        return !found.isEmpty && found.allSatisfy { $0.file.isEmpty }
+    }
+
+    private static func diagnostics(of outcome: BuildOutcome) -> [Diagnostic] {
         switch outcome {
-        case .ready: return false
-        case .moduleFailed(let diagnostics, _), .testsFailed(let diagnostics, _):
-            return diagnostics.allSatisfy { $0.file.isEmpty }
-                && diagnostics.contains { $0.message.hasPrefix("the compiler was stopped") || $0.message.hasPrefix("the compiler failed without a message (signaled") }
+        case .ready: return []
+        case .moduleFailed(let diagnostics, _), .testsFailed(let diagnostics, _): return diagnostics
         }
     }
 

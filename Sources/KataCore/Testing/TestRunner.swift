@@ -95,6 +95,7 @@ public struct TestRunner: Sendable {
         var gradingProblem: String?
         var timeouts: [String: Int] = [:]
         var startupTries = 0
+        var earlyStops: [String] = []
         let eventFile = "\(options.workDirectory)/events.jsonl"
         let baseStartup = options.startupTimeout ?? max(60, options.perTestTimeout * 6)
 
@@ -183,6 +184,18 @@ public struct TestRunner: Sendable {
                     break
                 }
                 let why = describe(result.termination)
+                // Stopped before its first test, by itself: a busy machine can do that once (a thread or a mapping
+                // refused at start-up), so the program is tried three times. Only the same stop every time is the code's.
+                if !state.anyStarted && verdicts.isEmpty {
+                    earlyStops.append(why)
+                    if earlyStops.count < 3 { continue }
+                    if Set(earlyStops).count > 1 {
+                        gradingProblem = "the test program stopped before its first test three times, each time differently (\(earlyStops.joined(separator: "; "))): the machine, not the code"
+                        undecided(.error, .notRun, "not run: \(gradingProblem!)")
+                        if discovered.isEmpty { output += "\nkata: \(gradingProblem!)" }
+                        break
+                    }
+                }
                 for info in discovered where verdicts[info.id] == nil {
                     verdicts[info.id] = TestVerdict(
                         name: info.name, id: info.id, status: .error,
