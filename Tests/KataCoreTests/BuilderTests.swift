@@ -47,6 +47,27 @@ struct BuilderTests {
         #expect(runner.requests.count == 2)
     }
 
+    @Test("a module cache, when given, is handed to both compiles, so a class's builds share the toolchain's built modules")
+    func moduleCache() {
+        let fileSystem = InMemoryFileSystem([
+            "/course/Lessons/01-x/Sources/Car.swift": "public struct Car {}",
+            "/course/Tests/Lessons/01-x/CarTests.swift": "import Testing",
+        ])
+        let runner = Self.compiler(fileSystem)
+        var shared = builder(fileSystem, runner)
+        shared.moduleCache = "/scratch/module-cache"
+        _ = shared.build(input)
+        #expect(runner.requests.count == 2)
+        #expect(runner.requests.allSatisfy { request in
+            request.arguments.firstIndex(of: "-module-cache-path").map { request.arguments[$0 + 1] } == "/scratch/module-cache"
+        })
+        var elsewhere = input
+        elsewhere.buildDirectory = "/course/.kata/build/01-x/other"
+        _ = builder(fileSystem, runner).build(elsewhere)
+        #expect(runner.requests.count == 4)
+        #expect(runner.requests.dropFirst(2).allSatisfy { !$0.arguments.contains("-module-cache-path") })
+    }
+
     @Test("an edit inside a body rebuilds the module and reuses the tests")
     func bodyEdit() {
         let fileSystem = InMemoryFileSystem([

@@ -54,6 +54,10 @@ public struct SwiftcLessonBuilder: LessonBuilding {
     /// graded): libraries are kept by the sources' names and contents, test programs by the
     /// module's interface and the tests, so identical work is done once.
     public var sharedCache: String?
+    /// The compiler's module cache (`-module-cache-path`), shared by builds that would otherwise each
+    /// rebuild the same system modules: Swift Testing ships as a textual interface on Linux, and
+    /// building it from that costs every cold test compile the better part of a second.
+    public var moduleCache: String?
     /// Put in front of the compiler (a sandbox and limits, for untrusted code).
     public var launcher: [String] = []
     /// Sources under one of these folders are compiled from it, by relative path, so neither the
@@ -200,6 +204,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
             files = sources.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
             arguments += ["-file-compilation-dir", "."]
         }
+        if let moduleCache { arguments += ["-module-cache-path", moduleCache] }
         let command = launcher + [toolchain.swiftc] + arguments + files
         return processRunner.run(ProcessRequest(
             executable: command[0],

@@ -274,6 +274,9 @@ public struct Grader: Sendable {
             // Students with the same sources share a library, and the same interface a test program. Only when the
             // tests cannot write outside their own scratch folder: otherwise one could plant a program for the others.
             if sandbox.isolation == .full { builder.sharedCache = "\(scratch)/cache" }
+            // One module cache for every compile of the run (the reference's first): only the compiler writes it,
+            // from the toolchain's own modules; the code under test never sees it.
+            builder.moduleCache = "\(scratch)/module-cache"
             // The compiler runs fenced too, and by relative paths: the program names neither the course nor the scratch folder.
             builder.launcher = sandbox.compileLauncher()
             builder.pathRoots = [displayRoot, course.root]
