@@ -69,9 +69,11 @@ enum KataBinary {
     /// the pristine copy kata keeps in `.kata/starters/`; only a lesson that has
     /// neither (a new, uncommitted one) is taken as it is.
     static let pristineCourse: Result<String, any Error> = Result {
-        let target = NSTemporaryDirectory() + "kata-pristine-\(UUID().uuidString)"
+        let target = pristineFolder
         let manager = FileManager.default
         try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
+        // Removed when the test run ends, not left in the temporary folder.
+        atexit { try? FileManager.default.removeItem(atPath: KataBinary.pristineFolder) }
         try manager.copyItem(atPath: packageRoot + "/Lessons", toPath: target + "/Lessons")
         let fromGit = target + "/git-head"
         try manager.createDirectory(atPath: fromGit, withIntermediateDirectories: true)
@@ -87,6 +89,8 @@ enum KataBinary {
         try? manager.removeItem(atPath: fromGit)
         return target
     }
+
+    static let pristineFolder = NSTemporaryDirectory() + "kata-pristine-\(UUID().uuidString)"
 
     /// Runs a shell command line; true when it succeeded.
     static func shell(_ line: String) -> Bool {

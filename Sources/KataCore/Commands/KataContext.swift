@@ -184,8 +184,34 @@ public struct KataContext: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.keyEncodingStrategy = .custom { path in JSONKey(Self.snakeCase(path.last?.stringValue ?? "")) }
         let data = try encoder.encode(value)
         console.write(String(decoding: data, as: UTF8.self) + "\n")
     }
+
+    /// `durationMs` → `duration_ms`, `sourceURL` → `source_url`, as Foundation's snake case does; a key that
+    /// is not an identifier (a language tag such as `zh-Hans`) is kept as it is.
+    static func snakeCase(_ key: String) -> String {
+        guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return key }
+        let characters = Array(key)
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) { result += "_" }
+            }
+            result += character.lowercased()
+        }
+        return result
+    }
+}
+
+/// A coding key made from a string.
+struct JSONKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
 }
