@@ -40,7 +40,7 @@ extension CommandSpec {
                 let bad = result.lessons.filter { !$0.ok }.count + (result.courseProblems.isEmpty ? 0 : 1)
                 let words = context.words
                 lines.append(bad == 0
-                    ? style.green(words.say("The course holds its contract (\(words.count(result.lessons.count, "lesson", "lessons", "课")))).",
+                    ? style.green(words.say("The course holds its contract (\(words.count(result.lessons.count, "lesson", "lessons", "课"))).",
                                             "课程符合约定（\(words.count(result.lessons.count, "lesson", "lessons", "课")))。"))
                     : style.red(words.say("\(bad == 1 ? "1 lesson has" : "\(bad) lessons have") problems: fix the items marked ✘ above.",
                                           "\(bad) 处有问题：请修正上面标有 ✘ 的项目。")))

@@ -135,6 +135,9 @@ public struct MemberDeclaration: Sendable, Equatable {
     public var isConvenience: Bool = false
     /// Properties: the initial value is a plain literal (`0`, `"x"`, `[1, 2]`, `nil`, `true`).
     public var initialValueIsLiteral: Bool = false
+    /// Methods: hands out a value of a generic type it is not handed (`func resolve<T>(_: T.Type) -> T`),
+    /// the shape of a service locator.
+    public var resolvesByType: Bool = false
 }
 
 /// Where in a declaration a reference sits.

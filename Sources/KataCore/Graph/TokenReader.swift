@@ -562,7 +562,15 @@ struct TokenScanner {
         } else if keyword == "init" {
             while cursor < range.upperBound, tokens[cursor].is("?") || tokens[cursor].text == "!" { cursor += 1 }
         }
-        if cursor < range.upperBound, tokens[cursor].is("<") { cursor = TokenTools.matchingClose(tokens, cursor) + 1 }
+        var generics: [String] = []
+        if cursor < range.upperBound, tokens[cursor].is("<") {
+            let close = TokenTools.matchingClose(tokens, cursor)
+            // The generic parameters' names: the identifiers right after `<` or a `,` of the clause.
+            for k in (cursor + 1)..<min(close, range.upperBound) where tokens[k].isIdentifier && (tokens[k - 1].is("<") || tokens[k - 1].is(",")) {
+                generics.append(tokens[k].text)
+            }
+            cursor = close + 1
+        }
         var parameters: [Parameter] = []
         var defaults: [Range<Int>] = []
         var afterParameters = cursor
@@ -586,10 +594,17 @@ struct TokenScanner {
         } == true
         let isConvenience = keyword == "init" && (convenience || handsOver)
         if inTypeBody {
-            model.members.append(MemberDeclaration(
+            var member = MemberDeclaration(
                 owner: owner, name: memberName, kind: keyword == "init" ? .initializer : .method, isStatic: isStatic,
                 isMutable: false, isComputed: false, typeNames: [], initialValueCall: nil, parameters: parameters,
-                file: file, line: line, attributes: attributes, isConvenience: isConvenience))
+                file: file, line: line, attributes: attributes, isConvenience: isConvenience)
+            if !generics.isEmpty {
+                let result = Self.resultNames(tokens, after: afterParameters, in: range)
+                member.resolvesByType = generics.contains { generic in
+                    result.contains(generic) && !parameters.contains { $0.type.trimmingCharacters(in: .whitespaces) == generic }
+                }
+            }
+            model.members.append(member)
             offsetOfMember[memberName + "@\(line)"] = tokens[index].offset
         }
         for (parameter, range) in zip(parameters.filter(\.hasDefault), defaults) {
@@ -619,6 +634,21 @@ struct TokenScanner {
     }
 
     /// The token indices inside a function's body braces, when it has a body before the next declaration.
+    /// The names in a function's declared result (`-> T?` gives `T`), with or without a body.
+    static func resultNames(_ tokens: [SwiftToken], after start: Int, in range: Range<Int>) -> [String] {
+        guard start < range.upperBound, let arrow = (start..<min(start + 8, range.upperBound)).prefix(while: { !tokens[$0].is("{") }).first(where: { tokens[$0].is("->") }) else { return [] }
+        var names: [String] = []
+        var k = arrow + 1
+        while k < range.upperBound {
+            let token = tokens[k]
+            if token.is("{") || token.is("}") || token.is(";") || (token.isIdentifier && token.text == "where") { break }
+            if k > arrow + 1 && token.newlineBefore && !token.is(".") && !token.is("?") && !token.is("&") { break }
+            if token.isIdentifier && !(k > 0 && tokens[k - 1].is(".")) { names.append(token.text) }
+            k += 1
+        }
+        return names
+    }
+
     static func bodyRange(_ tokens: [SwiftToken], after start: Int, in range: Range<Int>) -> Range<Int>? {
         var k = start
         var depth = 0

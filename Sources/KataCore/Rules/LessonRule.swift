@@ -43,6 +43,9 @@ public struct LessonRule: Sendable, Equatable {
     public var allow: [Allowance] = []
     /// `no_static_state`: global variables count too (default: yes).
     public var globals: Bool = true
+    /// `container_only_in`: a type of the learner's that hands out whatever type it is asked for
+    /// (`func resolve<T>(_: T.Type) -> T`) counts as a container too (default: yes).
+    public var locators: Bool = true
     /// What to do about it, in the learner's words.
     public var fix: LocalizedText
     public var why: LocalizedText?
@@ -122,12 +125,15 @@ extension LessonRule {
         if let globals = object["globals"] {
             if let flag = globals as? Bool { rule.globals = flag } else { problems.append("\"\(place).globals\" must be true or false") }
         }
+        if let locators = object["locators"] {
+            if let flag = locators as? Bool { rule.locators = flag } else { problems.append("\"\(place).locators\" must be true or false") }
+        }
         if let points = object["points"] {
             if let number = points as? Double, number >= 0 { rule.points = number } else {
                 problems.append("\"\(place).points\" must be a number of at least 0")
             }
         }
-        let known: Set<String> = ["id", "kind", "names", "in", "of", "types", "container", "except_in", "allow", "globals", "fix", "why", "points"]
+        let known: Set<String> = ["id", "kind", "names", "in", "of", "types", "container", "except_in", "allow", "globals", "locators", "fix", "why", "points"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("\"\(place)\" has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -145,6 +151,7 @@ extension LessonRule {
         if !exceptIn.isEmpty { object["except_in"] = exceptIn }
         if !allow.isEmpty { object["allow"] = allow.map(\.rawValue) }
         if !globals { object["globals"] = false }
+        if !locators { object["locators"] = false }
         if let why { object["why"] = text(why) }
         if let points { object["points"] = points }
         return object

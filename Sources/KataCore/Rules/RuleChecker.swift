@@ -150,19 +150,30 @@ public struct RuleChecker: Sendable {
 
     private func containers(_ rule: LessonRule, _ scope: ModelScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
+        // Besides the lesson's container: any type of the learner's that hands out whatever type it is asked
+        // for (`func resolve<T>(_: T.Type) -> T`), whatever it is called, is a service locator too.
+        let locators = !rule.locators ? [] : Set(scope.model.members.filter(\.resolvesByType).compactMap(\.owner))
+            .filter { !scope.belongs($0, to: rule.container) }.sorted()
+        let containers = rule.container + locators
         for member in scope.model.members {
-            if let owner = member.owner, scope.belongs(owner, to: rule.container) { continue }
+            if let owner = member.owner, scope.belongs(owner, to: containers) { continue }
             if scope.isExcepted(owner: member.owner, member: (member.name, member.kind == .property && !member.isComputed), file: member.file, by: rule) { continue }
             let handed: [String]
             switch member.kind {
             case .property: handed = member.isComputed ? [] : member.typeNames
             case .initializer, .method: handed = member.parameters.flatMap(\.typeNames)
             }
-            guard let container = rule.container.first(where: { type in handed.contains { scope.resolves($0, to: type) } }) else { continue }
+            guard let container = containers.first(where: { type in handed.contains { scope.resolves($0, to: type) } }) else { continue }
             let holder = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
-            found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
-                english: "`\(holder)` is handed the whole `\(container)`: it can pull whatever it likes from it (a service locator in disguise) instead of being handed what it uses.",
-                chinese: "`\(holder)` 被交给了整个 `\(container)`：它可以从中随意取用任何东西（变相的服务定位器），而不是只拿到它用到的东西。")))
+            if rule.container.contains(container) {
+                found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
+                    english: "`\(holder)` is handed the whole `\(container)`: it can pull whatever it likes from it (a service locator in disguise) instead of being handed what it uses.",
+                    chinese: "`\(holder)` 被交给了整个 `\(container)`：它可以从中随意取用任何东西（变相的服务定位器），而不是只拿到它用到的东西。")))
+            } else {
+                found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
+                    english: "`\(holder)` is handed `\(container)`, which hands out whatever type it is asked for: that is a service locator under another name, and it hides what `\(member.owner ?? holder)` really uses.",
+                    chinese: "`\(holder)` 被交给了 `\(container)`，它按类型交出任何被要求的东西：这是换了名字的服务定位器，它把 `\(member.owner ?? holder)` 真正用到的东西藏了起来。")))
+            }
         }
         return found
     }

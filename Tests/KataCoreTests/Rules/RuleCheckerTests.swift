@@ -270,6 +270,35 @@ struct RuleCheckerTests {
         #expect(findings([rule], ["App.swift": code]).map(\.line) == [3, 4])
     }
 
+    @Test("container_only_in: a locator of the learner's own, under any name, is a container too; a factory or a parameter object is not")
+    func locatorUnderItsOwnName() {
+        let code = """
+            protocol Resolving: AnyObject {
+                func resolve<Service>(_ type: Service.Type) -> Service
+            }
+            final class Parts: Resolving {
+                func resolve<Service>(_ type: Service.Type) -> Service { fatalError() }
+                func lookUp<T>(_ key: String) throws -> T? { nil }
+            }
+            final class Car {
+                let parts: any Resolving
+                init(parts: any Resolving) { self.parts = parts }
+            }
+            final class Garage { init(bag: Parts) {} }
+            struct Wheels { let count: Int }
+            final class Shop {
+                init(wheels: Wheels, makeEngine: @escaping () -> Engine) {}
+                func echo<T>(_ value: T) -> T { value }
+            }
+            final class Engine {}
+            final class AppRoot { let parts = Parts(); func build(_ p: any Resolving) {} }
+            """
+        let rule = rule(.containerOnlyIn) { $0.container = ["Container"]; $0.exceptIn = ["AppRoot"] }
+        let found = findings([rule], ["App.swift": code])
+        #expect(found.map(\.line) == [9, 10, 12], "\(found)")
+        #expect(found.first?.message.contains("service locator under another name") == true)
+    }
+
     @Test("lesson.json: rules need format_version 2, version 1 stays readable, and every problem is named")
     func metadata() throws {
         func json(_ version: Int, _ extra: String) -> Data {
