@@ -84,6 +84,10 @@ public struct RuleChecker: Sendable {
 
     private func constructions(_ rule: LessonRule, _ scope: ModelScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
+        // A protocol (or class) in `of` stands for every type of the module that conforms to it (or inherits
+        // from it): a clock of the learner's own, under any name, is still a clock built inside.
+        var rule = rule
+        rule.of += scope.descendants(of: rule.of).filter { !rule.of.contains($0) }
         func allowed(_ context: ReferenceContext, convenience: Bool) -> Bool {
             (context == .defaultArgument && rule.allow.contains(.defaultArgument))
                 || (convenience && rule.allow.contains(.convenienceInit))
@@ -291,6 +295,22 @@ struct ModelScope {
 
     /// `written` (as in the code) means `wanted`: the same name, the last part of a qualified
     /// name (`Foundation.Date`), or a typealias of it.
+    /// The module's types that conform to or inherit from one of `types`, directly or through others.
+    func descendants(of types: [String]) -> [String] {
+        var found: [String] = []
+        var changed = true
+        while changed {
+            changed = false
+            for type in model.types where !found.contains(type.name) && !types.contains(type.name) {
+                if type.inherits.contains(where: { parent in (types + found).contains { resolves(parent, to: $0) } }) {
+                    found.append(type.name)
+                    changed = true
+                }
+            }
+        }
+        return found
+    }
+
     func resolves(_ written: String, to wanted: String) -> Bool {
         var name = written
         var hops = 0

@@ -270,6 +270,27 @@ struct RuleCheckerTests {
         #expect(findings([rule], ["App.swift": code]).map(\.line) == [3, 4])
     }
 
+    @Test("no_construction: a protocol in `of` stands for every conformer of the learner's, direct, by extension or through another protocol")
+    func conformersCount() {
+        let code = """
+            protocol AppClock { func now() -> Int }
+            protocol PreciseClock: AppClock {}
+            struct SystemClock: AppClock { func now() -> Int { 1 } }
+            struct WallClock { func now() -> Int { 2 } }
+            extension WallClock: AppClock {}
+            final class AtomicClock: PreciseClock { func now() -> Int { 3 } }
+            struct Label { let text: String }
+            final class Sender {
+                init(clock: any AppClock = WallClock(), label: Label = Label(text: "x")) {}
+                func backup() -> any AppClock { AtomicClock() }
+            }
+            """
+        let rule = rule(.noConstruction) { $0.inTypes = ["Sender"]; $0.of = ["AppClock"] }
+        let found = findings([rule], ["App.swift": code])
+        #expect(found.map(\.line) == [9, 10], "\(found)")
+        #expect(found.first?.message.contains("WallClock") == true)
+    }
+
     @Test("container_only_in: a locator of the learner's own, under any name, is a container too; a factory or a parameter object is not")
     func locatorUnderItsOwnName() {
         let code = """
