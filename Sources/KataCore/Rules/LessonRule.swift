@@ -18,6 +18,8 @@ public struct LessonRule: Sendable, Equatable {
         case actor
         /// No type but `exceptIn` is handed one of `container`.
         case containerOnlyIn = "container_only_in"
+        /// No type of `in` is marked `@unchecked Sendable` while it keeps mutable state with no lock beside it.
+        case noUncheckedState = "no_unchecked_state"
     }
 
     /// Where `no_construction` lets a fresh collaborator be built.
@@ -115,6 +117,7 @@ extension LessonRule {
         case .noStaticState?: rule.inTypes = strings("in", required: true)
         case .actor?: rule.types = strings("types", required: true)
         case .containerOnlyIn?: rule.container = strings("container", required: true)
+        case .noUncheckedState?: rule.inTypes = strings("in", required: true)
         case nil: break
         }
         for name in strings("allow", required: false) {

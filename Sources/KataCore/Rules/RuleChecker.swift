@@ -19,6 +19,7 @@ public struct RuleChecker: Sendable {
             case .noConstruction: raw = constructions(rule, scope)
             case .noStaticState: raw = staticState(rule, scope)
             case .actor: raw = actors(rule, scope)
+            case .noUncheckedState: raw = uncheckedState(rule, scope)
             case .containerOnlyIn: raw = containers(rule, scope)
             }
             // One finding per line and rule: a line that names the singleton twice is one place to fix.
@@ -148,6 +149,27 @@ public struct RuleChecker: Sendable {
             found.append(finding(rule, file: declaration.file, line: declaration.line, what: LocalizedText(
                 english: "`\(name)` is declared as a \(declaration.kind.rawValue)\(unchecked ? " marked `@unchecked Sendable` (which only tells the compiler not to check it)" : ""), not as an actor.",
                 chinese: "`\(name)` 被声明为 \(declaration.kind.rawValue)\(unchecked ? "，并标了 `@unchecked Sendable`（这只是让编译器不再检查）" : "")，而不是 actor。")))
+        }
+        return found
+    }
+
+    /// Locks that make mutable state safe to share by hand.
+    static let locks: Set<String> = ["NSLock", "NSRecursiveLock", "NSCondition", "Mutex", "OSAllocatedUnfairLock",
+                                     "DispatchQueue", "DispatchSemaphore", "Atomic", "ManagedAtomic", "os_unfair_lock", "pthread_mutex_t"]
+
+    private func uncheckedState(_ rule: LessonRule, _ scope: ModelScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        let marked = Set(scope.model.types.filter(\.isUncheckedSendable).map(\.name))
+        for name in marked.sorted() where scope.belongs(name, to: rule.inTypes) {
+            guard !scope.isExcepted(owner: name, file: "", by: rule) else { continue }
+            let stored = scope.model.members.filter { $0.owner == name && $0.kind == .property && !$0.isStatic && !$0.isComputed }
+            let guarded = stored.contains { member in
+                member.typeNames.contains { Self.locks.contains($0) } || member.initialValueCall.map { Self.locks.contains($0) } == true
+            }
+            guard !guarded, let mutable = stored.first(where: \.isMutable) else { continue }
+            found.append(finding(rule, file: mutable.file, line: mutable.line, what: LocalizedText(
+                english: "`\(name)` is marked `@unchecked Sendable` (which only tells the compiler not to check it) yet keeps mutable state, `var \(mutable.name)`, with no lock beside it: tasks that share it race.",
+                chinese: "`\(name)` 标了 `@unchecked Sendable`（这只是让编译器不再检查），却保存着可变状态 `var \(mutable.name)`，旁边没有任何锁：共享它的任务会发生数据竞争。")))
         }
         return found
     }

@@ -291,6 +291,29 @@ struct RuleCheckerTests {
         #expect(found.first?.message.contains("WallClock") == true)
     }
 
+    @Test("no_unchecked_state: `@unchecked Sendable` with a bare `var` is found; with a lock, only `let`s, or excepted, it is not")
+    func uncheckedState() {
+        let code = """
+            import Foundation
+            final class Engineer: @unchecked Sendable {
+                private let store: Int
+                private var best: [Int: Int] = [:]
+                init(store: Int) { self.store = store }
+            }
+            final class Locked: @unchecked Sendable {
+                private let lock = NSLock()
+                private var best: [Int: Int] = [:]
+            }
+            final class Frozen: @unchecked Sendable { let value: Int = 1 }
+            final class Log: @unchecked Sendable { var laps: [Int] = [] }
+            final class Plain { var count = 0 }
+            """
+        let rule = rule(.noUncheckedState) { $0.inTypes = ["*"]; $0.exceptIn = ["Log"] }
+        let found = findings([rule], ["App.swift": code])
+        #expect(found.map(\.line) == [4], "\(found)")
+        #expect(found.first?.message.contains("`var best`") == true)
+    }
+
     @Test("container_only_in: a locator of the learner's own, under any name, is a container too; a factory or a parameter object is not")
     func locatorUnderItsOwnName() {
         let code = """
