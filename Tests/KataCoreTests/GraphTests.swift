@@ -200,6 +200,37 @@ struct ReaderAgreementTests {
         #expect(try found(view) == [])
     }
 
+    @Test("a view (or a type nested in one, or a view modifier) reading the screen lays itself out; logic reading it is a finding")
+    func screenInViews() throws {
+        let code = """
+            import SwiftUI
+            struct Board: View {
+                enum Cell { case empty; var id: UUID { UUID() } }
+                var body: some View { Text("x").frame(width: UIScreen.main.bounds.width) }
+            }
+            struct Compact: ViewModifier {
+                func body(content: Content) -> some View { content.padding(UIDevice.current.userInterfaceIdiom == .pad ? 20 : 8) }
+            }
+            final class LayoutEngine {
+                func columns() -> Int { UIScreen.main.bounds.width > 500 ? 3 : 2 }
+            }
+            """
+        #expect(try found(code) == ["10 singleton UIScreen.main"])
+    }
+
+    @Test("reading a resource of the program's own bundle is not a hidden dependency; reading any other file is")
+    func bundleResources() throws {
+        let code = """
+            import Foundation
+            let template = try! String(
+                contentsOf: Bundle.module.url(forResource: "index", withExtension: "html")!, encoding: .utf8)
+            final class Importer {
+                func load(_ url: URL) -> Data? { try? Data(contentsOf: url) }
+            }
+            """
+        #expect(try found(code) == ["5 global state Data(contentsOf:)"])
+    }
+
     @Test("only a type whose job is wrapping the system is an adapter")
     func adapters() throws {
         let code = """

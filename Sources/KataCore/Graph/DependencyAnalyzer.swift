@@ -110,6 +110,11 @@ public struct DependencyAnalyzer: Sendable {
         "DispatchWallTime": ["now"], "NSEvent": ["modifierFlags", "mouseLocation", "pressedMouseButtons"],
         "CFAbsoluteTime": [], "NSScreen": ["main", "screens"], "UIAccessibility": [], "NSCursor": ["current"],
     ]
+    /// The screen and the device, which user interface code reads to lay itself out.
+    static let displayState = ["UIScreen.main", "NSScreen.main", "NSScreen.screens", "UIDevice.current", "UITraitCollection.current"]
+    /// Protocols of user interface pieces that are not views themselves.
+    static let uiProtocols: Set<String> = ["ViewModifier", "EnvironmentKey", "PreferenceKey", "ButtonStyle", "LabelStyle", "ToggleStyle",
+                                           "PrimitiveButtonStyle", "Shape", "Layout", "GeometryEffect", "Animatable", "AnimatableModifier"]
     /// Clock and randomness targets that views use for animation and identity.
     static let animationState = ["Date()", "UUID()", ".random", "CACurrentMediaTime()", "CFAbsoluteTimeGetCurrent()", ".randomElement()", ".shuffled()", "Date.now", "arc4random_uniform()"]
     /// Free functions that read the clock, randomness or the environment.
@@ -247,6 +252,17 @@ public struct DependencyAnalyzer: Sendable {
             let simpleName = simple(name)
             return ["Mock", "Fake", "Stub", "Spy", "Dummy", "Preview", "Test"].contains { simpleName.hasPrefix($0) || simpleName.hasSuffix($0) || simpleName.hasSuffix($0 + "s") }
                 || ancestry(simpleName).contains("PreviewProvider") || ancestry(simpleName).contains("XCTestCase")
+        }
+        // `Bundle.module` / `Bundle.main` by file and line: the argument of a read on that line or the next two.
+        var bundleLines: [String: Set<Int>] = [:]
+        for reference in model.references {
+            if case .member(let base, let member) = reference.shape, base == "Bundle", member == "module" || member == "main" {
+                bundleLines[reference.file, default: []].insert(reference.line)
+            }
+        }
+        func readsBundleResource(_ reference: CodeReference) -> Bool {
+            guard let lines = bundleLines[reference.file] else { return false }
+            return (reference.line...(reference.line + 2)).contains { lines.contains($0) }
         }
         func isUserInterface(_ name: String) -> Bool {
             let parents = ancestry(name)
@@ -402,6 +418,8 @@ public struct DependencyAnalyzer: Sendable {
                     if (typeSimple == "Date" || typeSimple == "UUID") && reference.withoutArguments { return (.globalState, "\(typeSimple)()", nil) }
                     if Self.systemServices.contains(typeSimple) { return (.construction, "\(typeSimple)()", nil) }
                     if Self.readingTypes.contains(typeSimple), let label = reference.firstArgumentLabel, Self.readingLabels.contains(label) {
+                        // Reading a resource of the program's own bundle loads part of the program, not outside data.
+                        if readsBundleResource(reference) { return nil }
                         return (.globalState, "\(typeSimple)(\(label):)", nil)
                     }
                     return nil
@@ -477,8 +495,15 @@ public struct DependencyAnalyzer: Sendable {
             // `id = UUID()` in a value gives it an identity; it reaches for nothing a test must control.
             if target == "UUID()", let ownerSimple, let type = declaration(ownerSimple, module: moduleName(ofFile: reference.file)),
                type.kind == .struct || type.kind == .enum, !isService(ownerSimple) { continue }
-            // Time and randomness in a view drive its animation and identity, not its logic.
-            if kind == .globalState, let ownerSimple, isUserInterface(ownerSimple), Self.animationState.contains(where: { target.hasPrefix($0) || target.hasSuffix($0) }) { continue }
+            // Time and randomness in a view drive its animation and identity, not its logic; the screen and the
+            // device, its layout. A type nested in a view, a view modifier or an environment key is the view's too.
+            let inUserInterface = owner.map { qualified in
+                qualified.split(separator: ".").map(String.init).contains { part in
+                    isUserInterface(part) || !ancestry(part).isDisjoint(with: Self.uiProtocols)
+                }
+            } ?? false
+            if kind == .globalState, inUserInterface, Self.animationState.contains(where: { target.hasPrefix($0) || target.hasSuffix($0) }) { continue }
+            if inUserInterface, Self.displayState.contains(where: { target == $0 || target.hasPrefix($0 + ".") || target.hasPrefix($0 + " ") }) { continue }
             let module = moduleName(ofFile: reference.file)
             let dependency = HiddenDependency(
                 kind: kind, file: reference.file, line: reference.line, owner: owner, member: reference.member,
