@@ -30,7 +30,8 @@ swift build --product kata >/dev/null
 kata="$root/.build/debug/kata"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/kata-grade-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# KEEP_CLASS=1 keeps the generated class and course (the path is printed), to grade them again by hand.
+if [ -n "${KEEP_CLASS:-}" ]; then echo "class kept in $work"; else trap 'rm -rf "$work"' EXIT; fi
 course="$work/course"
 mkdir -p "$course/Tests"
 cp -R "$course_in/Lessons" "$course_in/Solutions" "$course/"
@@ -114,9 +115,10 @@ done
 awk -v total="$grade_total" -v pairs="$pairs" -v students="$students" -v lessons="${#lessons[@]}" \
     -v base_sum="$base_sum" -v taken="$taken" -v jobs="$jobs" 'BEGIN {
   per = total / pairs
+  printf "kata grade: %.2f s for %d submissions x %d lessons = %.3f s per student per lesson (goal: at most 1 s)\n", total, students, lessons, per
+  if (taken == 0) { print "baseline: not sampled (BASELINE_SAMPLES=0)"; exit }
   base_pair = base_sum / taken
   base_total = base_pair * pairs / jobs
-  printf "kata grade: %.2f s for %d submissions x %d lessons = %.3f s per student per lesson (goal: at most 1 s)\n", total, students, lessons, per
   printf "baseline (SwiftPM package per submission-lesson): %.2f s per pair, measured on %d sampled pairs one at a time;\n", base_pair, taken
   printf "  extrapolated to %d pairs at %d jobs: %.1f s\n", pairs, jobs, base_total
   printf "ratio baseline / kata grade: %.1fx (goal: at least 5x)\n", base_total / total
