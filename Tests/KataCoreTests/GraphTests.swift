@@ -231,6 +231,22 @@ struct ReaderAgreementTests {
         #expect(try found(code) == ["5 global state Data(contentsOf:)"])
     }
 
+    @Test("a static property holding an instance of its own type defines it (a live value, a preset): what it reads is chosen at the edge")
+    func ownInstances() throws {
+        let code = """
+            import Foundation
+            struct Session {
+                var startedAt: Date
+                var device: String
+                static let preview = Session(startedAt: Date(), device: "x")
+                static let live = Self(startedAt: Date.now, device: ProcessInfo.processInfo.hostName)
+                static let fallbackStart = Date()
+                func age() -> TimeInterval { Date().timeIntervalSince(startedAt) }
+            }
+            """
+        #expect(try found(code) == ["7 global state Date()", "8 global state Date()"])
+    }
+
     @Test("only a type whose job is wrapping the system is an adapter")
     func adapters() throws {
         let code = """

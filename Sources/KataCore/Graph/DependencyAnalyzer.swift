@@ -253,6 +253,17 @@ public struct DependencyAnalyzer: Sendable {
             return ["Mock", "Fake", "Stub", "Spy", "Dummy", "Preview", "Test"].contains { simpleName.hasPrefix($0) || simpleName.hasSuffix($0) || simpleName.hasSuffix($0 + "s") }
                 || ancestry(simpleName).contains("PreviewProvider") || ancestry(simpleName).contains("XCTestCase")
         }
+        // `static let live = Self(...)`, `static let preview = Game.State(...)`: a static property holding an
+        // instance of its own type defines that instance (a live implementation, a preset). What it reads is
+        // chosen there, at the edge, like a composition root; the places that use it are the findings.
+        func definesOwnInstance(_ reference: CodeReference) -> Bool {
+            guard reference.context == .initialValue || reference.context == .body, reference.memberIsStatic,
+                  let owner = reference.owner, let member = reference.member else { return false }
+            return (membersByOwner[simple(owner)] ?? []).contains { declared in
+                declared.name == member && declared.isStatic && declared.kind == .property && !declared.isComputed
+                    && declared.initialValueCall.map { $0 == "Self" || $0 == owner || simple($0) == simple(owner) } == true
+            }
+        }
         // `Bundle.module` / `Bundle.main` by file and line: the argument of a read on that line or the next two.
         var bundleLines: [String: Set<Int>] = [:]
         for reference in model.references {
@@ -477,6 +488,7 @@ public struct DependencyAnalyzer: Sendable {
             if !includeTests, let owner, isTestDouble(owner) { continue }
             if !includeTests && isTestValue(reference.member) && (reference.memberIsStatic || owner == nil) { continue }
             let atRoot = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel) || isLiveImplementation(reference.file)
+                || definesOwnInstance(reference)
             var found = classify(reference, atRoot: atRoot)
             if found == nil {
                 var global: String?
