@@ -110,8 +110,6 @@ public struct DependencyAnalyzer: Sendable {
         "DispatchWallTime": ["now"], "NSEvent": ["modifierFlags", "mouseLocation", "pressedMouseButtons"],
         "CFAbsoluteTime": [], "NSScreen": ["main", "screens"], "UIAccessibility": [], "NSCursor": ["current"],
     ]
-    /// The screen and the device, which user interface code reads to lay itself out.
-    static let displayState = ["UIScreen.main", "NSScreen.main", "NSScreen.screens", "UIDevice.current", "UITraitCollection.current"]
     /// Protocols of user interface pieces that are not views themselves.
     static let uiProtocols: Set<String> = ["ViewModifier", "EnvironmentKey", "PreferenceKey", "ButtonStyle", "LabelStyle", "ToggleStyle",
                                            "PrimitiveButtonStyle", "Shape", "Layout", "GeometryEffect", "Animatable", "AnimatableModifier"]
@@ -507,15 +505,15 @@ public struct DependencyAnalyzer: Sendable {
             // `id = UUID()` in a value gives it an identity; it reaches for nothing a test must control.
             if target == "UUID()", let ownerSimple, let type = declaration(ownerSimple, module: moduleName(ofFile: reference.file)),
                type.kind == .struct || type.kind == .enum, !isService(ownerSimple) { continue }
-            // Time and randomness in a view drive its animation and identity, not its logic; the screen and the
-            // device, its layout. A type nested in a view, a view modifier or an environment key is the view's too.
+            // Time and randomness in a view drive its animation and identity, not its logic. A type nested in a
+            // view, a view modifier or an environment key is the view's too. (The screen and the device are still
+            // findings there: a view that reads them cannot be checked at another size.)
             let inUserInterface = owner.map { qualified in
                 qualified.split(separator: ".").map(String.init).contains { part in
                     isUserInterface(part) || !ancestry(part).isDisjoint(with: Self.uiProtocols)
                 }
             } ?? false
             if kind == .globalState, inUserInterface, Self.animationState.contains(where: { target.hasPrefix($0) || target.hasSuffix($0) }) { continue }
-            if inUserInterface, Self.displayState.contains(where: { target == $0 || target.hasPrefix($0 + ".") || target.hasPrefix($0 + " ") }) { continue }
             let module = moduleName(ofFile: reference.file)
             let dependency = HiddenDependency(
                 kind: kind, file: reference.file, line: reference.line, owner: owner, member: reference.member,
