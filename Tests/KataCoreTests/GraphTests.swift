@@ -228,20 +228,21 @@ struct ReaderAgreementTests {
         #expect(try found(code) == ["5 global state Data(contentsOf:)"])
     }
 
-    @Test("a static property holding an instance of its own type defines it (a live value, a preset): what it reads is chosen at the edge")
+    @Test("a static getter that builds its own type is a live implementation (the edge); a stored instance that reads the clock is a finding")
     func ownInstances() throws {
         let code = """
             import Foundation
-            struct Session {
+            struct Client {
+                var fetch: (URL) async throws -> Data
                 var startedAt: Date
-                var device: String
-                static let preview = Session(startedAt: Date(), device: "x")
-                static let live = Self(startedAt: Date.now, device: ProcessInfo.processInfo.hostName)
-                static let fallbackStart = Date()
+                static var live: Self {
+                    Self(fetch: { url in try await URLSession.shared.data(from: url).0 }, startedAt: Date.now)
+                }
+                static let offline = Self(fetch: { _ in Data() }, startedAt: Date())
                 func age() -> TimeInterval { Date().timeIntervalSince(startedAt) }
             }
             """
-        #expect(try found(code) == ["7 global state Date()", "8 global state Date()"])
+        #expect(try found(code) == ["8 global state Date()", "9 global state Date()"])
     }
 
     @Test("only a type whose job is wrapping the system is an adapter")

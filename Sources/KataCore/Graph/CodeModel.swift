@@ -138,6 +138,8 @@ public struct MemberDeclaration: Sendable, Equatable {
     /// Methods: hands out a value of a generic type it is not handed (`func resolve<T>(_: T.Type) -> T`),
     /// the shape of a service locator.
     public var resolvesByType: Bool = false
+    /// Properties: declared as `Self` (`static var live: Self { ... }`).
+    public var declaredAsSelf: Bool = false
 }
 
 /// Where in a declaration a reference sits.

@@ -251,15 +251,14 @@ public struct DependencyAnalyzer: Sendable {
             return ["Mock", "Fake", "Stub", "Spy", "Dummy", "Preview", "Test"].contains { simpleName.hasPrefix($0) || simpleName.hasSuffix($0) || simpleName.hasSuffix($0 + "s") }
                 || ancestry(simpleName).contains("PreviewProvider") || ancestry(simpleName).contains("XCTestCase")
         }
-        // `static let live = Self(...)`, `static let preview = Game.State(...)`: a static property holding an
-        // instance of its own type defines that instance (a live implementation, a preset). What it reads is
-        // chosen there, at the edge, like a composition root; the places that use it are the findings.
+        // `static var live: Self { ... }`: a static getter that builds an instance of its own type defines an
+        // implementation (a dependency library's live value, under any name). What it reaches for is chosen there,
+        // at the edge, like a composition root. A stored preset (`static let preview = Self(date: Date())`) is not:
+        // what it reads is read once, when it is first used, and stays a finding.
         func definesOwnInstance(_ reference: CodeReference) -> Bool {
-            guard reference.context == .initialValue || reference.context == .body, reference.memberIsStatic,
-                  let owner = reference.owner, let member = reference.member else { return false }
+            guard reference.context == .body, reference.memberIsStatic, let owner = reference.owner, let member = reference.member else { return false }
             return (membersByOwner[simple(owner)] ?? []).contains { declared in
-                declared.name == member && declared.isStatic && declared.kind == .property && !declared.isComputed
-                    && declared.initialValueCall.map { $0 == "Self" || $0 == owner || simple($0) == simple(owner) } == true
+                declared.name == member && declared.isStatic && declared.kind == .property && declared.isComputed && declared.declaredAsSelf
             }
         }
         // `Bundle.module` / `Bundle.main` by file and line: the argument of a read on that line or the next two.

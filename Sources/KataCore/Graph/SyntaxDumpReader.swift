@@ -658,18 +658,22 @@ private struct DumpWalker {
         var accessorsWindow = scope.window
         if scope.member == nil {
             var shape: (typeNames: [String], initialCall: String?, initialValue: Range<Int>?, accessors: Int?) = ([], nil, nil, nil)
+            var declaredAsSelf = false
             if let nameIndex = tokenIndex(at: start), tokens[nameIndex].text == name {
                 shape = TokenTools.propertyShape(tokens, nameIndex: nameIndex)
+                declaredAsSelf = TokenTools.declaredAsSelf(tokens, nameIndex: nameIndex)
                 if let brace = shape.accessors {
                     accessorsWindow = tokens[brace].offset...tokens[TokenTools.matchingClose(tokens, brace)].offset
                 }
             }
             let accessors = node["accessors"] as? [Any] ?? []
-            model.members.append(MemberDeclaration(
+            var member = MemberDeclaration(
                 owner: scope.owner, name: name, kind: .property, isStatic: isStatic || scope.owner == nil,
                 isMutable: node["let"] as? Bool != true, isComputed: !accessors.isEmpty && shape.initialValue == nil,
                 typeNames: shape.typeNames, initialValueCall: shape.initialCall, parameters: [],
-                file: file, line: lines.line(of: start)))
+                file: file, line: lines.line(of: start))
+            member.declaredAsSelf = declaredAsSelf
+            model.members.append(member)
         }
         if let attrs = node["attrs"] as? [Any] {
             var inner = scope

@@ -264,6 +264,14 @@ enum TokenTools {
 
     /// For a property whose name token is at `nameIndex`: its type's names,
     /// the call its initial value starts with, and whether it has accessors.
+    /// `name: Self` followed by `=`, `{` or the end of the declaration.
+    static func declaredAsSelf(_ tokens: [SwiftToken], nameIndex: Int) -> Bool {
+        guard nameIndex + 2 < tokens.count, tokens[nameIndex + 1].is(":"), tokens[nameIndex + 2].text == "Self" else { return false }
+        guard nameIndex + 3 < tokens.count else { return true }
+        let next = tokens[nameIndex + 3]
+        return next.is("=") || next.is("{") || next.newlineBefore || next.is(";") || next.is("}")
+    }
+
     static func propertyShape(_ tokens: [SwiftToken], nameIndex: Int) -> (typeNames: [String], initialCall: String?, initialValue: Range<Int>?, accessors: Int?) {
         var index = nameIndex + 1
         var typeNames: [String] = []
@@ -678,7 +686,8 @@ struct TokenScanner {
             owner: owner, name: name, kind: .property, isStatic: isStatic || owner == nil, isMutable: mutable,
             isComputed: shape.accessors != nil, typeNames: shape.typeNames, initialValueCall: shape.initialCall,
             parameters: [], file: file, line: line, attributes: attributes,
-            initialValueIsLiteral: shape.initialValue.map { TokenTools.isLiteral(tokens[$0.lowerBound..<min($0.upperBound, range.upperBound)]) } ?? false))
+            initialValueIsLiteral: shape.initialValue.map { TokenTools.isLiteral(tokens[$0.lowerBound..<min($0.upperBound, range.upperBound)]) } ?? false,
+            declaredAsSelf: TokenTools.declaredAsSelf(tokens, nameIndex: nameIndex)))
         offsetOfMember[name + "@\(line)"] = tokens[index].offset
         let context: ReferenceContext = owner == nil && isMainFile ? .topLevel : .initialValue
         if let value = shape.initialValue {
