@@ -245,6 +245,23 @@ struct ReaderAgreementTests {
         #expect(try found(code) == ["8 global state Date()", "9 global state Date()"])
     }
 
+    @Test("a command-line tool's command (ParsableCommand, or a Command with execute()) is its composition root")
+    func commandsAreRoots() throws {
+        let code = """
+            import Foundation
+            final class Generator { func run() {} }
+            struct Generate: ParsableCommand {
+                func run() throws { Generator().run(); _ = ProcessInfo.processInfo.environment }
+            }
+            protocol Command { func execute() throws }
+            class ToolCommand: Command { let shortDescription = "Builds it"; func execute() throws {} }
+            final class Build: ToolCommand { override func execute() throws { Generator().run() } }
+            final class Undo: Command { func execute() throws { Generator().run() } }
+            final class Worker { func work() { Generator().run() } }
+            """
+        #expect(try found(code) == ["9 construction Generator()", "10 construction Generator()"])
+    }
+
     @Test("only a type whose job is wrapping the system is an adapter")
     func adapters() throws {
         let code = """

@@ -353,6 +353,17 @@ public struct DependencyAnalyzer: Sendable {
             var result = isRoot(name) || isRoot(owner)
             if !result, let member { result = isRoot("\(name).\(member)") || isRoot("\(owner).\(member)") }
             if !result { result = declaration(owner)?.isEntryPoint == true || ancestry(name).contains("App") }
+            // A command-line tool's command is its entry point: it wires the tool's objects from the arguments.
+            // (swift-argument-parser's commands; a `Command` with `execute()` and a command-line name and
+            // description of its own or its parents', as SwiftCLI's. An undoable command object has no such text.)
+            if !result {
+                let parents = ancestry(name)
+                let family = [name] + parents.filter { simpleNames.contains($0) }
+                let members = family.flatMap { membersByOwner[$0] ?? [] }
+                result = parents.contains("ParsableCommand") || parents.contains("AsyncParsableCommand")
+                    || (parents.contains("Command") && members.contains { $0.kind == .method && $0.name == "execute" }
+                        && members.contains { $0.kind == .property && $0.name == "shortDescription" })
+            }
             if !result { result = name.contains("CompositionRoot") || name.hasSuffix("Container") || name.hasSuffix("Assembly") || name == "AppRoot" || name.hasSuffix("DependencyGraph") }
             rootCache[key] = result
             return result
