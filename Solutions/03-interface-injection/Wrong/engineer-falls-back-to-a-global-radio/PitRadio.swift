@@ -1,0 +1,2 @@
+public protocol PitRadio { func send(_ message: String) -> Bool }
+extension TeamRadio: PitRadio {}
