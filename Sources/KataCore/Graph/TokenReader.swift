@@ -436,7 +436,13 @@ struct TokenScanner {
             let token = tokens[index]
             let previousIsDot = index > 0 && tokens[index - 1].is(".")
             if token.isIdentifier && !previousIsDot {
-                // Modifiers before a declaration.
+                // Modifiers before a declaration. `nonisolated(unsafe)` is one modifier, and it is kept with the
+                // attributes: it silences the compiler's check of shared mutable state.
+                if token.text == "nonisolated", index + 3 < range.upperBound, tokens[index + 1].is("("), !tokens[index + 1].newlineBefore,
+                   tokens[index + 2].text == "unsafe", tokens[index + 3].is(")"), inTypeBody || atFileScope {
+                    attributes.append("nonisolated(unsafe)")
+                    index += 4; continue
+                }
                 if token.text == "static" || (token.text == "class" && index + 1 < range.upperBound && ["func", "var", "let", "subscript"].contains(tokens[index + 1].text)) {
                     sawStatic = true; index += 1; continue
                 }

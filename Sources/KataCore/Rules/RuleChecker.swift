@@ -159,6 +159,15 @@ public struct RuleChecker: Sendable {
 
     private func uncheckedState(_ rule: LessonRule, _ scope: ModelScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
+        // A stored instance property marked `nonisolated(unsafe)`, in any type (an actor's included): the same silencing.
+        for member in scope.model.members where member.kind == .property && !member.isStatic && !member.isComputed
+            && member.attributes.contains("nonisolated(unsafe)") {
+            guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
+                  !scope.isExcepted(owner: owner, member: (member.name, true), file: member.file, by: rule) else { continue }
+            found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
+                english: "`\(owner).\(member.name)` is marked `nonisolated(unsafe)` (which only tells the compiler not to check it): tasks that share `\(owner)` reach it with nothing in between, and race.",
+                chinese: "`\(owner).\(member.name)` 标了 `nonisolated(unsafe)`（这只是让编译器不再检查）：共享 `\(owner)` 的任务可以直接访问它，彼此之间没有任何保护，会发生数据竞争。")))
+        }
         let marked = Set(scope.model.types.filter(\.isUncheckedSendable).map(\.name))
         for name in marked.sorted() where scope.belongs(name, to: rule.inTypes) {
             guard !scope.isExcepted(owner: name, file: "", by: rule) else { continue }

@@ -308,10 +308,34 @@ struct RuleCheckerTests {
             final class Log: @unchecked Sendable { var laps: [Int] = [] }
             final class Plain { var count = 0 }
             """
-        let rule = rule(.noUncheckedState) { $0.inTypes = ["*"]; $0.exceptIn = ["Log"] }
-        let found = findings([rule], ["App.swift": code])
+        let unchecked = rule(.noUncheckedState) { $0.inTypes = ["*"]; $0.exceptIn = ["Log"] }
+        let found = findings([unchecked], ["App.swift": code])
         #expect(found.map(\.line) == [4], "\(found)")
         #expect(found.first?.message.contains("`var best`") == true)
+        // `nonisolated(unsafe)` on a stored instance property silences the same check, in a struct or an actor.
+        let silenced = """
+            final class Board { var laps: [Int] = [] }
+            struct Engineer: Sendable {
+                nonisolated(unsafe) let board: Board
+            }
+            actor Log {
+                nonisolated(unsafe) var stored: [Int] = []
+                nonisolated(unsafe) static var shared: [Int] = []
+            }
+            """
+        #expect(findings([rule(.noUncheckedState) { $0.inTypes = ["*"] }], ["App.swift": silenced]).map(\.line) == [3, 6])
+    }
+
+    @Test("`static nonisolated(unsafe) var` is static whichever order the modifiers come in")
+    func modifierOrder() {
+        let code = """
+            final class Car {
+                static nonisolated(unsafe) var override: Int? = nil
+                nonisolated(unsafe) static var other: Int? = nil
+            }
+            """
+        let found = findings([rule(.noStaticState) { $0.inTypes = ["*"] }], ["Car.swift": code])
+        #expect(found.map(\.line) == [2, 3], "\(found)")
     }
 
     @Test("container_only_in: a locator of the learner's own, under any name, is a container too; a factory or a parameter object is not")
