@@ -140,6 +140,8 @@ public struct MemberDeclaration: Sendable, Equatable {
     public var resolvesByType: Bool = false
     /// Properties: declared as `Self` (`static var live: Self { ... }`).
     public var declaredAsSelf: Bool = false
+    /// Methods: the names in the declared result (`-> PitCrew` gives `PitCrew`).
+    public var resultTypeNames: [String] = []
 }
 
 /// Where in a declaration a reference sits.

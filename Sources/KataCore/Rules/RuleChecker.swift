@@ -103,6 +103,47 @@ public struct RuleChecker: Sendable {
             found.append(finding(rule, file: reference.file, line: reference.line,
                                  what: Self.builds(reference.owner ?? "?", built, where: Self.place(reference.owner, reference.member, reference.context))))
         }
+        // Built one step away: a static member of the type that hands out a new one (`PitCrew.fullStock()`,
+        // `SystemClock.live`, `.fullStock()` as a default), or a function of the module that returns one.
+        // (`shared` and its kin are singletons, which `forbidden_reference` rules name.)
+        let singletonNames: Set<String> = ["shared", "default", "standard", "current", "main", "instance", "sharedInstance"]
+        var makers: [String: String] = [:]  // "Type.member" or "function" -> the type it makes
+        for member in scope.model.members where !singletonNames.contains(member.name) && member.kind != .initializer {
+            let made = member.kind == .method ? member.resultTypeNames : member.typeNames + [member.initialValueCall].compactMap { $0 }
+            if let owner = member.owner, member.isStatic, let type = rule.of.first(where: { scope.resolves(owner, to: $0) }) {
+                if member.declaredAsSelf || made.contains("Self") || made.contains(where: { scope.resolves($0, to: type) }) {
+                    makers["\(ModelScope.root(owner)).\(member.name)"] = type
+                }
+            } else if member.owner == nil, member.kind == .method, let type = rule.of.first(where: { of in made.contains { scope.resolves($0, to: of) } }) {
+                makers[member.name] = type
+            }
+        }
+        if !makers.isEmpty {
+            for reference in scope.model.references {
+                guard scope.belongs(reference.owner, to: rule.inTypes),
+                      !scope.isExcepted(owner: reference.owner, member: Self.exceptable(reference.member, reference.context), file: reference.file, by: rule),
+                      !allowed(reference.context, convenience: reference.inConvenienceInit) else { continue }
+                var key: String?
+                switch scope.resolvedShape(reference) {
+                case .member(let base, let member): key = makers.keys.first { $0 == "\(ModelScope.root(base)).\(member)" || $0.hasSuffix(".\(member)") && scope.resolves(base, to: String($0.split(separator: ".").first ?? "")) }
+                case .name(let name): key = makers[name] != nil ? name : nil
+                default: key = nil
+                }
+                guard let key, let built = makers[key] else { continue }
+                found.append(finding(rule, file: reference.file, line: reference.line,
+                                     what: Self.builds(reference.owner ?? "?", built, where: Self.through(key, Self.place(reference.owner, reference.member, reference.context)))))
+            }
+            for reference in scope.model.implicitMembers where reference.member != "init" {
+                guard scope.belongs(reference.owner, to: rule.inTypes),
+                      !scope.isExcepted(owner: reference.owner, member: Self.exceptable(reference.inMember, reference.context), file: reference.file, by: rule),
+                      !allowed(reference.context, convenience: false),
+                      let key = makers.keys.first(where: { key in
+                          key.hasSuffix(".\(reference.member)") && reference.contextTypes.contains { scope.resolves($0, to: String(key.split(separator: ".").first ?? "")) }
+                      }), let built = makers[key] else { continue }
+                found.append(finding(rule, file: reference.file, line: reference.line,
+                                     what: Self.builds(reference.owner ?? "?", built, where: Self.through(key, Self.place(reference.owner, reference.inMember, reference.context)))))
+            }
+        }
         for reference in scope.model.implicitMembers where reference.member == "init" {
             guard scope.belongs(reference.owner, to: rule.inTypes),
                   !scope.isExcepted(owner: reference.owner, member: Self.exceptable(reference.inMember, reference.context), file: reference.file, by: rule),
@@ -255,6 +296,11 @@ public struct RuleChecker: Sendable {
         let shownChinese = written.map { "`\($0)`（也就是 `\(name)`）" } ?? "`\(name)`"
         return LocalizedText(english: "\(shown) is still named here, \(place.english), even if no test runs this line.",
                              chinese: "这里仍然用到 \(shownChinese)，\(place.chinese)；即使没有测试执行这一行也不行。")
+    }
+
+    /// "in RaceEngineer.init, through `PitCrew.fullStock`".
+    static func through(_ maker: String, _ place: LocalizedText) -> LocalizedText {
+        LocalizedText(english: "\(place.english), through `\(maker)`,", chinese: "\(place.chinese)通过 `\(maker)` ")
     }
 
     static func builds(_ owner: String, _ built: String, where place: LocalizedText) -> LocalizedText {

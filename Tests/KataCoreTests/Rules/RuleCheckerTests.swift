@@ -338,6 +338,30 @@ struct RuleCheckerTests {
         #expect(found.map(\.line) == [2, 3], "\(found)")
     }
 
+    @Test("no_construction: one step away counts too: a static member that hands out a new one, or a function of the module that returns one")
+    func buildersOneStepAway() {
+        let code = """
+            protocol AppClock { func now() -> Int }
+            struct SystemClock: AppClock {
+                func now() -> Int { 1 }
+                static var live: SystemClock { SystemClock() }
+                static let shared = SystemClock()
+                static func fresh() -> Self { Self() }
+            }
+            func makeClock() -> any AppClock { SystemClock() }
+            func describe(_ clock: any AppClock) -> String { "clock" }
+            final class Sender {
+                init(clock: any AppClock = SystemClock.live) {}
+                func backup(_ clock: SystemClock = .fresh()) {}
+                func other() -> any AppClock { makeClock() }
+                func name(of clock: any AppClock) -> String { describe(clock) }
+            }
+            """
+        let found = findings([rule(.noConstruction) { $0.inTypes = ["Sender"]; $0.of = ["AppClock"] }], ["App.swift": code])
+        #expect(found.map(\.line) == [11, 12, 13], "\(found)")
+        #expect(found.first?.message.contains("through `SystemClock.live`") == true)
+    }
+
     @Test("container_only_in: a locator of the learner's own, under any name, is a container too; a factory or a parameter object is not")
     func locatorUnderItsOwnName() {
         let code = """
