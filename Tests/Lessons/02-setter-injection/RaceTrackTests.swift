@@ -101,6 +101,18 @@ struct RaceTrackTests {
         #expect(reads == 0, "recordLap(of:using:) read TrackStopwatch.shared \(reads) time\(reads == 1 ? "" : "s"). Use the stopwatch parameter instead. [zh-Hans] recordLap(of:using:) 读取了 \(reads) 次 TrackStopwatch.shared。请改用 stopwatch 参数。")
     }
 
+    @Test("the track does not keep the stopwatch passed to a call")
+    func stopwatchIsNotKept() {
+        let track = TrackBuilder.makeTrack()
+        weak var handed: FixedStopwatch?
+        do {
+            let watch = FixedStopwatch(milliseconds: 81_500)
+            handed = watch
+            _ = track.recordLap(of: "Ada", using: watch)
+        }
+        #expect(handed == nil, "After recordLap(of:using:) returned, the track still holds the stopwatch it was passed. A collaborator handed to a method is used for that call only: do not store it in a property, and do not keep an old recordLap(of:) that reads a stored one. [zh-Hans] recordLap(of:using:) 返回之后，赛道仍然持有传给它的秒表。传给方法的协作者只用于那一次调用：不要把它保存在属性里，也不要保留读取已保存秒表的旧 recordLap(of:)。")
+    }
+
     @Test("each track tells its own delegate about every lap")
     func delegateIsTold() {
         // Both tracks get their delegates before either records a lap: a

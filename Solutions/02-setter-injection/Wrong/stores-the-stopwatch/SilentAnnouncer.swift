@@ -1,0 +1,4 @@
+public final class SilentAnnouncer: Announcer {
+    public init() {}
+    public func announce(_ message: String) {}
+}
