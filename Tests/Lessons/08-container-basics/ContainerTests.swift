@@ -156,6 +156,19 @@ struct ContainerTests {
         #expect(car.start() == "Vroom! 750 hp", "The garage's car should run on the V8Engine (750 hp). [zh-Hans] 车库的赛车应该使用 V8Engine（750 hp）。")
     }
 
+    @Test("the garage's car asks its container for the engine when it is built, and a missing engine is an error, not a crash")
+    func garageCarAsksTheContainer() throws {
+        let container = Garage.makeContainer()
+        let replacement = TestEngine(horsepower: 640)
+        container.register((any Engine).self, lifetime: .shared) { replacement }
+        let car = try container.resolve(RaceCar.self)
+        #expect(car.engine === replacement, "After the engine was registered again on the garage's container, its RaceCar still got another engine. The car's factory should resolve (any Engine).self from the container each time a car is built, not use an engine the garage made (or captured) beforehand. [zh-Hans] 在车库的容器上重新注册引擎之后，它的 RaceCar 拿到的仍然是另一台引擎。赛车的工厂应该在每次创建赛车时从容器解析 (any Engine).self，而不是使用车库事先创建（或捕获）的引擎。")
+        container.register((any Engine).self, lifetime: .shared) { () throws -> any Engine in throw EngineOnFire() }
+        #expect(throws: (any Error).self, "With an engine that cannot be built, resolving the garage's RaceCar must throw the error (use try, not try!, inside the car's factory). [zh-Hans] 引擎无法创建时，解析车库的 RaceCar 必须抛出这个错误（在赛车的工厂里用 try，而不是 try!）。") {
+            _ = try container.resolve(RaceCar.self)
+        }
+    }
+
     @Test("a shared instance is kept by the container, even when nobody else holds it")
     func sharedIsKeptByTheContainer() throws {
         let container = Container()
