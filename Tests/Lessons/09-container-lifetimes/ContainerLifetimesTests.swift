@@ -275,6 +275,25 @@ struct ContainerLifetimesTests {
         #expect(try child.resolve(Telemetry.self) === parent.resolve(Telemetry.self), "A .shared service registered in the parent is one instance for the parent and its child: the child must hand out the parent's instance, not build its own. [zh-Hans] 在父容器中注册的 .shared 服务，对父容器和它的子容器是同一个实例：子容器必须交出父容器的实例，不能自己创建。")
     }
 
+    @Test("a child keeps its parent: made from a parent nobody else holds, it still finds the parent's registrations")
+    func childKeepsItsParent() throws {
+        let engine = TestEngine(horsepower: 720)
+        let child: Container
+        do {
+            let parent = Container()
+            parent.register((any Engine).self) { _ in engine }
+            child = Container(parent: parent)
+        }
+        let resolved: any Engine
+        do {
+            resolved = try child.resolve((any Engine).self)
+        } catch {
+            Issue.record("The child was made from a parent that nobody else holds; it must keep that parent (a strong reference) and still find its engine, but resolve threw: \(error). Keep the parent in a plain `let`, not a `weak` or `unowned` one. [zh-Hans] 子容器是从一个没有别人持有的父容器创建的；它必须保留这个父容器（强引用），并且仍然找得到父容器的引擎，但 resolve 抛出了：\(error)。把父容器保存在普通的 `let` 中，不要用 `weak` 或 `unowned`。")
+            return
+        }
+        #expect(resolved === engine, "The child should resolve the engine of the parent it was made from (720 hp). [zh-Hans] 子容器应该解析出创建它的父容器的引擎（720 hp）。")
+    }
+
     @Test("a fake registered in a child reaches the factories registered in the parent")
     func childFakesReachParentFactories() throws {
         let parent = Container()
