@@ -228,8 +228,19 @@ public struct RuleChecker: Sendable {
         var found: [RuleFinding] = []
         // Besides the lesson's container: any type of the learner's that hands out whatever type it is asked
         // for (`func resolve<T>(_: T.Type) -> T`), whatever it is called, is a service locator too.
-        let locators = !rule.locators ? [] : Set(scope.model.members.filter(\.resolvesByType).compactMap(\.owner))
+        var locators = !rule.locators ? [] : Set(scope.model.members.filter(\.resolvesByType).compactMap(\.owner))
             .filter { !scope.belongs($0, to: rule.container) }.sorted()
+        // A protocol of the learner's that the container itself conforms to, and that hands out more than one
+        // thing (`CarParts`: an engine, the telemetry, a clock), is a view of the whole container: a locator too.
+        // A one-method factory the container also is (`DetailScreenFactory`) is what the lesson hands on.
+        if rule.locators {
+            let protocols = Set(scope.model.types.filter { $0.kind == .protocol }.map(\.name))
+            let conformed = Set(scope.model.types.filter { scope.belongs($0.name, to: rule.container) }.flatMap(\.inherits))
+            for name in conformed.sorted() where protocols.contains(name) && !locators.contains(name) && !scope.belongs(name, to: rule.container) {
+                let requirements = scope.model.members.filter { $0.owner == name && $0.kind != .initializer }
+                if requirements.count >= 2 { locators.append(name) }
+            }
+        }
         let containers = rule.container + locators
         for member in scope.model.members {
             if let owner = member.owner, scope.belongs(owner, to: containers) { continue }
@@ -245,6 +256,10 @@ public struct RuleChecker: Sendable {
                 found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
                     english: "`\(holder)` is handed the whole `\(container)`: it can pull whatever it likes from it (a service locator in disguise) instead of being handed what it uses.",
                     chinese: "`\(holder)` 被交给了整个 `\(container)`：它可以从中随意取用任何东西（变相的服务定位器），而不是只拿到它用到的东西。")))
+            } else if !scope.model.members.contains(where: { $0.owner == container && $0.resolvesByType }) {
+                found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
+                    english: "`\(holder)` is handed `\(container)`, a protocol the container itself conforms to that hands out several parts: that is the container under another name (a service locator), and it hides what `\(member.owner ?? holder)` really uses.",
+                    chinese: "`\(holder)` 被交给了 `\(container)`：这是容器自己遵循、能交出好几样零件的协议，也就是换了名字的容器（服务定位器），它把 `\(member.owner ?? holder)` 真正用到的东西藏了起来。")))
             } else {
                 found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
                     english: "`\(holder)` is handed `\(container)`, which hands out whatever type it is asked for: that is a service locator under another name, and it hides what `\(member.owner ?? holder)` really uses.",

@@ -391,6 +391,22 @@ struct RuleCheckerTests {
         #expect(found.first?.message.contains("service locator under another name") == true)
     }
 
+    @Test("container_only_in: a protocol the container conforms to that hands out several parts is the container too; a one-method factory is not")
+    func containerUnderAProtocol() {
+        let code = """
+            protocol Parts { func makeEngine() -> Int; var clock: Int { get } }
+            protocol ScreenFactory { func makeScreen() -> Int }
+            final class Container: ScreenFactory { func makeScreen() -> Int { 1 } }
+            extension Container: Parts { func makeEngine() -> Int { 2 }; var clock: Int { 3 } }
+            final class Car { init(parts: any Parts) {} }
+            final class Garage { init(factory: any ScreenFactory) {} }
+            """
+        let rule = rule(.containerOnlyIn) { $0.container = ["Container"] }
+        let found = findings([rule], ["App.swift": code])
+        #expect(found.map(\.line) == [5], "\(found)")
+        #expect(found.first?.message.contains("a protocol the container itself conforms to") == true)
+    }
+
     @Test("lesson.json: rules need format_version 2, version 1 stays readable, and every problem is named")
     func metadata() throws {
         func json(_ version: Int, _ extra: String) -> Data {
