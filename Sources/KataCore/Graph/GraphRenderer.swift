@@ -66,6 +66,8 @@ public struct GraphRenderer: Sendable {
         var name: String
         var kind: String?  // nil: a global / system target
         var key: String { module.isEmpty ? name : "\(module).\(name)" }
+        /// What a node shows: its kind before its name, except for plain types and code.
+        var label: String { kind.map { $0 == "type" || $0 == "code" ? name : "\($0) \(name)" } ?? name }
     }
 
     struct Drawing {
@@ -75,6 +77,13 @@ public struct GraphRenderer: Sendable {
         /// For folded "is handed" edges: how many parameters and properties each one stands for.
         var counts: [Int] = []
         var leftOut: [String] = []
+
+        /// The nodes by module, globals (no module) first; `clustered` when there is more than one module.
+        var byModule: (clustered: Bool, groups: [(module: String, nodes: [Node])]) {
+            let modules = Set(nodes.map(\.module)).subtracting([""])
+            let groups = ([""] + modules.sorted()).map { module in (module: module, nodes: nodes.filter { $0.module == module }) }
+            return (modules.count > 1, groups.filter { !$0.nodes.isEmpty })
+        }
     }
 
     static func key(_ module: String, _ name: String) -> String { module.isEmpty ? name : "\(module).\(name)" }
@@ -358,19 +367,15 @@ public struct GraphRenderer: Sendable {
                 lines.append("  subgraph \(prefix)panel[\"\(mermaidText(panel.title))\"]")
                 indent = "    "
             }
-            let modules = Set(drawing.nodes.map(\.module)).subtracting([""])
-            let clustered = modules.count > 1
-            for module in ([""] + modules.sorted()) {
-                let members = drawing.nodes.filter { $0.module == module }
-                guard !members.isEmpty else { continue }
+            let (clustered, groups) = drawing.byModule
+            for (module, members) in groups {
                 var inner = indent
                 if clustered && !module.isEmpty {
                     lines.append("\(indent)subgraph \(prefix)m_\(mermaidID(module))[\"\(mermaidText(module))\"]")
                     inner = indent + "  "
                 }
                 for node in members {
-                    let label = node.kind.map { $0 == "type" || $0 == "code" ? node.name : "\($0) \(node.name)" } ?? node.name
-                    let shape = node.kind == nil ? "([\"\(mermaidText(label))\"])" : "[\"\(mermaidText(label))\"]"
+                    let shape = node.kind == nil ? "([\"\(mermaidText(node.label))\"])" : "[\"\(mermaidText(node.label))\"]"
                     lines.append("\(inner)\(prefix)\(mermaidID(node.key))\(shape)" + (node.kind == nil ? ":::global" : ""))
                 }
                 if clustered && !module.isEmpty { lines.append("\(indent)end") }
@@ -416,11 +421,8 @@ public struct GraphRenderer: Sendable {
                 lines.append("    label=\(dotString(panel.title));")
                 indent = "    "
             }
-            let modules = Set(drawing.nodes.map(\.module)).subtracting([""])
-            let clustered = modules.count > 1
-            for module in ([""] + modules.sorted()) {
-                let members = drawing.nodes.filter { $0.module == module }
-                guard !members.isEmpty else { continue }
+            let (clustered, groups) = drawing.byModule
+            for (module, members) in groups {
                 var inner = indent
                 if clustered && !module.isEmpty {
                     lines.append("\(indent)subgraph \(dotString("cluster_\(prefix)\(module)")) {")
@@ -428,9 +430,8 @@ public struct GraphRenderer: Sendable {
                     inner = indent + "  "
                 }
                 for node in members {
-                    let label = node.kind.map { $0 == "type" || $0 == "code" ? node.name : "\($0) \(node.name)" } ?? node.name
                     let extra = node.kind == nil ? ", shape=ellipse, color=red, fontcolor=red" : (node.kind == "protocol" ? ", style=rounded" : "")
-                    lines.append("\(inner)\(dotString(prefix + node.key)) [label=\(dotString(label))\(extra)];")
+                    lines.append("\(inner)\(dotString(prefix + node.key)) [label=\(dotString(node.label))\(extra)];")
                 }
                 if clustered && !module.isEmpty { lines.append("\(indent)}") }
             }

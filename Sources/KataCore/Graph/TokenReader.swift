@@ -612,11 +612,9 @@ struct TokenScanner {
                 owner: owner, name: memberName, kind: keyword == "init" ? .initializer : .method, isStatic: isStatic,
                 isMutable: false, isComputed: false, typeNames: [], initialValueCall: nil, parameters: parameters,
                 file: file, line: line, attributes: attributes, isConvenience: isConvenience)
-            if keyword == "func" {
-                member.resultTypeNames = Self.resultNames(tokens, after: afterParameters, in: range).filter { $0.first?.isUppercase == true }
-            }
+            let result = keyword == "func" ? Self.resultNames(tokens, after: afterParameters, in: range) : []
+            member.resultTypeNames = result.filter { $0.first?.isUppercase == true }
             if !generics.isEmpty {
-                let result = Self.resultNames(tokens, after: afterParameters, in: range)
                 member.resolvesByType = generics.contains { generic in
                     result.contains(generic) && !parameters.contains { $0.type.trimmingCharacters(in: .whitespaces) == generic }
                 }
