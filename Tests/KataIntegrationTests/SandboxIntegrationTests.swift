@@ -276,6 +276,7 @@ struct SandboxClassTests {
         for path in leftovers { try? manager.removeItem(atPath: path) }
 
         var scores: [[String: Double]] = []
+        var honestLessons: [String] = []
         for run in 0..<2 {
             let reports = root + "/reports-\(run)"
             // Vetting off: the sandbox alone must hold (vetting is the fence before it, tested on its own).
@@ -288,6 +289,10 @@ struct SandboxClassTests {
             for student in ["honest", "hostile"] {
                 let data = try Data(contentsOf: URL(fileURLWithPath: "\(reports)/\(student)/results.json"))
                 let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                if student == "honest" {
+                    // What each lesson and test said, to name the cause if honest work ever loses marks.
+                    honestLessons.append("run \(run + 1): \(json["lessons"] ?? "") \(json["tests"] ?? "")")
+                }
                 for lesson in json["lessons"] as? [[String: Any]] ?? [] {
                     let id = lesson["lesson"] as? String ?? "?"
                     lessonScores["\(student)/\(id)"] = lesson["score"] as? Double
@@ -300,12 +305,12 @@ struct SandboxClassTests {
             #expect(!manager.fileExists(atPath: path), "\(path) was written from inside the sandbox")
         }
         let first = try #require(scores.first)
-        #expect(first["honest/01-greeting"] == 10 && first["honest/02-tally"] == 6, "\(first)")
+        #expect(first["honest/01-greeting"] == 10 && first["honest/02-tally"] == 6, "\(first)\n\(honestLessons.joined(separator: "\n"))")
         #expect(first["hostile/02-tally"] == 6, "\(first)")
         // Graded with vetting off, so the sandbox itself is what holds here (vetting rejects this fixture: VettingCourseTests).
         #expect(first["hostile/01-greeting/rejected"] == 0, "the hostile code ran (not rejected by vetting): \(first)")
         #expect(first["hostile/01-greeting"] == 10, "the attacks neither cost nor earned points: \(first)")
-        #expect(scores[0] == scores[1], "the same verdicts on both runs: \(scores)")
+        #expect(scores[0] == scores[1], "the same verdicts on both runs: \(scores)\n\(honestLessons.joined(separator: "\n"))")
         let submissions = (try? manager.subpathsOfDirectory(atPath: root + "/subs"))?.sorted() ?? []
         let original = (try? manager.subpathsOfDirectory(atPath: KataBinary.packageRoot + "/Tests/Fixtures/SandboxClass/submissions"))?.sorted() ?? []
         #expect(submissions == original, "nothing was added to the submissions")
