@@ -328,4 +328,27 @@ struct EventStreamTailTests {
         #expect(tail.poll().count == 2, "whole lines only; the half-written one waits")
         #expect(tail.problem == nil)
     }
+
+    @Test("a file rewritten in place shrinks for an instant: a poll that lands there waits, keeps what it read, and decides nothing")
+    func shrinkingWhileRunning() throws {
+        let folder = NSTemporaryDirectory() + "kata-tail-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/events.jsonl"
+        let whole = Events.test("a", line: 3) + "\n" + Events.event("runStarted") + "\n"
+        try Data(whole.utf8).write(to: URL(fileURLWithPath: path))
+        let tail = EventStreamTail(path: path, fileSystem: LocalFileSystem())
+        #expect(tail.poll().count == 2)
+        // Caught between the truncation and the write of a rewrite.
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(tail.poll().count == 2)
+        #expect(tail.problem == nil, "a poll that lands inside a rewrite decides nothing")
+        try Data((whole + Events.event("runEnded") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        #expect(tail.poll().count == 3, "reading goes on after the part already read")
+        #expect(tail.problem == nil)
+
+        try Data((Events.event("runStarted") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        #expect(tail.poll().count == 3, "a file left short (killed inside a rewrite) loses none of what was read")
+        #expect(tail.problem == nil)
+    }
 }

@@ -252,9 +252,9 @@ struct GradeIntegrationTests {
             let second = Self.normalized((try? String(contentsOfFile: "\(root)/reports-again/\(file)", encoding: .utf8)) ?? "2")
             #expect(first == second, "\(file) differs between two runs")
         }
-        // Every classmate's marks are the same in both runs. Only the tamperers whose tampering races
-        // the grader (forged, rewritten or linked event streams) may be caught by different evidence.
-        let racing = ["forger", "staller", "linker"]
+        // Every student's marks are the same in both runs. Without the full sandbox, a link planted in
+        // place of the event stream races the grader, so only the linker's marks may differ there.
+        let racing = isolation == "full" ? [] : ["linker"]
         func scores(_ text: String) -> Set<String> {
             Set(text.components(separatedBy: "\r\n").filter { row in !row.isEmpty && !racing.contains { row.hasPrefix($0 + ",") } }
                 .map { $0.split(separator: ",").prefix(4).joined(separator: ",") })
@@ -314,12 +314,12 @@ struct GradeIntegrationTests {
         let html = try String(contentsOfFile: reports + "/report.html", encoding: .utf8)
         #expect(html.contains("suspicious") && html.contains("Quiet.swift:2: vetting:_cdecl"))
         #expect(try document.nodes(forXPath: "//testcase[@classname='shadow.02-tally'][@name='lesson status']/error[@type='rejected']").count == 1)
-        // A test writing an event every second is stopped all the same (and when its rewriting of the
-        // event stream is seen, the lesson is suspicious: which of the two depends on timing).
+        // A test writing an event every second is stopped all the same. It rewrites the event stream in
+        // place, which shrinks the file for an instant; whether the grader looks in that instant is chance,
+        // so it decides nothing, and the verdict is the same on every run.
         let staller = try lesson("staller", "02-tally")
         let stallerStatuses = statuses(try results(reports, "staller"), lesson: "02-tally")
-        #expect(stallerStatuses == ["pass", "error:timed out", "pass", "pass"] || (staller["status"] as? String == "suspicious" && staller["score"] as? Double == 0),
-                "\(stallerStatuses) \(staller)")
+        #expect(stallerStatuses == ["pass", "error:timed out", "pass", "pass"] && staller["score"] as? Double == 4.5, "\(stallerStatuses) \(staller)")
         // A program and sources changed from inside: never run again (refused by the sandbox, or caught by their hashes).
         let swapper = try lesson("swapper", "02-tally")
         if isolation != "full" { #expect(swapper["status"] as? String == "suspicious") }

@@ -15,11 +15,21 @@ public struct SubmissionVetter: Sendable {
     /// Identifiers the lesson's tests use that the reference solution does not declare
     /// (`Int`, `Set`, `DispatchQueue`, `print`...): a top-level declaration of one shadows it.
     public var namesTheTestsUse: Set<String>
+    /// Members the tests reach after a dot that the reference solution does not declare (`count`,
+    /// `isEmpty`, `uppercased`): the standard library's. An extension of a type the module does not
+    /// own that declares one of these replaces it in the tests (Swift prefers the importing module's).
+    public var membersTheTestsUse: Set<String>
+    /// Types the tests construct, with each call's first argument label ("" for none): an initializer
+    /// with that label added to such a type from outside replaces the one the tests meant.
+    public var constructionsTheTestsUse: [String: Set<String>]
 
-    public init(module: String, imports: [String], namesTheTestsUse: Set<String> = []) {
+    public init(module: String, imports: [String], namesTheTestsUse: Set<String> = [], membersTheTestsUse: Set<String> = [],
+                constructionsTheTestsUse: [String: Set<String>] = [:]) {
         self.module = module
         self.imports = imports
         self.namesTheTestsUse = namesTheTestsUse
+        self.membersTheTestsUse = membersTheTestsUse
+        self.constructionsTheTestsUse = constructionsTheTestsUse
     }
 
     /// Modules a submission may not shadow, whatever the lesson imports.
@@ -56,7 +66,9 @@ public struct SubmissionVetter: Sendable {
         let solution = (try? SourceModel.read(folder: lesson.solutionSources, fileSystem: fileSystem))
             ?? (try? SourceModel.read(folder: lesson.sources, fileSystem: fileSystem)) ?? CodeModel()
         return SubmissionVetter(module: lesson.module, imports: lesson.metadata.allowedImports,
-                                namesTheTestsUse: namesUsed(byTests: tests, notDeclaredIn: solution))
+                                namesTheTestsUse: namesUsed(byTests: tests, notDeclaredIn: solution),
+                                membersTheTestsUse: membersUsed(byTests: tests, notDeclaredIn: solution),
+                                constructionsTheTestsUse: constructions(byTests: tests))
     }
 
     /// Every `.swift` file below `folder`, read and vetted.
@@ -115,6 +127,32 @@ public struct SubmissionVetter: Sendable {
             reject("operator", member.file, member.line,
                    "the operator `\(member.name)` is declared on \(member.owner.map { "`\($0)`, a type this module does not own" } ?? "the top level"), which would change what the tests' comparisons mean.",
                    "在\(member.owner.map { "不属于本模块的类型 `\($0)` 上" } ?? "顶层")声明了运算符 `\(member.name)`，这会改变测试中比较的含义。")
+        }
+
+        // Members added from outside to a type the module does not own (`extension Array { var count: Int }`)
+        // replace the standard library's in the tests when the tests use that name.
+        for member in model.members {
+            guard let owner = member.owner, !ownTypes.contains(ModelScope.root(owner)) else { continue }
+            let type = ModelScope.root(owner)
+            let replaced: Bool
+            switch member.kind {
+            case .initializer:
+                let label = member.parameters.first.map { $0.label == "_" ? "" : $0.label } ?? ""
+                replaced = constructionsTheTestsUse[type]?.contains(label) == true
+            case .method where member.name == "subscript":
+                // `subscript(i: Int)` has no argument label, like `array[0]` in the tests; `subscript(safe i: Int)` has one.
+                replaced = member.parameters.first.map { $0.label == $0.name || $0.label == "_" } ?? true
+            case .method, .property:
+                replaced = membersTheTestsUse.contains(member.name)
+            }
+            guard replaced else { continue }
+            let what = member.kind == .initializer ? "an initializer of `\(type)` that the tests call"
+                : member.name == "subscript" ? "a subscript without a label on `\(type)`" : "`\(member.name)` on `\(type)`, a name the tests use"
+            let whatChinese = member.kind == .initializer ? "测试会调用的 `\(type)` 初始化方法"
+                : member.name == "subscript" ? "`\(type)` 上不带标签的下标" : "`\(type)` 上的 `\(member.name)`（测试用到这个名字）"
+            reject("shadows-member", member.file, member.line,
+                   "\(what) is declared in an extension of a type this module does not own; it would replace the one the tests mean. Give it a name of your own, or put it on your own type.",
+                   "在不属于本模块的类型的扩展中声明了\(whatChinese)；它会取代测试原本要调用的那个。请换一个自己的名字，或把它放到你自己的类型上。")
         }
 
         for reference in model.references {
@@ -180,6 +218,32 @@ public struct SubmissionVetter: Sendable {
             foreign.append(name)
         }
         return foreign
+    }
+
+    /// Names the tests use after a dot (`votes.count`, `.isEmpty`) that neither the reference solution
+    /// nor the tests declare: members of the standard library's types and other modules'.
+    public static func membersUsed(byTests tests: [String], notDeclaredIn solution: CodeModel) -> Set<String> {
+        let testModel = SourceModel.read(tests.enumerated().map { (name: "test\($0.offset).swift", text: $0.element) })
+        let declared = Set(solution.types.map(\.simpleName) + solution.members.map(\.name) + solution.typeAliases.map(\.name)
+                           + testModel.types.map(\.simpleName) + testModel.members.map(\.name))
+        var names: Set<String> = []
+        for tokens in tests.map({ SwiftLexer.tokens(of: $0) }) {
+            for (index, token) in tokens.enumerated().dropFirst() where token.isIdentifier && tokens[index - 1].is(".") {
+                if !declared.contains(token.text) && token.text != "init" && token.text != "self" { names.insert(token.text) }
+            }
+        }
+        return names
+    }
+
+    /// Types the tests construct (`String(describing: x)`, `Date()`), with the first argument labels used ("" for none).
+    public static func constructions(byTests tests: [String]) -> [String: Set<String>] {
+        let testModel = SourceModel.read(tests.enumerated().map { (name: "test\($0.offset).swift", text: $0.element) })
+        var found: [String: Set<String>] = [:]
+        for reference in testModel.references {
+            guard case .construction(let type) = reference.shape else { continue }
+            found[ModelScope.root(type), default: []].insert(reference.firstArgumentLabel ?? "")
+        }
+        return found
     }
 
     /// Names the tests take from other modules: types (`Int`, `DispatchQueue`) and free functions

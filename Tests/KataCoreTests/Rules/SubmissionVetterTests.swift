@@ -62,6 +62,38 @@ struct SubmissionVetterTests {
         #expect(rules(honest).isEmpty)
     }
 
+    @Test("a member added to a type the module does not own, under a name the tests use, is rejected; the lesson's own names are not")
+    func memberShadowing() {
+        let tests = ["""
+            import Testing
+            @testable import Tally
+            @Test func counts() {
+                let tally = Tally(votes: [1, 2])
+                #expect(tally.votes.count == 2)
+                #expect(tally.total == 3)
+                #expect(String(describing: tally.total) == "3")
+                #expect(!tally.votes.isEmpty && tally.label.uppercased() == "3 VOTES")
+            }
+            """]
+        let solution = SourceModel.read([(name: "Tally.swift", text: "public struct Tally { public var votes: [Int]; public var total: Int { 0 }; public var label: String { \"\" } }")])
+        let vetter = SubmissionVetter(module: "Tally", imports: ["Foundation"],
+                                      membersTheTestsUse: SubmissionVetter.membersUsed(byTests: tests, notDeclaredIn: solution),
+                                      constructionsTheTestsUse: SubmissionVetter.constructions(byTests: tests))
+        func rules(_ code: String) -> [String] { vetter.vet([(name: "Tally.swift", text: code)]).map(\.rule) }
+        #expect(rules("extension Array { public var count: Int { 2 } }") == ["vetting:shadows-member"])
+        #expect(rules("extension Collection {\n  var isEmpty: Bool { false }\n}") == ["vetting:shadows-member"])
+        #expect(rules("extension String { func uppercased() -> String { \"3 VOTES\" } }") == ["vetting:shadows-member"])
+        #expect(rules("extension String { init(describing value: Int) { self = \"3\" } }") == ["vetting:shadows-member"])
+        #expect(rules("extension Array where Element == Int { subscript(i: Int) -> Int { 0 } }") == ["vetting:shadows-member"])
+        #expect(rules("extension Array where Element == Int { subscript(safe i: Int) -> Int? { nil } }").isEmpty, "a labelled subscript replaces no `array[i]`")
+        #expect(rules("extension Array where Element == Int { var total: Int { reduce(0, +) } }").isEmpty,
+                "the lesson's own name on a helper extension replaces nothing the tests take from Swift")
+        #expect(rules("extension String { init(votes: Int) { self = \"\\(votes) votes\" } }").isEmpty, "a new initializer label replaces nothing")
+        #expect(rules("extension Int { var doubled: Int { self * 2 } }").isEmpty, "a new name replaces nothing")
+        #expect(rules("public struct Tally { var count: Int { 2 } }\nextension Tally { var isEmpty: Bool { false } }").isEmpty,
+                "the module's own types may use any name")
+    }
+
     @Test("only Swift's own symbols may be exported by a built library")
     func symbols() {
         let nm = """
