@@ -66,6 +66,49 @@ struct GraderTests {
         #expect(graded.grading == .ok && graded.message.contains("expected '{'"), "the second compile's error is the code's: \(graded.message)")
     }
 
+    /// Grades lesson 01 of one student whose every compile answers as `answers` says, in turn.
+    func gradeWithCompiles(_ answers: [String]) -> (graded: GradedLesson, compiles: Int) {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift", "struct Greeter {}\n")
+        fileSystem.add("/course/Tests/Lessons/01-greeting/T.swift", "import Testing\n")
+        let calls = Counter()
+        let runner = ScriptedProcessRunner { _ in
+            ProcessResult(termination: .exited(1), output: answers[min(calls.next(), answers.count - 1)])
+        }
+        var grader = grader(runner, fileSystem: fileSystem)
+        grader.vets = false
+        let intake = LessonIntake(lesson: "01-greeting", files: ["/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift"],
+                                  sourceFolder: "/scratch/students/0/src/Lessons/01-greeting/Sources", missing: nil)
+        let graded = grader.gradeLesson(Self.lesson, intake: intake, folder: "/scratch/students/0", expected: nil,
+                                        takenHash: grader.sourcesHash(intake.files))
+        return (graded, runner.requests.count)
+    }
+
+    @Test("a compile failing three times without pointing at the lesson's files, each time differently, is a grading error")
+    func compileFailsDifferently() {
+        let (graded, compiles) = gradeWithCompiles([
+            "error: compile command failed due to signal 6 (use -v to see invocation)\n",
+            "/scratch/module-cache/ABC/Testing-1.pcm:1:1: error: malformed or corrupted AST file\n",
+            "error: unable to open output file: No space left on device\n",
+        ])
+        #expect(compiles == 3)
+        #expect(graded.grading == .gradingError && graded.message.contains("each time differently"), "\(graded.message)")
+    }
+
+    @Test("the same failure without a place, three times, is the code's; an error in the toolchain's files is tried again")
+    func compileFailsTheSameWay() {
+        let same = gradeWithCompiles(["error: link command failed with exit code 1 (use -v to see invocation)\n"])
+        #expect(same.compiles == 3)
+        #expect(same.graded.grading == .ok && same.graded.message.contains("does not compile"), "\(same.graded.message)")
+
+        let cache = gradeWithCompiles([
+            "/opt/swift/usr/lib/swift/linux/Testing.swiftmodule/x86_64-unknown-linux-gnu.swiftinterface:1:1: error: failed to build module 'Testing'\n",
+            "/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift:1:8: error: expected '{'\n",
+        ])
+        #expect(cache.compiles == 2)
+        #expect(cache.graded.grading == .ok && cache.graded.message.contains("expected '{'"), "\(cache.graded.message)")
+    }
+
     @Test("a compile stopped twice by the grader's clock is a grading error, tried with a longer limit first")
     func compileStoppedTwice() {
         let fileSystem = InMemoryFileSystem()

@@ -120,6 +120,22 @@ struct TestRunnerTests {
         #expect(runner.requests.count == 3)
     }
 
+    @Test("a program that cannot be started (text file busy) ran none of the student's code: tried again, then a grading problem")
+    func textFileBusy() {
+        let fileSystem = InMemoryFileSystem()
+        let busy = program({ _, _ in ([], .exited(126), "setpriv: failed to execute /build/MTests: Text file busy") }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: busy, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: options)
+        #expect(run.gradingProblem?.contains("text file busy") == true, "\(String(describing: run.gradingProblem))")
+        #expect(busy.requests.count == 3)
+
+        let once = program({ attempt, _ in
+            if attempt == 0 { return ([], .exited(126), "setpriv: failed to execute /build/MTests: Text file busy") }
+            return ([Events.test("a", line: 3), Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a"), Events.event("runEnded")], .exited(0), "")
+        }, fileSystem: fileSystem)
+        let second = TestRunner(processRunner: once, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: options)
+        #expect(second.tests.map(\.status) == [.pass] && second.gradingProblem == nil)
+    }
+
     @Test("a test stopped by the watchdog is marked timed out")
     func timedOut() {
         let fileSystem = InMemoryFileSystem()

@@ -21,6 +21,10 @@ public struct Diagnostic: Sendable, Equatable, Codable, Hashable {
         self.notes = notes
     }
 
+    /// Placed in a file of the lesson (compiled by a path relative to its folder), not in the toolchain's
+    /// or a module cache's files (absolute paths): only such an error is the code's answer for sure.
+    public var isInLessonFile: Bool { !file.isEmpty && !file.hasPrefix("/") && file.hasSuffix(".swift") }
+
     enum CodingKeys: String, CodingKey { case file, line, column, severity, message, excerpt, notes }
 
     public init(from decoder: any Decoder) throws {

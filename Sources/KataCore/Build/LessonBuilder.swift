@@ -173,9 +173,10 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 "-o", executable,
             ] + toolchain.testing.compile + toolchain.testing.link, sources: input.testFiles + [entryPoint])
             guard result.termination.succeeded else {
-                // Only a real compile error (with a place in a file) is shared; a crash or a full disk is not.
+                // Only a real compile error (in a file of the lesson) is shared; a crash, a full disk or a
+                // module cache another compile was writing is not.
                 if let sharedTests, case .exited = result.termination,
-                   DiagnosticParser.parse(result.output, root: displayRoot).contains(where: { !$0.file.isEmpty }) {
+                   DiagnosticParser.parse(result.output, root: displayRoot).contains(where: \.isInLessonFile) {
                     try? fileSystem.writeText(result.output, to: "\(sharedTests)/failed")
                     try? fileSystem.writeText("", to: "\(sharedTests)/done")
                 }

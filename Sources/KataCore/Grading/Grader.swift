@@ -267,10 +267,11 @@ public struct Grader: Sendable {
 
         let input = BuildInput(module: lesson.module, sourceFiles: files, testFiles: tests, buildDirectory: folders.build)
         var outcome = BuildOutcome.moduleFailed([], output: "")
-        for attempt in 0..<2 {
+        var failures: [String] = []
+        for attempt in 0..<3 {
             var builder = SwiftcLessonBuilder(toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
                                               displayRoot: displayRoot, environment: environment(home: folders.build),
-                                              compileTimeout: caps.compile * Double(attempt + 1))
+                                              compileTimeout: caps.compile * Double(min(attempt, 1) + 1))
             // Students with the same sources share a library, and the same interface a test program. Only when the
             // tests cannot write outside their own scratch folder: otherwise one could plant a program for the others.
             if sandbox.isolation == .full { builder.sharedCache = "\(scratch)/cache" }
@@ -281,9 +282,13 @@ public struct Grader: Sendable {
             builder.launcher = sandbox.compileLauncher()
             builder.pathRoots = [displayRoot, course.root]
             outcome = fileSystem.withExclusiveLock("\(folders.build).lock") { builder.build(input) }
-            // A compile stopped by the grader's limits, or failing with no place in any file (a crash, a
-            // resource refused on a busy machine), is tried once more; a compile error of the code never is.
-            guard Self.stoppedByGrader(outcome) || Self.failedWithoutPlace(outcome) else { break }
+            // Built, or an error in the lesson's own files: that is the code's answer. A compile stopped by the
+            // grader's limits, or failing with no error in any file of the lesson (a crash, a resource refused on a
+            // busy machine, a module cache another compile was writing), is tried again; stopped twice is enough.
+            if case .ready = outcome { break }
+            if Self.errorInLessonFiles(outcome) { break }
+            failures.append(Self.diagnostics(of: outcome).map(\.message).joined(separator: "\n"))
+            if Self.stoppedByGrader(outcome) && failures.count >= 2 { break }
         }
         switch outcome {
         case .moduleFailed(let diagnostics, let output), .testsFailed(let diagnostics, let output):
@@ -291,6 +296,9 @@ public struct Grader: Sendable {
             let report = CheckReport(lesson: lesson.id, status: .error, stage: stage, diagnostics: diagnostics, output: output)
             if Self.stoppedByGrader(outcome) {
                 return RunOutcome(report: report, gradingProblem: "the compiler was stopped twice by the grader's limits (\(diagnostics.first?.message ?? "no message")): the machine was too busy, not a fault of the code")
+            }
+            if !Self.errorInLessonFiles(outcome) && Set(failures).count > 1 {
+                return RunOutcome(report: report, gradingProblem: "the compiler failed three times without pointing at the code, each time differently (\(failures.map { $0.split(separator: "\n").first.map(String.init) ?? "" }.joined(separator: "; "))): the machine, not the code")
             }
             return RunOutcome(report: report)
         case .ready(let executable, _, _):
@@ -342,7 +350,14 @@ public struct Grader: Sendable {
         return !found.isEmpty && found.allSatisfy { $0.file.isEmpty }
     }
 
-    private static func diagnostics(of outcome: BuildOutcome) -> [Diagnostic] {
+    /// A failed compile with an error in one of the lesson's files (the student's sources or the tests,
+    /// both compiled by paths relative to their folders): the code's answer, never the machine's.
+    /// An error placed in the toolchain's or the module cache's files (absolute paths) is not.
+    static func errorInLessonFiles(_ outcome: BuildOutcome) -> Bool {
+        diagnostics(of: outcome).contains(where: \.isInLessonFile)
+    }
+
+    static func diagnostics(of outcome: BuildOutcome) -> [Diagnostic] {
         switch outcome {
         case .ready: return []
         case .moduleFailed(let diagnostics, _), .testsFailed(let diagnostics, _): return diagnostics

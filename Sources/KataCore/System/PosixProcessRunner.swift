@@ -17,7 +17,7 @@ public final class PosixProcessRunner: ProcessRunning, @unchecked Sendable {
     public func run(_ request: ProcessRequest, monitor: ProcessMonitor?) -> ProcessResult {
         let started = Date()
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else {
+        guard Self.makePipe(&pipeEnds) == 0 else {
             return ProcessResult(termination: .exited(127), output: "kata: could not create a pipe (errno \(errno))")
         }
         let readEnd = pipeEnds[0], writeEnd = pipeEnds[1]
@@ -30,6 +30,9 @@ public final class PosixProcessRunner: ProcessRunning, @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
         posix_spawn_file_actions_addclose(&actions, readEnd)
         posix_spawn_file_actions_addclose(&actions, writeEnd)
+        // Nothing else kata holds open reaches the child: not a file another job is writing (a test
+        // program still open for writing cannot be started: "text file busy"), not a classmate's file.
+        Self.closeInheritedDescriptors(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -44,7 +47,11 @@ public final class PosixProcessRunner: ProcessRunning, @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &noMask)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        #if canImport(Darwin)
+        flags |= POSIX_SPAWN_CLOEXEC_DEFAULT
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = [request.executable] + request.arguments
         let envp = request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
@@ -119,6 +126,37 @@ public final class PosixProcessRunner: ProcessRunning, @unchecked Sendable {
             duration: Date().timeIntervalSince(started)
         )
     }
+
+    /// A pipe whose ends are closed in every child but the one they are handed to.
+    private static func makePipe(_ ends: inout [Int32]) -> Int32 {
+        guard pipe(&ends) == 0 else { return -1 }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return 0
+    }
+
+    /// Files opened by Foundation (a copy in progress, a file being read) are not close-on-exec, and
+    /// a child started meanwhile by another thread would keep them open. On Linux the child closes every
+    /// descriptor from 3 up before it starts (glibc 2.34 and later); where that call is missing, every
+    /// descriptor open right now is closed in the child instead. macOS: `POSIX_SPAWN_CLOEXEC_DEFAULT`.
+    static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        #if os(Linux)
+        if let closeFrom = closeFromAction, closeFrom(&actions, 3) == 0 { return }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+            guard let descriptor = Int32(name), descriptor > 2 else { continue }
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 && flags & FD_CLOEXEC == 0 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        }
+        #endif
+    }
+
+    #if os(Linux)
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    /// `posix_spawn_file_actions_addclosefrom_np`, looked up at run time: glibc has it from 2.34.
+    private static let closeFromAction: CloseFrom? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: CloseFrom.self)
+    }()
+    #endif
 
     private static func termination(from raw: Int32) -> Termination {
         let signal = raw & 0x7f

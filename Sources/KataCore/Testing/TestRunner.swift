@@ -186,11 +186,19 @@ public struct TestRunner: Sendable {
                 let why = describe(result.termination)
                 // Stopped before its first test, by itself: a busy machine can do that once (a thread or a mapping
                 // refused at start-up), so the program is tried three times. Only the same stop every time is the code's.
+                // A program that could not be started at all ("text file busy": still open for writing somewhere)
+                // never ran any code of the student's: that is the grader's problem, whatever it repeats.
                 if !state.anyStarted && verdicts.isEmpty {
-                    earlyStops.append(why)
-                    if earlyStops.count < 3 { continue }
-                    if Set(earlyStops).count > 1 {
-                        gradingProblem = "the test program stopped before its first test three times, each time differently (\(earlyStops.joined(separator: "; "))): the machine, not the code"
+                    let notStarted = result.output.contains("Text file busy")
+                    earlyStops.append(notStarted ? "the program could not be started (text file busy)" : why)
+                    if earlyStops.count < 3 {
+                        if notStarted { clock.sleep(seconds: 1) }
+                        continue
+                    }
+                    if Set(earlyStops).count > 1 || notStarted {
+                        gradingProblem = notStarted
+                            ? "the test program could not be started, three times (text file busy: the file was still open for writing): the machine, not the code"
+                            : "the test program stopped before its first test three times, each time differently (\(earlyStops.joined(separator: "; "))): the machine, not the code"
                         undecided(.error, .notRun, "not run: \(gradingProblem!)")
                         if discovered.isEmpty { output += "\nkata: \(gradingProblem!)" }
                         break
