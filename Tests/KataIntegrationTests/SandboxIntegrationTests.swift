@@ -86,13 +86,14 @@ enum SandboxHost {
 @Suite("the grading sandbox holds against hostile code (real unshare, real program)",
        .serialized, .enabled(if: SandboxHost.available, "this host gives no full sandbox (no unprivileged user namespaces or no util-linux): kata grade would refuse to grade here"))
 struct SandboxIntegrationTests {
-    @Test("the program runs as uid 1000 with no capabilities and no_new_privs")
+    @Test("the program runs as a uid that is not root, with no capabilities and no_new_privs, first to go when memory runs out")
     func unprivileged() {
         let run = SandboxHost.attack("identity")
         #expect(run.termination == .exited(0), "\(run.output)")
         #expect(run.output.contains("root: held"), "\(run.output)")
         #expect(run.output.contains("CapEff:\t0000000000000000") && run.output.contains("CapPrm:\t0000000000000000"), "\(run.output)")
         #expect(run.output.contains("CapBnd:\t0000000000000000") && run.output.contains("NoNewPrivs:\t1"), "\(run.output)")
+        #expect(run.output.contains("oom_score_adj: 1000"), "the first to go when memory runs out: \(run.output)")
     }
 
     @Test("remounting read-write or unmounting fails, also from a user namespace of its own")

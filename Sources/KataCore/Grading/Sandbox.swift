@@ -217,7 +217,8 @@ public struct Sandbox: Sendable, Equatable {
                 + "(system libraries, toolchain runtime, the test program), private \(limits.scratchBytes >> 20) MiB /tmp and /dev/shm, "
                 + "own /proc; " + (sandbox.asRoot ? "a uid of its own (3000000 and up, by setpriv)" : "uid 1000 in a nested user namespace")
                 + ", no capabilities, no_new_privs, own session; "
-                + "\(limits.processes) processes per sandbox; compiler without network in its own PID namespace; "
+                + "\(limits.processes) processes per sandbox; first to go when memory runs out (oom_score_adj 1000); "
+                + "compiler without network in its own PID namespace; "
                 + ([fenced] + notes).joined(separator: "; ")
         } else {
             sandbox.detail = "no sandbox: " + (missing + [fenced] + notes).joined(separator: "; ")

@@ -13,7 +13,10 @@ import Foundation
 ///    writable FILE (created if missing, bound alone, same place), and `setsid`, `unshare`,
 ///    `setpriv` under `/.kata/bin`. The program starts in the folder it was started in when that
 ///    folder is part of the view (the folder of a writable file, say), else in `/tmp`.
-/// 2. The limits are set with `prlimit` on the shell itself (so every later process inherits them,
+/// 2. The kernel's out-of-memory killer is told to take this sandbox's processes first (`oom_score_adj` 1000,
+///    inherited): with no memory total per student, a student who uses up the machine's memory loses
+///    their own largest process, not the grader, a compile or a classmate's small test program.
+///    The limits are set with `prlimit` on the shell itself (so every later process inherits them,
 ///    and the process count is kept per sandbox, not per host user).
 /// 3. `pivot_root` makes ROOT `/`; the host's root is detached.
 /// 4. The program starts in a session of its own (a `kill(0, ...)` reaches nothing outside), with no
@@ -33,6 +36,8 @@ enum SandboxScripts {
         if [ "$mode" = root ]; then uid=$((3000000 + $(od -An -N2 -tu2 /dev/urandom))); fi
         limits=""
         while [ "$1" != "--ro" ]; do limits="$limits $1"; shift; done; shift
+        # When memory runs out, the kernel ends a test program first (the largest), never the grader or a compile.
+        echo 1000 > /proc/self/oom_score_adj 2>/dev/null || :
         mkdir -p "$R"
         mount -t tmpfs -o size=4m,mode=755,nosuid,nodev kata-root "$R"
         mkdir -p "$R/tmp" "$R/dev/shm" "$R/proc" "$R/etc" "$R/.kata/bin" "$R/.old"

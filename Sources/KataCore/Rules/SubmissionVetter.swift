@@ -35,8 +35,8 @@ public struct SubmissionVetter: Sendable {
     /// Modules a submission may not shadow, whatever the lesson imports.
     static let harnessModules: Set<String> = [
         "Swift", "Testing", "XCTest", "Foundation", "FoundationEssentials", "FoundationInternationalization",
-        "Dispatch", "Glibc", "Darwin", "Musl", "Android", "ucrt", "WinSDK", "_Concurrency", "_StringProcessing",
-        "Synchronization", "Observation", "CoreFoundation",
+        "Dispatch", "Glibc", "SwiftGlibc", "Darwin", "Musl", "Android", "Bionic", "WASILibc", "ucrt", "WinSDK", "CRT",
+        "_Concurrency", "_StringProcessing", "Synchronization", "Observation", "CoreFoundation", "SwiftShims",
     ]
 
     /// Calls of the C library and the runtime that reach outside the lesson's objects.
@@ -155,6 +155,14 @@ public struct SubmissionVetter: Sendable {
                    "在不属于本模块的类型的扩展中声明了\(whatChinese)；它会取代测试原本要调用的那个。请换一个自己的名字，或把它放到你自己的类型上。")
         }
 
+        func rejectForbiddenType(_ base: String, _ reference: CodeReference) {
+            let root = ModelScope.root(base)
+            if !declaredHere.contains(root), Self.forbiddenTypes.contains(root) || root.hasPrefix("Unsafe") {
+                reject("call", reference.file, reference.line,
+                       "`\(root)` reaches for processes, raw files, the command line or raw memory; a lesson needs none of these.",
+                       "`\(root)` 会触及进程、底层文件、命令行或原始内存；本课不需要这些。")
+            }
+        }
         for reference in model.references {
             switch reference.shape {
             case .name(let name) where !declaredHere.contains(name):
@@ -163,20 +171,20 @@ public struct SubmissionVetter: Sendable {
                            "`\(name)` reaches for the process, raw files, the dynamic loader or the runtime's internals; a lesson needs none of these.",
                            "`\(name)` 会触及进程、底层文件、动态加载器或运行时内部；本课不需要这些。")
                 }
-            case .member(let base, let member) where Self.harnessModules.contains(base):
-                // `Foundation.kill(...)`, `Glibc.fork()`, `Swift.unsafeBitCast(...)`: the module's name does not hide the call.
-                if Self.forbiddenGlobals.contains(member) || (member.hasPrefix("_") && member.count > 1) {
+            case .member(let base, let member):
+                // `Foundation.kill(...)`, `Glibc.fork()`, `SwiftGlibc.fork()`, `Swift.unsafeBitCast(...)`: no module's name
+                // (re-exported ones included, which no list knows in full) hides the call, nor any type's the code does not own.
+                let foreign = Self.harnessModules.contains(base)
+                    || (base.first?.isUppercase == true && base != "Self" && !declaredHere.contains(ModelScope.root(base)))
+                if foreign, Self.forbiddenGlobals.contains(member) || (member.hasPrefix("_") && member.count > 1) {
                     reject("call", reference.file, reference.line,
                            "`\(base).\(member)` reaches for the process, raw files, the dynamic loader or the runtime's internals; a lesson needs none of these.",
                            "`\(base).\(member)` 会触及进程、底层文件、动态加载器或运行时内部；本课不需要这些。")
+                } else {
+                    rejectForbiddenType(base, reference)
                 }
-            case .member(let base, _), .construction(let base):
-                let root = ModelScope.root(base)
-                if !declaredHere.contains(root), Self.forbiddenTypes.contains(root) || root.hasPrefix("Unsafe") {
-                    reject("call", reference.file, reference.line,
-                           "`\(root)` reaches for processes, raw files, the command line or raw memory; a lesson needs none of these.",
-                           "`\(root)` 会触及进程、底层文件、命令行或原始内存；本课不需要这些。")
-                }
+            case .construction(let base):
+                rejectForbiddenType(base, reference)
             default:
                 break
             }

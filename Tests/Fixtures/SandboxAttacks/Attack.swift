@@ -61,6 +61,11 @@ case "identity":
         }
     }
     print(status, terminator: "")
+    if let adjust = fopen("/proc/self/oom_score_adj", "r") {
+        var value = [CChar](repeating: 0, count: 32)
+        if fgets(&value, 32, adjust) != nil { print("oom_score_adj: \(String(cString: value))", terminator: "") }
+        fclose(adjust)
+    }
     report("root", getuid() == 0 || geteuid() == 0, "uid \(getuid())")
 
 case "remount":

@@ -38,6 +38,10 @@ struct SubmissionVetterTests {
         #expect(rules("let env = ProcessInfo.processInfo\n    .environment") == ["vetting:call"])
         #expect(rules("func f() { kill(0, 9) }") == ["vetting:call"])
         #expect(rules("func f() { Foundation.kill(0, 9); _ = Glibc.fork() }") == ["vetting:call"], "a module's name does not hide the call")
+        #expect(rules("func f() { _ = SwiftGlibc.fork() }") == ["vetting:call"], "nor a module Foundation re-exports")
+        #expect(rules("func f() { let k = SomeModuleNoListKnows.kill; _ = k }") == ["vetting:call"], "nor one no list knows")
+        #expect(rules("struct Log { static func write(_ s: String) {}\n func f() { Log.write(\"x\"); Self.write(\"y\") } }").isEmpty,
+                "the code's own `write` is no C call")
         #expect(rules("func f() { FileHandle.standardOutput.write(Data()) }") == ["vetting:call"])
         #expect(rules("func f() { _ = _typeByName(\"x\") }") == ["vetting:call"])
         #expect(rules("func f(p: UnsafeMutableRawPointer) {}").isEmpty, "a parameter type alone is not a call")
