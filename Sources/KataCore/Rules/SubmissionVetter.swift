@@ -123,6 +123,13 @@ public struct SubmissionVetter: Sendable {
         // Operators declared on types the module does not own change what `==` means in the tests.
         let ownTypes = Set(model.types.filter { $0.kind != .extension }.map { ModelScope.root($0.name) })
         for member in model.members where member.kind == .method && member.name.first.map({ !$0.isLetter && $0 != "_" }) == true {
+            if ["===", "!=="].contains(member.name) {
+                // Identity is what the tests check to see a collaborator shared or handed on; no code redefines it honestly.
+                reject("operator", member.file, member.line,
+                       "the identity operator `\(member.name)` is declared here, which would change what the tests' identity checks mean; compare objects with `===` as Swift defines it.",
+                       "这里声明了恒等运算符 `\(member.name)`，这会改变测试中同一性检查的含义；请使用 Swift 自带的 `===` 比较对象。")
+                continue
+            }
             if let owner = member.owner, ownTypes.contains(ModelScope.root(owner)) { continue }
             reject("operator", member.file, member.line,
                    "the operator `\(member.name)` is declared on \(member.owner.map { "`\($0)`, a type this module does not own" } ?? "the top level"), which would change what the tests' comparisons mean.",

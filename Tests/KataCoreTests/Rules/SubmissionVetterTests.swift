@@ -26,6 +26,8 @@ struct SubmissionVetterTests {
         #expect(rules("import struct Glibc.FILE") == ["vetting:import"])
         #expect(rules("extension Int { public static func == (a: Int, b: Int) -> Bool { true } }") == ["vetting:operator"])
         #expect(rules("public func == (a: Int, b: Int) -> Bool { true }") == ["vetting:operator"])
+        #expect(rules("final class Wheel { static func === (a: Wheel, b: Wheel) -> Bool { true } }") == ["vetting:operator"],
+                "identity is not the code's to redefine, even on its own type")
         #expect(rules("public macro expect(_ c: Bool) = #externalMacro(module: \"M\", type: \"T\")").contains("vetting:macro"))
     }
 

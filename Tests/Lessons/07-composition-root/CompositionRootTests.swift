@@ -40,8 +40,9 @@ let monza = PitRadioFrequency(megahertz: 455.25)
 let spa = PitRadioFrequency(megahertz: 461.5)
 
 /// The same car: its own engine and its frequency (works whether RaceCar is a class or a struct).
+/// Compared by identity and by value here, never by an `==` the lesson's code could define.
 func sameCar(_ a: RaceCar, _ b: RaceCar) -> Bool {
-    a.engine === b.engine && a.pitRadioFrequency == b.pitRadioFrequency
+    ObjectIdentifier(a.engine) == ObjectIdentifier(b.engine) && a.pitRadioFrequency.megahertz == b.pitRadioFrequency.megahertz
 }
 
 @Suite("Composition root", .serialized)

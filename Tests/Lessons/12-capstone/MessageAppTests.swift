@@ -74,7 +74,7 @@ struct MessageAppTests {
         let network = FakeNetwork()
         let screen = AppContainer(network: network, clock: FixedClock(date: lightsOut), userName: "Kimi").makeMessageList()
         screen.send("Gap to the car behind?")
-        #expect(network.posted == [Message(author: "Kimi", text: "Gap to the car behind?", sentAt: lightsOut)], "send(_:) should post exactly one message to the fake network, signed \"Kimi\" (the userName handed to AppContainer) and stamped with the fake clock's time. The network received: \(network.posted). Look for Date(), Settings.standard or NetworkManager.shared in MessageSender. [zh-Hans] send(_:) 应该向假网络发送一条消息，署名 \"Kimi\"（交给 AppContainer 的 userName），时间取自假时钟。网络收到的是：\(network.posted)。检查 MessageSender 中有没有 Date()、Settings.standard 或 NetworkManager.shared。")
+        #expect(network.posted.map { "\($0.author)|\($0.text)|\($0.sentAt.timeIntervalSince1970)" } == ["Kimi|Gap to the car behind?|\(lightsOut.timeIntervalSince1970)"], "send(_:) should post exactly one message to the fake network, signed \"Kimi\" (the userName handed to AppContainer) and stamped with the fake clock's time. The network received: \(network.posted). Look for Date(), Settings.standard or NetworkManager.shared in MessageSender. [zh-Hans] send(_:) 应该向假网络发送一条消息，署名 \"Kimi\"（交给 AppContainer 的 userName），时间取自假时钟。网络收到的是：\(network.posted)。检查 MessageSender 中有没有 Date()、Settings.standard 或 NetworkManager.shared。")
         #expect(screen.rows == ["Kimi: Gap to the car behind?"], "After sending, the screen should show the sent message as a row; rows are \(screen.rows). [zh-Hans] 发送之后，界面应该把发出的消息显示为一行；各行是 \(screen.rows)。")
     }
 
