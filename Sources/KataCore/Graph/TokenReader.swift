@@ -544,6 +544,18 @@ struct TokenScanner {
     }
 
     mutating func typeDeclaration(at index: Int, kind: TypeKind, owner: String?, range: Range<Int>) -> Int? {
+        // `extension [Int]` and `extension [String: Int]`: the sugar names Array and Dictionary.
+        if kind == .extension, index + 1 < range.upperBound, tokens[index + 1].is("[") {
+            let close = TokenTools.matchingClose(tokens, index + 1)
+            guard close < range.upperBound else { return nil }
+            var depth = 0
+            var isDictionary = false
+            for k in (index + 2)..<close {
+                if ["[", "(", "<"].contains(tokens[k].text) { depth += 1 } else if ["]", ")", ">"].contains(tokens[k].text) { depth -= 1 }
+                if depth == 0 && tokens[k].is(":") { isDictionary = true }
+            }
+            return typeBody(kind: kind, name: isDictionary ? "Dictionary" : "Array", owner: owner, at: index, nameIndex: close, range: range)
+        }
         guard index + 1 < range.upperBound, tokens[index + 1].isIdentifier,
               !TokenReader.declarationKeywords.contains(tokens[index + 1].text) || kind == .extension
         else { return nil }
@@ -552,6 +564,11 @@ struct TokenScanner {
         while nameIndex + 2 < range.upperBound, tokens[nameIndex + 1].is("."), tokens[nameIndex + 2].isIdentifier {
             name += "." + tokens[nameIndex + 2].text; nameIndex += 2
         }
+        return typeBody(kind: kind, name: name, owner: owner, at: index, nameIndex: nameIndex, range: range)
+    }
+
+    /// The rest of a type's declaration, from its name (ending at `nameIndex`) to its closing brace.
+    private mutating func typeBody(kind: TypeKind, name: String, owner: String?, at index: Int, nameIndex: Int, range: Range<Int>) -> Int? {
         let (inherits, brace, unchecked) = TokenTools.inheritance(tokens, after: nameIndex)
         guard let brace, brace < range.upperBound else { return nil }
         let qualified = kind == .extension || owner == nil ? name : "\(owner!).\(name)"

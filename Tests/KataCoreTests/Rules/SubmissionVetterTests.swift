@@ -41,6 +41,9 @@ struct SubmissionVetterTests {
         #expect(rules("func f() { kill(0, 9) }") == ["vetting:call"])
         #expect(rules("func f() { Foundation.kill(0, 9); _ = Glibc.fork() }") == ["vetting:call"], "a module's name does not hide the call")
         #expect(rules("func f() { _ = SwiftGlibc.fork() }") == ["vetting:call"], "nor a module Foundation re-exports")
+        #expect(rules("func f() { _ = `fork`() }") == ["vetting:call"], "nor backticks")
+        #expect(rules("let spawn: () -> Int32 = fork") == ["vetting:call"], "nor a reference kept to call later")
+        #expect(rules("func f() { let g = (Glibc.kill); _ = g }") == ["vetting:call"], "nor parentheses")
         #expect(rules("func f() { let k = SomeModuleNoListKnows.kill; _ = k }") == ["vetting:call"], "nor one no list knows")
         #expect(rules("struct Log { static func write(_ s: String) {}\n func f() { Log.write(\"x\"); Self.write(\"y\") } }").isEmpty,
                 "the code's own `write` is no C call")
@@ -87,6 +90,9 @@ struct SubmissionVetterTests {
                                       constructionsTheTestsUse: SubmissionVetter.constructions(byTests: tests))
         func rules(_ code: String) -> [String] { vetter.vet([(name: "Tally.swift", text: code)]).map(\.rule) }
         #expect(rules("extension Array { public var count: Int { 2 } }") == ["vetting:shadows-member"])
+        #expect(rules("extension Swift.Array { var count: Int { 2 } }") == ["vetting:shadows-member"])
+        #expect(rules("extension [Int] { var count: Int { 2 } }") == ["vetting:shadows-member"])
+        #expect(rules("extension Optional<Int> { var isEmpty: Bool { false } }") == ["vetting:shadows-member"])
         #expect(rules("extension Collection {\n  var isEmpty: Bool { false }\n}") == ["vetting:shadows-member"])
         #expect(rules("extension String { func uppercased() -> String { \"3 VOTES\" } }") == ["vetting:shadows-member"])
         #expect(rules("extension String { init(describing value: Int) { self = \"3\" } }") == ["vetting:shadows-member"])
