@@ -120,6 +120,66 @@ struct TestRunnerTests {
         #expect(runner.requests.count == 3)
     }
 
+    @Test("a program that stops once right after a test's end is run again, that test included, and gets its real verdicts")
+    func stopsOnceAfterAnEnd() {
+        let fileSystem = InMemoryFileSystem()
+        let runner = program({ attempt, _ in
+            let head = [Events.test("a", line: 3), Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a")]
+            if attempt == 0 { return (head, .signaled(11), "") }
+            return (head + [Events.event("runEnded")], .exited(0), "")
+        }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: options)
+        #expect(run.tests.map(\.status) == [.pass])
+        #expect(run.evidence.isEmpty && run.gradingProblem == nil)
+        #expect(runner.requests.count == 2)
+        #expect(!runner.requests[1].arguments.contains("--skip"), "the test whose end was not followed by anything runs again")
+    }
+
+    @Test("grading: a pass counts only from a program that ended as a real run ends; after a crash the passes run again")
+    func passesConfirmedByAProperEnd() {
+        var grading = options
+        grading.confirmPasses = true
+        let fileSystem = InMemoryFileSystem()
+        let declared = [Events.test("a", line: 3), Events.test("b", line: 9)]
+        // b crashes every time; a passes.
+        let runner = program({ _, arguments in
+            var lines = declared + [Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a")]
+            if arguments.contains(where: { $0.contains("b\\(\\)") }) { return (lines + [Events.event("runEnded")], .exited(0), "") }
+            lines += [Events.event("testStarted", "b")]
+            return (lines, .signaled(11), "")
+        }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: grading)
+        #expect(run.tests.map(\.status) == [.pass, .error], "\(run.tests.map(\.message))")
+        #expect(runner.requests.count == 2)
+        #expect(!runner.requests[1].arguments.contains(where: { $0.contains("a\\(\\)") }), "a's pass from the crashed program is run again, not skipped")
+        #expect(run.evidence.isEmpty)
+    }
+
+    @Test("grading: failures removed from the event stream are seen in the exit status; passes only in crashed programs never count")
+    func removedFailures() {
+        var grading = options
+        grading.confirmPasses = true
+        let declared = [Events.test("a", line: 3), Events.test("b", line: 9)]
+        let clean = declared + [Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a"),
+                                Events.event("testStarted", "b"), Events.event("testEnded", "b"), Events.event("runEnded")]
+        // The real run failed (status 1); the code under test blanked the failure lines out of the file.
+        let fileSystem = InMemoryFileSystem()
+        let erased = program({ _, _ in (clean, .exited(1), "") }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: erased, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: grading)
+        #expect(!run.tests.contains { $0.status == .pass }, "\(run.tests.map(\.status))")
+        #expect(run.evidence.contains { $0.contains("failures were removed") }, "\(run.evidence)")
+
+        // Every program erases a's failure, then crashes in the middle of the next test, so no run ever ends.
+        let crashing = program({ _, arguments in
+            var lines = declared + [Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a")]
+            if !arguments.contains(where: { $0.contains("b\\(\\)") }) { lines += [Events.event("testStarted", "b")] }
+            return (lines, .signaled(6), "")
+        }, fileSystem: fileSystem)
+        let sacrificed = TestRunner(processRunner: crashing, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: grading)
+        #expect(!sacrificed.tests.contains { $0.status == .pass }, "\(sacrificed.tests.map(\.status)) \(sacrificed.tests.map(\.message))")
+        #expect(crashing.requests.count < 10, "it ends: \(crashing.requests.count) runs")
+    }
+
     @Test("a program that cannot be started (text file busy) ran none of the student's code: tried again, then a grading problem")
     func textFileBusy() {
         let fileSystem = InMemoryFileSystem()
@@ -205,6 +265,23 @@ struct ForgedEventTests {
                                        Events.event("testEnded", "a", at: 3)])
         #expect(!run.tests.contains { $0.status == .pass })
         #expect(run.evidence.contains { $0.contains("ended twice") })
+    }
+
+    @Test("a whole run forged from inside a test, then a crash or a hang (the real end never comes), gives no pass")
+    func forgedRunThenDeath() {
+        // Written by the code under test inside `a`, which then traps (or loops until the watchdog stops it).
+        let forged = declared + [Events.event("runStarted", at: 1), Events.event("testStarted", "a", at: 2),
+                                 Events.event("testEnded", "a", at: 2.1), Events.event("testStarted", "b", at: 2.2),
+                                 Events.event("testEnded", "b", at: 2.3), Events.event("runEnded", at: 2.4)]
+        for termination in [Termination.signaled(5), .killed(reason: "timed out after 10 s")] {
+            let (run, _) = run(forged, termination: termination)
+            #expect(!run.tests.contains { $0.status == .pass }, "\(termination): \(run.tests.map(\.status))")
+            #expect(run.evidence.contains { $0.contains("after its run had ended") }, "\(run.evidence)")
+        }
+        // Only the end of `a` forged, then a trap: the last end of a program that dies is not believed either.
+        let (one, _) = run(declared + [Events.event("runStarted", at: 1), Events.event("testStarted", "a", at: 2),
+                                       Events.event("testEnded", "a", at: 2.1)], termination: .signaled(5))
+        #expect(one.tests.first?.status != .pass, "\(one.tests.map(\.status))")
     }
 
     @Test("events before the run's start do not count")

@@ -221,7 +221,7 @@ struct GradeIntegrationTests {
         let csv = try String(contentsOfFile: reports + "/grades.csv", encoding: .utf8)
         let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.first == "student,01-greeting,02-tally,total,max_total,percent,grading_status")
-        #expect(rows.count == 1 + 31)
+        #expect(rows.count == 1 + 32)
         #expect(rows.contains { $0.hasPrefix("'\t=1+2,10,6,16,16,100,ok") },
                 "a leading TAB is neutralised, and the copy of alice scores what alice does: \(rows.filter { $0.hasPrefix("'") || $0.hasPrefix("alice,") }) \(String(((try? String(contentsOfFile: reports + "/\t=1+2/results.json", encoding: .utf8)) ?? "no results.json").prefix(4000)))")
         #expect(rows.contains { $0.hasPrefix("caf%FF,0,0,0,16,0,\"error: the folder name is not valid UTF-8") })
@@ -234,7 +234,7 @@ struct GradeIntegrationTests {
         // junit.xml, read by a real XML parser.
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: reports + "/junit.xml"))
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
-        #expect(suites.count == 31)
+        #expect(suites.count == 32)
         let crashCases = try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']")
         #expect(crashCases.count == 4)
         #expect(try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']/error").count == 3)
@@ -276,7 +276,7 @@ struct GradeIntegrationTests {
         // In the full sandbox the event stream is a file mounted alone in a read-only folder: the linker
         // cannot swap it for a link, so its attack never happens and its (correct) code keeps its marks.
         let linkerBlocked = isolation == "full"
-        for student in ["forger", "staller", "swapper", "linker", "leaker"] {
+        for student in ["forger", "exact-forger", "staller", "swapper", "linker", "leaker"] {
             let honest = try lesson(student, "01-greeting")
             let honestTests = tests(try results(reports, student), lesson: "01-greeting")
             #expect(honest["score"] as? Double == 10, "\(student)'s honest lesson keeps its marks: \(honest) \(honestTests)")
@@ -297,14 +297,19 @@ struct GradeIntegrationTests {
             #expect(Set(statuses(try results(reports, student), lesson: "02-tally")) == ["error:rejected"])
         }
         // Forged passes and a linked event stream: not counted, marked suspicious, with the evidence.
-        for student in ["forger", "linker"] where !(student == "linker" && linkerBlocked) {
+        for student in ["forger", "exact-forger", "linker"] where !(student == "linker" && linkerBlocked) {
             let tally = try lesson(student, "02-tally")
             #expect(tally["status"] as? String == "suspicious", "\(student): \(tally)")
             #expect(tally["score"] as? Double == 0)
             #expect(!((tally["evidence"] as? [String]) ?? []).isEmpty)
         }
+        // A run forged exactly (the running test's end, every other test, every suite, the run's end), then a
+        // trap: the real end never comes, and a real program does not die after its run has ended.
+        let exact = ((try lesson("exact-forger", "02-tally")["evidence"] as? [String]) ?? []).joined(separator: "\n")
+        #expect(exact.contains("after its run had ended"), "\(exact)")
         let csv = try String(contentsOfFile: reports + "/grades.csv", encoding: .utf8)
-        #expect(csv.contains("forger,10,0,10,16,62.5,review: suspicious 02-tally"))
+        #expect(csv.contains("\r\nforger,10,0,10,16,62.5,review: suspicious 02-tally"))
+        #expect(csv.contains("exact-forger,10,0,10,16,62.5,review: suspicious 02-tally"))
         #expect(csv.contains("cdecl,10,0,10,16,62.5,review: rejected 02-tally"))
         let long = try String(contentsOfFile: reports + "/grades-long.csv", encoding: .utf8)
         #expect(long.contains("forger,02-tally,the total adds the handed votes,error,0,1.5,suspicious,"))

@@ -324,6 +324,7 @@ public struct Grader: Sendable {
                                          module: lesson.module, moduleSources: sourceFolder)
             options.deadline = deadline.map { min($0, lessonDeadline) } ?? lessonDeadline
             options.retryTimeouts = true
+            options.confirmPasses = true
             // The program sees its build read-only and may write only its event stream (and its private /tmp).
             let launcher = sandbox.launcher(SandboxView(readOnly: [folders.build] + Sandbox.runtimeLibraries(of: toolchain),
                                                         writableFiles: ["\(folders.writable)/events.jsonl"]))

@@ -99,7 +99,7 @@ public final class PosixProcessRunner: ProcessRunning, @unchecked Sendable {
                 killReason = reason
             }
             if killReason != nil {
-                kill(-pid, SIGKILL)
+                ProcessTree.kill([pid])
                 exited.wait()
                 break
             }
@@ -197,13 +197,58 @@ public final class ProcessGroupRegistry: @unchecked Sendable {
     func insert(_ pid: pid_t) { lock.withLock { _ = groups.insert(pid) } }
     func remove(_ pid: pid_t) { lock.withLock { _ = groups.remove(pid) } }
 
-    /// Kills every live child group; safe to call from a signal source.
+    /// Kills every live child, its group and everything it started; safe to call from a signal source.
     public func killAll() {
         let live = lock.withLock { groups }
-        for pid in live { kill(-pid, SIGKILL) }
+        ProcessTree.kill(Array(live))
     }
 
     public var count: Int { lock.withLock { groups.count } }
+}
+
+/// Ends processes with everything below them, also what left their process group (the compiler
+/// driver starts each `swift-frontend` in a group of its own, which a group kill misses).
+enum ProcessTree {
+    /// Stops each root's group, then every process whose parent is one found (so nothing new is started
+    /// meanwhile), then kills them all. Where there is no `/proc`, the groups only.
+    static func kill(_ roots: [pid_t]) {
+        for root in roots { _ = sendSignal(-root, SIGSTOP) }
+        var found = Set(roots)
+        #if os(Linux)
+        for _ in 0..<32 {
+            let children = parentLinks().filter { found.contains($0.parent) && !found.contains($0.pid) }.map(\.pid)
+            if children.isEmpty { break }
+            for child in children { _ = sendSignal(child, SIGSTOP) }
+            found.formUnion(children)
+        }
+        #endif
+        for pid in found {
+            _ = sendSignal(-pid, SIGKILL)
+            _ = sendSignal(pid, SIGKILL)
+        }
+    }
+
+    private static func sendSignal(_ target: pid_t, _ signal: Int32) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.kill(target, signal)
+        #else
+        return Darwin.kill(target, signal)
+        #endif
+    }
+
+    #if os(Linux)
+    /// Every process's parent, from `/proc/<pid>/stat` (the fourth field, after the name in parentheses).
+    static func parentLinks() -> [(pid: pid_t, parent: pid_t)] {
+        var links: [(pid: pid_t, parent: pid_t)] = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), let data = FileManager.default.contents(atPath: "/proc/\(entry)/stat"),
+                  let text = String(data: data, encoding: .utf8), let close = text.lastIndex(of: ")") else { continue }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { links.append((pid, parent)) }
+        }
+        return links
+    }
+    #endif
 }
 
 private final class StatusBox: @unchecked Sendable {

@@ -21,6 +21,11 @@ public struct TestRunOptions: Sendable, Equatable {
     /// A test stopped by the per-test limit runs once more in a fresh program before it is
     /// called "timed out", so a busy machine does not turn a slow pass into an error.
     public var retryTimeouts: Bool = false
+    /// A pass counts only from a program that ended as a real run ends: its run's end written, then an exit
+    /// of its own, with status 1 exactly when a failure was written. The passes of a program that crashed,
+    /// was stopped, or said "failed" with no failure in its events run again (grading: the code under test
+    /// can rewrite its own event stream, but not what its process does).
+    public var confirmPasses: Bool = false
     /// Largest event stream read, in bytes.
     public var eventStreamLimit: Int = 16 << 20
 
@@ -96,6 +101,8 @@ public struct TestRunner: Sendable {
         var timeouts: [String: Int] = [:]
         var startupTries = 0
         var earlyStops: [String] = []
+        var unconfirmed: [String: Int] = [:]
+        var unconfirmedPasses: [String: Int] = [:]
         let eventFile = "\(options.workDirectory)/events.jsonl"
         let baseStartup = options.startupTimeout ?? max(60, options.perTestTimeout * 6)
 
@@ -142,12 +149,24 @@ public struct TestRunner: Sendable {
             var state = RunState(decided: verdicts.mapValues(\.status))
             for event in events { state.apply(event) }
             if let problem = tail.problem { state.note(problem) }
+            // After its run's end a real program only exits. Killed or crashed after it: the end was written by
+            // the code under test, in the middle of a test, and nothing before it is believed.
+            if state.runEnded, !Self.exited(result.termination) {
+                state.note("the program was stopped after its run had ended (\(describe(result.termination))): a real run exits once it has ended")
+            }
+            // Swift Testing exits with status 1 when a test failed, whatever its event stream says afterwards.
+            if options.confirmPasses, state.runEnded, result.termination == .exited(1),
+               !state.issues.values.contains(where: { $0.contains(where: \.isFailure) }) {
+                state.note("the program exited with status 1 (a test failed) but no failure reached its event stream: failures were removed from it")
+            }
             for line in state.evidence where !evidence.contains(line) { evidence.append(line) }
             for info in state.discovered where !discovered.contains(where: { $0.id == info.id }) {
                 discovered.append(info)
             }
+            var passedNow: [String] = []
             for (id, ended) in state.ended where verdicts[id] == nil {
                 var decided = verdict(for: id, ended: ended, issues: state.issues[id] ?? [], state: state, options: options)
+                if decided.status == .pass { passedNow.append(id) }
                 // One forged line taints the whole stream it is in: no pass of that attempt is believed.
                 if decided.status == .pass && !state.evidence.isEmpty {
                     decided.status = .error
@@ -155,6 +174,37 @@ public struct TestRunner: Sendable {
                     decided.message = "not counted: the events of this run are not those of a real run (see the evidence)"
                 }
                 verdicts[id] = decided
+            }
+            // Passes of a program that did not end as a real run does are not yet believed: they run again with
+            // the tests still to decide, until a program that ends properly confirms them. Each such attempt
+            // decides at least the test that stopped it, so this ends; a test left unconfirmed after as many
+            // attempts as there are tests is not counted.
+            var rerun = false
+            if options.confirmPasses, !(state.runEnded && Self.exited(result.termination)) {
+                for id in passedNow where verdicts[id]?.status == .pass {
+                    unconfirmedPasses[id, default: 0] += 1
+                    if unconfirmedPasses[id]! <= discovered.count + 1 {
+                        verdicts[id] = nil
+                        rerun = true
+                    } else {
+                        verdicts[id]?.status = .error
+                        verdicts[id]?.errorKind = .notRun
+                        verdicts[id]?.message = "not counted: it passed only in test programs that crashed or were stopped before their run ended"
+                    }
+                }
+            }
+            // The program stopped right after a test's end, with nothing after it: that end may have been
+            // written by the test's own code before it crashed or hung. The test runs once more; the same again
+            // and it is not counted.
+            if !state.runEnded, let last = state.lastTestEnd, verdicts[last]?.status == .pass {
+                unconfirmed[last, default: 0] += 1
+                if unconfirmed[last] == 1 {
+                    verdicts[last] = nil
+                    continue
+                }
+                verdicts[last]?.status = .error
+                verdicts[last]?.errorKind = .crashed
+                verdicts[last]?.message = "not counted: the test program stopped (\(describe(result.termination))) right after this test's end was written, twice; a real run always writes more before it stops. Look for code that crashes or never returns once the test's checks are done."
             }
             for (id, reason) in state.skipped where verdicts[id] == nil {
                 verdicts[id] = TestVerdict(name: name(of: id, in: state), id: id, status: .error,
@@ -204,6 +254,8 @@ public struct TestRunner: Sendable {
                         break
                     }
                 }
+                // Passes to confirm: the program runs again (each pass at most as many times as there are tests).
+                if rerun { continue }
                 for info in discovered where verdicts[info.id] == nil {
                     verdicts[info.id] = TestVerdict(
                         name: info.name, id: info.id, status: .error,
@@ -323,6 +375,12 @@ public struct TestRunner: Sendable {
         state.discovered.first { $0.id == id }?.name ?? id
     }
 
+    /// Ended by itself, with an exit status (not by a signal or the grader's kill).
+    static func exited(_ termination: Termination) -> Bool {
+        if case .exited = termination { return true }
+        return false
+    }
+
     private func describe(_ termination: Termination) -> String {
         switch termination {
         case .exited(let code): return "exit status \(code)"
@@ -382,6 +440,7 @@ private struct RunState {
     }
 
     mutating func apply(_ event: TestEvent) {
+        lastTestEnd = nil
         switch event {
         case .discovered(let info):
             if runStarted { note("a test record for \(info.id) after the run started") }
@@ -431,6 +490,7 @@ private struct RunState {
             if let other = inFlight, other != id { note("\(id) ended while \(other) was running"); fine = false }
             if runEnded { note("\(id) ended after the run ended"); fine = false }
             if ended[id] == nil { ended[id] = time }
+            lastTestEnd = id
             if fine { clean.insert(id) }
             pendingClean.remove(id)
             if inFlight == id { inFlight = nil }
@@ -446,6 +506,9 @@ private struct RunState {
 
     private var pendingClean: Set<String> = []
     private var openSuites: Set<String> = []
+    /// The test whose end is the last event so far: a real run always writes more after a test's end
+    /// (the next start, its suite's end, the run's end) before it stops.
+    private(set) var lastTestEnd: String?
 }
 
 /// Decides, while tests run, that the program must stop: a test ran past its limit (counted
