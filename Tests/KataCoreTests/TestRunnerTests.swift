@@ -273,8 +273,10 @@ struct ForgedEventTests {
         let forged = declared + [Events.event("runStarted", at: 1), Events.event("testStarted", "a", at: 2),
                                  Events.event("testEnded", "a", at: 2.1), Events.event("testStarted", "b", at: 2.2),
                                  Events.event("testEnded", "b", at: 2.3), Events.event("runEnded", at: 2.4)]
+        var grading = options
+        grading.confirmPasses = true
         for termination in [Termination.signaled(5), .killed(reason: "timed out after 10 s")] {
-            let (run, _) = run(forged, termination: termination)
+            let (run, _) = run(forged, termination: termination, options: grading)
             #expect(!run.tests.contains { $0.status == .pass }, "\(termination): \(run.tests.map(\.status))")
             #expect(run.evidence.contains { $0.contains("after its run had ended") }, "\(run.evidence)")
         }

@@ -22,9 +22,10 @@ public struct TestRunOptions: Sendable, Equatable {
     /// called "timed out", so a busy machine does not turn a slow pass into an error.
     public var retryTimeouts: Bool = false
     /// A pass counts only from a program that ended as a real run ends: its run's end written, then an exit
-    /// of its own, with status 1 exactly when a failure was written. The passes of a program that crashed,
-    /// was stopped, or said "failed" with no failure in its events run again (grading: the code under test
-    /// can rewrite its own event stream, but not what its process does).
+    /// of its own, with status 1 exactly when a failure was written. The passes of a program that crashed or
+    /// was stopped run again; one that died after its run's end, or said "failed" with no failure in its
+    /// events, is evidence (grading: the code under test can rewrite its own event stream, but not what its
+    /// process does).
     public var confirmPasses: Bool = false
     /// Largest event stream read, in bytes.
     public var eventStreamLimit: Int = 16 << 20
@@ -151,7 +152,7 @@ public struct TestRunner: Sendable {
             if let problem = tail.problem { state.note(problem) }
             // After its run's end a real program only exits. Killed or crashed after it: the end was written by
             // the code under test, in the middle of a test, and nothing before it is believed.
-            if state.runEnded, !Self.exited(result.termination) {
+            if options.confirmPasses, state.runEnded, !Self.exited(result.termination) {
                 state.note("the program was stopped after its run had ended (\(describe(result.termination))): a real run exits once it has ended")
             }
             // Swift Testing exits with status 1 when a test failed, whatever its event stream says afterwards.
