@@ -164,6 +164,9 @@ public struct KataContext: Sendable {
         )
         // Only Benchmarks/check-latency.sh turns the rules off, to measure what they cost.
         checker.checksRules = environment["KATA_RULES"] != "off"
+        if environment["KATA_MEANING"] != "off" {
+            checker.programReader = ProgramReader(swiftc: toolchain.swiftc, processRunner: processRunner, environment: childEnvironment)
+        }
         return checker
     }
 

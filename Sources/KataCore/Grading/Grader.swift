@@ -66,7 +66,14 @@ public struct Grader: Sendable {
     public func grade(submissions: String, lessons: [Lesson], info: GradeRunInfo) -> ClassGrade {
         var grader = self
         if grader.vetter == nil && vets { grader.vetter = standardVetter(lessons) }
-        if grader.ruleJudge == nil { grader.ruleJudge = Self.standardRuleJudge(fileSystem: fileSystem) }
+        if grader.ruleJudge == nil {
+            // The rules are judged on the program the compiler reads, run fenced like every compile of student code.
+            var reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: processRunner, environment: environment(home: scratch))
+            reader.launcher = sandbox.compileLauncher()
+            reader.moduleCache = "\(scratch)/module-cache"
+            reader.timeout = caps.compile
+            grader.ruleJudge = Self.standardRuleJudge(fileSystem: fileSystem, reader: reader)
+        }
         return grader.gradeClass(submissions: submissions, lessons: lessons, info: info)
     }
 
@@ -79,8 +86,8 @@ public struct Grader: Sendable {
     }
 
     /// The lesson's rules (lesson.json `rules`), each with its findings on the code.
-    static func standardRuleJudge(fileSystem: any FileSystem) -> @Sendable (Lesson, String, [String]) -> [RuleEntry] {
-        CourseVetting(vetters: [:], fileSystem: fileSystem).rules
+    static func standardRuleJudge(fileSystem: any FileSystem, reader: ProgramReader? = nil) -> @Sendable (Lesson, String, [String]) -> [RuleEntry] {
+        CourseVetting(vetters: [:], fileSystem: fileSystem, reader: reader).rules
     }
 
     func gradeClass(submissions: String, lessons: [Lesson], info: GradeRunInfo) -> ClassGrade {
@@ -676,6 +683,8 @@ public struct Grader: Sendable {
 struct CourseVetting: Sendable {
     var vetters: [String: SubmissionVetter]
     var fileSystem: any FileSystem
+    /// Reads the compiled program for the rules (`MeaningJudge`); nil: the token reader alone.
+    var reader: ProgramReader?
 
     func texts(_ folder: String, _ files: [String]) -> [(name: String, text: String)] {
         files.map { (name: DiagnosticParser.relative($0, to: folder), text: (try? fileSystem.readText($0)) ?? "") }
@@ -689,7 +698,13 @@ struct CourseVetting: Sendable {
     @Sendable func rules(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [RuleEntry] {
         let rules = lesson.metadata.rules
         guard !rules.isEmpty else { return [] }
-        let findings = RuleChecker(rules: rules).findings(in: SourceModel.read(texts(folder, files)))
+        var findings = RuleChecker(rules: rules).findings(in: SourceModel.read(texts(folder, files)))
+        if let reader {
+            let inputs = files.map { (path: $0, shown: DiagnosticParser.relative($0, to: folder), text: (try? fileSystem.readText($0)) ?? "") }
+            if let program = reader.read(module: lesson.module, files: inputs) {
+                findings = LessonChecker.merge(findings, MeaningJudge(rules: rules).findings(in: program))
+            }
+        }
         return rules.map { rule in
             RuleEntry(id: rule.id, points: rule.points, findings: findings.filter { $0.rule == rule.id }.map(GradeFinding.init))
         }

@@ -20,6 +20,15 @@ public struct LessonRule: Sendable, Equatable {
         case containerOnlyIn = "container_only_in"
         /// No type of `in` is marked `@unchecked Sendable` while it keeps mutable state with no lock beside it.
         case noUncheckedState = "no_unchecked_state"
+        /// Types of `in` keep each collaborator (a stored property holding an object, an existential or a
+        /// closure) in a strong `let`. Judged on the compiled program only.
+        case keptInLet = "kept_in_let"
+        /// No initializer of a type of `in` gives a parameter a default value: every caller hands it over.
+        /// Judged on the compiled program only.
+        case noDefaultArgument = "no_default_argument"
+        /// Each protocol named in `names` (`PitRadio.send(_:)`) has exactly the listed requirements.
+        /// Judged on the compiled program only.
+        case protocolRequirements = "protocol_requirements"
     }
 
     /// Where `no_construction` lets a fresh collaborator be built.
@@ -117,7 +126,8 @@ extension LessonRule {
         case .noStaticState?: rule.inTypes = strings("in", required: true)
         case .actor?: rule.types = strings("types", required: true)
         case .containerOnlyIn?: rule.container = strings("container", required: true)
-        case .noUncheckedState?: rule.inTypes = strings("in", required: true)
+        case .noUncheckedState?, .keptInLet?, .noDefaultArgument?: rule.inTypes = strings("in", required: true)
+        case .protocolRequirements?: rule.names = strings("names", required: true)
         case nil: break
         }
         for name in strings("allow", required: false) {

@@ -48,6 +48,8 @@ public struct LessonChecker: Sendable {
     public var launcher: [String] = []
     /// Checks the lesson's rules on the code (off only to measure what they cost).
     public var checksRules = true
+    /// Reads the compiled program for the rules (`MeaningJudge`); nil: the token reader alone.
+    public var programReader: ProgramReader?
 
     public init(
         builder: any LessonBuilding,
@@ -96,9 +98,22 @@ public struct LessonChecker: Sendable {
             testFiles: tests,
             buildDirectory: folder
         )
-        let findings = checksRules ? ruleFindings(lesson, sourceFolder: sourceFolder, files: sources) : []
+        var findings = checksRules ? ruleFindings(lesson, sourceFolder: sourceFolder, files: sources) : []
+        // The compiler's reading runs beside the build (the second core), and is cached by content.
+        let meaning = Box<[RuleFinding]?>(nil)
+        let group = DispatchGroup()
+        if checksRules, let programReader {
+            let checker = self
+            DispatchQueue.global().async(group: group) {
+                meaning.value = checker.meaningFindings(lesson, reader: programReader, sourceFolder: sourceFolder, files: sources, cacheFolder: folder)
+            }
+        }
         var report = fileSystem.withExclusiveLock("\(folder).lock") {
             buildAndRun(lesson, input: input, sourceFolder: sourceFolder, elapsed: elapsed)
+        }
+        group.wait()
+        if report.stage == .run, let extra = meaning.value {
+            findings = Self.merge(findings, extra)
         }
         report.findings = findings
         // One verdict from both judges: every test passes and no rule is broken.
@@ -115,6 +130,54 @@ public struct LessonChecker: Sendable {
             (try? fileSystem.readText("\(sourceFolder)/\(name)")).map { (name: "\(shown)/\(name)", text: $0) }
         }
         return RuleChecker(rules: lesson.metadata.rules).findings(in: SourceModel.read(texts))
+    }
+
+    /// One finding per line and rule: where both judges saw the same place, the token reader's words stay.
+    static func merge(_ first: [RuleFinding], _ second: [RuleFinding]) -> [RuleFinding] {
+        var seen = Set(first.map { "\($0.file):\($0.line):\($0.rule)" })
+        var merged = first
+        for finding in second where seen.insert("\(finding.file):\(finding.line):\(finding.rule)").inserted {
+            merged.append(finding)
+        }
+        return merged.sorted { ($0.file, $0.line, $0.rule) < ($1.file, $1.line, $1.rule) }
+    }
+
+    /// The rules judged on the compiled program; nil when the compiler gave no reading.
+    func meaningFindings(_ lesson: Lesson, reader: ProgramReader, sourceFolder: String, files: [String], cacheFolder: String) -> [RuleFinding]? {
+        let shown = DiagnosticParser.relative(sourceFolder, to: lesson.root)
+        let inputs = files.sorted().compactMap { name -> (path: String, shown: String, text: String)? in
+            (try? fileSystem.readText("\(sourceFolder)/\(name)")).map { (path: "\(sourceFolder)/\(name)", shown: "\(shown)/\(name)", text: $0) }
+        }
+        var hasher = SHA256()
+        hasher.update("meaning-v1\u{0}\(lesson.module)\u{0}\(reader.swiftc)\u{0}")
+        hasher.update(String(describing: lesson.metadata.rules.map { $0.encoded().description }))
+        for input in inputs { hasher.update("\(input.shown)\u{0}\(input.text)\u{0}") }
+        let key = hasher.hexDigest()
+        let cache = "\(cacheFolder)/meaning-findings.json"
+        if let data = try? fileSystem.read(cache), let cached = try? JSONDecoder().decode(MeaningCache.self, from: data), cached.key == key {
+            return cached.findings
+        }
+        guard let program = reader.read(module: lesson.module, files: inputs) else {
+            if let debug = ProcessInfo.processInfo.environment["KATA_MEANING_DEBUG"] { try? "no program".write(toFile: debug, atomically: true, encoding: .utf8) }
+            return nil
+        }
+        if let debug = ProcessInfo.processInfo.environment["KATA_MEANING_DEBUG"] {
+            var text = ""
+            for node in program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+                text += "NODE \(node.owner ?? "-").\(node.member ?? "-") [\(node.context)] \(node.file):\(node.line) implied=\(node.implied.count)\n"
+                for use in node.uses { text += "   use \(use.module)|\(use.path.joined(separator: "."))\(use.arguments) L\(use.line) node=\(program.nodes[use.usr] != nil)\n" }
+                text += "   types \(node.types.sorted())\n"
+            }
+            for type in program.types.values { text += "TYPE \(type.name) \(type.kind) \(type.supertypes)\n" }
+            for member in program.members.values { text += "MEMBER \(member.owner ?? "-").\(member.name) \(member.kind) static=\(member.isStatic) let=\(member.isLet) stored=\(member.isStored) type=\(member.type) markers=\(member.markers)\n" }
+            try? text.write(toFile: debug, atomically: true, encoding: .utf8)
+        }
+        let findings = MeaningJudge(rules: lesson.metadata.rules).findings(in: program)
+        try? fileSystem.createDirectory(cacheFolder)
+        if let data = try? JSONEncoder().encode(MeaningCache(key: key, findings: findings)) {
+            try? fileSystem.writeAtomically(data, to: cache)
+        }
+        return findings
     }
 
     private func buildAndRun(_ lesson: Lesson, input: BuildInput, sourceFolder: String, elapsed: () -> Int) -> CheckReport {
@@ -145,4 +208,15 @@ public struct LessonChecker: Sendable {
                                output: run.output, durationMs: elapsed())
         }
     }
+}
+
+private struct MeaningCache: Codable {
+    var key: String
+    var findings: [RuleFinding]
+}
+
+/// A value one closure sets and the caller reads after waiting for it.
+final class Box<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -1,0 +1,628 @@
+import Foundation
+
+/// Judges a lesson's rules on the program the compiler compiled (`ResolvedProgram`), not on its
+/// spelling. Each kind of rule is a statement about declarations and what reaches them:
+///
+/// - `forbidden_reference`: no code outside the allowed places *reaches* a forbidden declaration,
+///   through any chain of calls, default arguments, property initial values, key paths or metatypes.
+///   A call through a protocol requirement or a closure value reaches nothing: that is injection.
+///   A system service is one service whatever API reads it: a rule that forbids `Date()` forbids
+///   every way of reading the system clock (`SystemServices`).
+/// - `no_construction`: no code of the listed types reaches an initializer of a listed type, of a
+///   type that conforms to or inherits from one, or of a protocol one conforms to (`.init` through a
+///   metatype).
+/// - `no_static_state`: no stored static or global is mutable or holds a reference (a class, an
+///   existential, a closure), except declarations the lesson lists.
+/// - `container_only_in`: no value of the container's type, or of a protocol of it that hands out
+///   several parts, reaches code outside the root: as a type, a member, a cast, or handed out from
+///   the root as `Any` or inside a closure that returns anything at all.
+/// - Course-wide (`CourseRules`): no unsafe reference (`unowned(unsafe)`, `Unmanaged`, raw pointers).
+public struct MeaningJudge: Sendable {
+    public var rules: [LessonRule]
+
+    public init(rules: [LessonRule]) { self.rules = rules }
+
+    public func findings(in program: ResolvedProgram) -> [RuleFinding] {
+        let scope = ProgramScope(program)
+        var found: [RuleFinding] = []
+        for rule in rules {
+            let raw: [RuleFinding]
+            switch rule.kind {
+            case .forbiddenReference: raw = forbiddenReferences(rule, scope)
+            case .noConstruction: raw = constructions(rule, scope)
+            case .noStaticState: raw = staticState(rule, scope)
+            case .containerOnlyIn: raw = containers(rule, scope)
+            case .keptInLet: raw = keptInLet(rule, scope)
+            case .noDefaultArgument: raw = defaultArguments(rule, scope)
+            case .protocolRequirements: raw = requirements(rule, scope)
+            case .actor, .noUncheckedState: raw = []
+            }
+            var seen: Set<String> = []
+            found += raw.filter { seen.insert("\($0.file):\($0.line)").inserted }
+        }
+        var seen: Set<String> = []
+        found += CourseRules.unsafeReferences(scope).filter { seen.insert("\($0.file):\($0.line)").inserted }
+        return found.sorted { ($0.file, $0.line, $0.rule) < ($1.file, $1.line, $1.rule) }
+    }
+
+    // MARK: forbidden_reference
+
+    private func forbiddenReferences(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        let patterns = rule.names.map(ForbiddenName.init)
+        let services = SystemServices.named(by: rule.names)
+        func hitAnywhere(_ use: ResolvedProgram.Use) -> String? {
+            if let pattern = patterns.first(where: { scope.matches($0, use) }) { return pattern.shown }
+            if let service = services.first(where: { $0.reads(use) }) { return service.shown(use) }
+            return nil
+        }
+        var found: [RuleFinding] = []
+        let reach = Reach(scope: scope, hit: { hitAnywhere($0) != nil })
+        // An escaping closure made in an allowed place runs later, wherever it was handed: the root that
+        // hands the sender `{ Settings.standard.userName }` reads the global on every send, not once.
+        for node in scope.program.nodes.values where scope.isExcepted(node, by: rule) {
+            for use in node.uses where use.inEscapingClosure {
+                guard let name = hitAnywhere(use), let owner = node.owner,
+                      use.owner.map({ ProgramScope.root($0) != ProgramScope.root(owner) }) ?? true else { continue }
+                found.append(finding(rule, use.file, use.line, Words.later(name, where: scope.place(node))))
+            }
+        }
+        for node in scope.program.nodes.values where !scope.isExcepted(node, by: rule) {
+            // A type's own code using itself is no dependency on it.
+            let ownTypes = Set(patterns.compactMap { pattern -> String? in
+                if case .type(let type) = pattern, let owner = node.owner, ProgramScope.root(owner) == type { return type }
+                return nil
+            })
+            func hit(_ use: ResolvedProgram.Use) -> String? {
+                if !ownTypes.isEmpty, let owner = use.owner, ownTypes.contains(ProgramScope.root(owner)) { return nil }
+                return hitAnywhere(use)
+            }
+            for use in node.uses {
+                if let name = hit(use) {
+                    found.append(finding(rule, use.file, use.line, Words.named(name, where: scope.place(node))))
+                } else if let target = scope.nodeID(for: use), let path = reach.path(from: target) {
+                    found.append(finding(rule, use.file, use.line, Words.reaches(path.name, through: use.shownName, where: scope.place(node))))
+                }
+            }
+            if case nil = patterns.first(where: { if case .type = $0 { return true } else { return false } }) { continue }
+            for case .type(let type) in patterns where !ownTypes.contains(type) {
+                let mentions = node.types.contains { scope.mentions($0, type) }
+                    || node.casts.contains { scope.mentions($0.type, type) }
+                if mentions, !node.uses.contains(where: { hit($0) != nil }) {
+                    found.append(finding(rule, node.file, node.line, Words.named(type, where: scope.place(node))))
+                }
+            }
+            for target in node.implied where scope.program.nodes[target]?.context == .defaultArgument {
+                if let path = reach.path(from: target) {
+                    found.append(finding(rule, node.file, node.line, Words.reaches(path.name, through: "a default argument", where: scope.place(node))))
+                }
+            }
+        }
+        return found
+    }
+
+    // MARK: no_construction
+
+    private func constructions(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        let built = Set(rule.of + scope.descendants(of: rule.of))
+        // A protocol that a built type conforms to: `.init` through `any P.Type` may build one.
+        let protocols = Set(scope.program.types.values.filter { type in built.contains(type.name) }
+            .flatMap(\.supertypes).filter { scope.isProtocol($0) })
+        func builtType(_ use: ResolvedProgram.Use) -> String? {
+            guard use.isInitializer, let owner = use.owner else { return nil }
+            if let type = built.first(where: { scope.same(owner, $0) }) { return type }
+            if protocols.contains(where: { scope.same(owner, $0) }) { return owner }
+            return nil
+        }
+        func allowed(_ node: ResolvedProgram.Node) -> Bool {
+            (node.context == .defaultArgument && rule.allow.contains(.defaultArgument))
+                || (rule.allow.contains(.convenienceInit) && (node.memberUSR.flatMap { scope.program.members[$0] }?.isConvenience ?? false))
+        }
+        let reach = Reach(scope: scope, hit: { builtType($0) != nil })
+        var found: [RuleFinding] = []
+        for node in scope.program.nodes.values {
+            guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule), !allowed(node) else { continue }
+            for use in node.uses {
+                if let type = builtType(use) {
+                    found.append(finding(rule, use.file, use.line, Words.builds(ProgramScope.root(owner), type, where: scope.place(node))))
+                } else if let target = scope.nodeID(for: use), let path = reach.path(from: target), let type = path.use.flatMap(builtType) {
+                    found.append(finding(rule, use.file, use.line, Words.builds(ProgramScope.root(owner), type, where: Words.through(use.shownName, scope.place(node)))))
+                }
+            }
+            for target in node.implied where scope.program.nodes[target]?.context == .defaultArgument {
+                guard !(rule.allow.contains(.defaultArgument)) else { continue }
+                if let path = reach.path(from: target), let type = path.use.flatMap(builtType) {
+                    found.append(finding(rule, node.file, node.line, Words.builds(ProgramScope.root(owner), type, where: Words.through("a default argument", scope.place(node)))))
+                }
+            }
+        }
+        return found
+    }
+
+    // MARK: no_static_state
+
+    private func staticState(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        let everyType = rule.inTypes.contains("*")
+        for member in scope.program.members.values where member.kind == "var_decl" && member.isStored && !member.isImplicit {
+            let global = member.owner == nil
+            guard member.isStatic || global else { continue }
+            if member.markers.contains("TaskLocal") || member.type.hasPrefix("_Concurrency.TaskLocal") || member.name.hasPrefix("$") { continue }
+            if global {
+                guard rule.globals, everyType else { continue }
+            } else if let owner = member.owner, !scope.belongs(owner, to: rule.inTypes) {
+                continue
+            }
+            if scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) { continue }
+            let mutable = !member.isLet
+            guard mutable || scope.holdsReference(member.type) else { continue }
+            found.append(finding(rule, member.file, member.line, Words.keepsState(member, mutable: mutable)))
+        }
+        return found
+    }
+
+    // MARK: kept_in_let, no_default_argument, protocol_requirements
+
+    private func keptInLet(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for member in scope.program.members.values where member.kind == "var_decl" && !member.isStatic && !member.isImplicit
+            && (member.isStored || member.isLazy) && !member.name.hasPrefix("$") && !member.name.hasPrefix("_") {
+            guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
+                  !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule),
+                  scope.holdsReference(member.type) else { continue }
+            let ownership = member.markers.first { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }
+            guard !member.isLet || ownership != nil else { continue }
+            found.append(finding(rule, member.file, member.line, Words.notKept("\(owner).\(member.name)", ownership: ownership, lazy: member.isLazy)))
+        }
+        return found
+    }
+
+    private func defaultArguments(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for node in scope.program.nodes.values where node.context == .defaultArgument {
+            guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes),
+                  let member = node.memberUSR.flatMap({ scope.program.members[$0] }), member.kind == "constructor_decl",
+                  !scope.isExcepted(node, by: rule) else { continue }
+            found.append(finding(rule, node.file, node.line, Words.defaulted(owner)))
+        }
+        return found
+    }
+
+    private func requirements(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var allowed: [String: Set<String>] = [:]
+        for name in rule.names {
+            guard let dot = name.firstIndex(of: ".") else { continue }
+            allowed[String(name[..<dot]), default: []].insert(String(name[name.index(after: dot)...]))
+        }
+        var found: [RuleFinding] = []
+        for (proto, names) in allowed.sorted(by: { $0.key < $1.key }) {
+            let declared = (scope.program.membersByOwner[proto] ?? []).filter { !$0.inExtension && !$0.isImplicit && $0.kind != "accessor_decl" }
+            for member in declared {
+                let shown = member.kind == "var_decl" ? member.name : member.name + member.arguments
+                if !names.contains(shown) && !names.contains(member.name) {
+                    found.append(finding(rule, member.file, member.line, Words.widened(proto, shown, allowed: names.sorted())))
+                }
+            }
+        }
+        return found
+    }
+
+    // MARK: container_only_in
+
+    private func containers(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var containers = Set(rule.container + scope.descendants(of: rule.container))
+        // A protocol of the container that hands out several parts is the container under another name.
+        for type in scope.program.types.values where containers.contains(type.name) {
+            for proto in type.supertypes where scope.isProtocol(proto) && scope.handsOutSeveralParts(proto) { containers.insert(proto) }
+        }
+        if rule.locators {
+            for type in scope.program.types.values where scope.isLocator(type.name) { containers.insert(type.name) }
+        }
+        func isContainer(_ type: String) -> Bool { containers.contains { scope.mentions(type, $0) } || (rule.locators && scope.isResolverFunction(type)) }
+        var found: [RuleFinding] = []
+        for node in scope.program.nodes.values {
+            if scope.isExcepted(node, by: rule) {
+                // The root may hand out its parts, never itself: not as `Any`, nor inside a closure that hands out anything.
+                for conversion in node.conversions where conversion.fromSelf || isContainer(conversion.from) {
+                    guard containers.contains(where: { scope.mentions(conversion.from, $0) }) else { continue }
+                    if scope.isErased(conversion.to) || isContainer(conversion.to) && !containers.contains(where: { scope.same(conversion.to, $0) }) {
+                        found.append(finding(rule, conversion.file, conversion.line, Words.handsOut(conversion.to, where: scope.place(node))))
+                    }
+                }
+                for closure in node.closures where closure.capturesSelf && scope.returnsAnything(closure.type) {
+                    if let owner = node.owner, containers.contains(where: { scope.same(owner, $0) }) {
+                        found.append(finding(rule, closure.file, closure.line, Words.handsOut(closure.type, where: scope.place(node))))
+                    }
+                }
+                continue
+            }
+            if let type = node.types.first(where: isContainer) {
+                found.append(finding(rule, node.file, node.line, Words.handed(type, where: scope.place(node))))
+            }
+            for use in node.uses {
+                if let owner = use.owner, containers.contains(where: { scope.same(owner, $0) }), use.module == scope.program.module || use.module.isEmpty {
+                    found.append(finding(rule, use.file, use.line, Words.handed(owner, where: scope.place(node))))
+                }
+            }
+            for cast in node.casts where isContainer(cast.type) {
+                found.append(finding(rule, cast.file, cast.line, Words.handed(cast.type, where: scope.place(node))))
+            }
+        }
+        return found
+    }
+
+    // MARK: words
+
+    private func finding(_ rule: LessonRule, _ file: String, _ line: Int, _ what: LocalizedText) -> RuleFinding {
+        var english = what.english
+        var chinese = what.chinese
+        if let why = rule.why {
+            english += " " + why.english
+            chinese += why.chinese
+        }
+        english += " Fix: " + rule.fix.english
+        chinese += "改法：" + rule.fix.chinese
+        return RuleFinding(file: file, line: line, rule: rule.id, messages: LocalizedText(english: english, chinese: chinese))
+    }
+
+    enum Words {
+        static func named(_ name: String, where place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "`\(name)` is still used here, \(place.english), even if no test runs this line.",
+                          chinese: "这里仍然用到 `\(name)`，\(place.chinese)；即使没有测试执行这一行也不行。")
+        }
+        static func reaches(_ name: String, through: String, where place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "`\(name)` is reached from here, \(place.english), through `\(through)`: a helper in between still hands over the forbidden thing.",
+                          chinese: "这里，\(place.chinese)，通过 `\(through)` 仍然会用到 `\(name)`：中间隔了一层辅助代码，拿到的仍是被禁止的东西。")
+        }
+        static func through(_ maker: String, _ place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "\(place.english), through `\(maker)`,", chinese: "\(place.chinese)通过 `\(maker)` ")
+        }
+        static func builds(_ owner: String, _ built: String, where place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "`\(owner)` builds its own `\(built)` \(place.english) instead of being handed one.",
+                          chinese: "`\(owner)` \(place.chinese)自己创建了 `\(built)`，而不是由外部交给它。")
+        }
+        static func keepsState(_ member: ResolvedProgram.MemberDeclaration, mutable: Bool) -> LocalizedText {
+            let holder = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
+            let kind = member.owner == nil ? ("global", "全局") : ("static", "静态")
+            let what = mutable ? ("variable", "变量") : ("constant holding an object (`\(member.type)`)", "常量（保存着一个对象：`\(member.type)`）")
+            return LocalizedText(
+                english: "`\(holder)` is a \(kind.0) \(what.0): one value shared by every instance, so two objects built side by side share it.",
+                chinese: "`\(holder)` 是\(kind.1)\(what.1)：所有实例共用同一份，两个并排创建的对象会共享它。")
+        }
+        static func later(_ name: String, where place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "`\(name)` is read inside a closure made \(place.english) and handed on: it runs later, wherever the closure went, so the global is read there, again and again. Read it once here and hand over the value.",
+                          chinese: "`\(name)` 在 \(place.chinese) 创建并交出去的闭包里被读取：闭包稍后在别处运行，全局对象会在那里一次次被读取。请在这里读取一次，把值交出去。")
+        }
+        static func notKept(_ holder: String, ownership: String?, lazy: Bool) -> LocalizedText {
+            if let ownership {
+                return LocalizedText(english: "`\(holder)` is `\(ownership)`: the collaborator it was handed can go away while it still needs it. Keep it in a strong `let`.",
+                                     chinese: "`\(holder)` 是 `\(ownership)`：交给它的协作者可能在它还需要时就被释放。请用强引用的 `let` 保存。")
+            }
+            return LocalizedText(english: "`\(holder)` is a `\(lazy ? "lazy var" : "var")`: anyone can swap the collaborator after the object was built, behind its back. Keep what it is handed in a `let`.",
+                                 chinese: "`\(holder)` 是 `\(lazy ? "lazy var" : "var")`：对象创建之后，任何人都能在背后换掉这个协作者。请把交给它的东西保存在 `let` 中。")
+        }
+        static func defaulted(_ owner: String) -> LocalizedText {
+            LocalizedText(english: "An initializer of `\(owner)` gives a parameter a default value: a caller who leaves it out gets a value nobody chose.",
+                          chinese: "`\(owner)` 的初始化方法给参数设了默认值：省略它的调用者会得到一个没人选择过的值。")
+        }
+        static func widened(_ proto: String, _ member: String, allowed: [String]) -> LocalizedText {
+            LocalizedText(english: "`\(proto)` requires `\(member)` too, but the lesson asks for a protocol with only \(allowed.map { "`\($0)`" }.joined(separator: ", ")): every extra requirement is one more thing each fake must provide.",
+                          chinese: "`\(proto)` 还要求了 `\(member)`，但本课要求协议只包含 \(allowed.map { "`\($0)`" }.joined(separator: "、"))：每多一个要求，每个替身都要多实现一样东西。")
+        }
+        static func handed(_ type: String, where place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "The container (`\(type)`) reaches code outside the composition root here, \(place.english).",
+                          chinese: "容器（`\(type)`）在这里到达了组合根之外的代码，\(place.chinese)。")
+        }
+        static func handsOut(_ type: String, where place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "The composition root hands itself out here, \(place.english), as `\(type)`: whoever gets it can pull any part from it.",
+                          chinese: "组合根在这里，\(place.chinese)，把自己作为 `\(type)` 交了出去：拿到它的人可以从中取出任何零件。")
+        }
+    }
+}
+
+/// What a node reaches, through the module's own code.
+struct Reach {
+    let scope: ProgramScope
+    let hit: (ResolvedProgram.Use) -> Bool
+    private let memo = Memo()
+
+    init(scope: ProgramScope, hit: @escaping (ResolvedProgram.Use) -> Bool) {
+        self.scope = scope
+        self.hit = hit
+    }
+
+    final class Memo { var results: [String: Path?] = [:] }
+
+    struct Path { var name: String; var use: ResolvedProgram.Use? }
+
+    /// The first forbidden use reachable from a node (its own uses first), or nil.
+    func path(from start: String) -> Path? {
+        if let known = memo.results[start] { return known }
+        var visited: Set<String> = [start]
+        var queue = [start]
+        var result: Path?
+        search: while !queue.isEmpty {
+            let id = queue.removeFirst()
+            guard let node = scope.program.nodes[id] else { continue }
+            for use in node.uses where hit(use) {
+                result = Path(name: use.shownName, use: use)
+                break search
+            }
+            let next = node.uses.compactMap { scope.nodeID(for: $0) } + node.implied
+            for target in next where visited.insert(target).inserted { queue.append(target) }
+        }
+        memo.results[start] = .some(result)
+        return result
+    }
+}
+
+extension ResolvedProgram.Use {
+    /// `V8Engine.shared`, `Date.init()`.
+    var shownName: String {
+        let name = path.joined(separator: ".")
+        return isInitializer ? String(name.dropLast(5)) + arguments : name
+    }
+}
+
+/// Questions about one resolved program.
+struct ProgramScope {
+    let program: ResolvedProgram
+    private let typesByName: [String: ResolvedProgram.TypeDeclaration]
+
+    init(_ program: ResolvedProgram) {
+        self.program = program
+        var byName: [String: ResolvedProgram.TypeDeclaration] = [:]
+        for type in program.types.values { byName[type.name] = type }
+        typesByName = byName
+    }
+
+    static func root(_ owner: String) -> String { owner.split(separator: ".").first.map(String.init) ?? owner }
+
+    /// The node a use runs: a function, initializer or property of the module.
+    func nodeID(for use: ResolvedProgram.Use) -> String? {
+        program.nodes[use.usr] != nil ? use.usr : nil
+    }
+
+    func same(_ name: String, _ wanted: String) -> Bool {
+        name == wanted || name.hasSuffix("." + wanted) && !program.types.values.contains { $0.name == name }
+    }
+
+    func belongs(_ owner: String, to types: [String]) -> Bool {
+        let root = Self.root(owner)
+        return types.contains { $0 == "*" || $0 == owner || $0 == root }
+    }
+
+    func isProtocol(_ name: String) -> Bool { typesByName[name]?.kind == "protocol" }
+
+    func descendants(of types: [String]) -> [String] {
+        var found: [String] = []
+        var changed = true
+        while changed {
+            changed = false
+            for type in program.types.values where !found.contains(type.name) && !types.contains(type.name) {
+                if type.supertypes.contains(where: { (types + found).contains($0) }) {
+                    found.append(type.name)
+                    changed = true
+                }
+            }
+        }
+        return found
+    }
+
+    /// Does a demangled type name `wanted` anywhere in it (`Optional<RaceCar>`, `[any Engine]`, `RaceCar.Type`)?
+    func mentions(_ type: String, _ wanted: String) -> Bool {
+        var current = ""
+        var names: [String] = []
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" || character == "." { current.append(character) } else {
+                if !current.isEmpty { names.append(current) }
+                current = ""
+            }
+        }
+        if !current.isEmpty { names.append(current) }
+        return names.contains { name in
+            name == wanted || name.hasSuffix("." + wanted) || name.hasPrefix(wanted + ".") && typesByName[wanted] != nil && name != wanted + ".Type"
+                ? true : name == wanted + ".Type"
+        }
+    }
+
+    func matches(_ pattern: ForbiddenName, _ use: ResolvedProgram.Use) -> Bool {
+        switch pattern {
+        case .member(let base, let member):
+            return use.name == member && use.owner.map { same($0, base) } == true
+        case .construction(let type, let bare):
+            return use.isInitializer && use.owner.map { same($0, type) } == true && (!bare || use.arguments == "()")
+        case .global(let name):
+            return use.owner == nil && use.name == name
+        case .type(let type):
+            if use.owner.map({ same($0, type) || Self.root($0) == type }) == true { return true }
+            return use.path == [type]
+        }
+    }
+
+    func isExcepted(_ node: ResolvedProgram.Node, by rule: LessonRule) -> Bool {
+        isExcepted(owner: node.owner, member: node.member, file: node.file, by: rule, initializer: node.memberUSR.flatMap { program.members[$0] }?.kind)
+    }
+
+    func isExcepted(owner: String?, member: String?, file: String, by rule: LessonRule, initializer kind: String? = nil) -> Bool {
+        let fileName = file.split(separator: "/").last.map(String.init) ?? file
+        if rule.exceptIn.contains(fileName) { return true }
+        return rule.exceptIn.contains { entry in
+            if let owner, entry == owner || entry == Self.root(owner) { return true }
+            guard let member else { return false }
+            let qualified = owner.map { "\($0).\(member)" } ?? member
+            return entry == qualified || entry == qualified + "()" && kind != "var_decl"
+        }
+    }
+
+    func place(_ node: ResolvedProgram.Node) -> LocalizedText {
+        let holder = [node.owner, node.member].compactMap { $0 }.joined(separator: ".")
+        if holder.isEmpty { return LocalizedText(english: "at file scope", chinese: "在文件顶层") }
+        switch node.context {
+        case .defaultArgument:
+            return LocalizedText(english: "in a default argument of `\(holder)`", chinese: "在 `\(holder)` 的默认参数里")
+        case .initialValue:
+            return LocalizedText(english: "in the initial value of `\(holder)`", chinese: "在 `\(holder)` 的初始值里")
+        case .body:
+            return LocalizedText(english: "in `\(holder)`", chinese: "在 `\(holder)` 里")
+        }
+    }
+
+    // MARK: values and references
+
+    static let valueTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Float80",
+        "Bool", "String", "Character", "Substring", "Array", "Dictionary", "Set", "Optional", "Range", "ClosedRange",
+        "Duration", "Never", "Void", "StaticString", "Unicode.Scalar", "Date", "UUID", "URL", "Data", "Decimal", "TimeInterval",
+        "DateComponents", "Locale", "TimeZone", "Calendar", "CGFloat", "Result",
+    ]
+
+    /// A constant of this type may still share state: a class, an existential, a closure, or a value holding one.
+    func holdsReference(_ type: String, seen: Set<String> = []) -> Bool {
+        if type.contains("->") || type.contains("any ") || type.contains("some ") || type.contains("AnyObject") || type == "Any" { return true }
+        for name in DemangledName.typeNames(type) + Self.bareNames(type) {
+            let short = name.split(separator: ".").last.map(String.init) ?? name
+            if let declared = typesByName[name] ?? typesByName[short] {
+                if declared.kind == "class_decl" || declared.kind == "protocol" { return true }
+                guard !seen.contains(declared.name) else { continue }
+                let stored = (program.membersByOwner[declared.name] ?? []).filter { $0.kind == "var_decl" && !$0.isStatic && $0.isStored }
+                if stored.contains(where: { !$0.isLet || holdsReference($0.type, seen: seen.union([declared.name])) }) { return true }
+                continue
+            }
+            if Self.valueTypes.contains(short) { continue }
+            return true
+        }
+        return false
+    }
+
+    /// Module type names the demangler printed without a module (the module's prefix was removed).
+    static func bareNames(_ type: String) -> [String] {
+        var names: [String] = []
+        var current = ""
+        for character in type + " " {
+            if character.isLetter || character.isNumber || character == "_" || character == "." { current.append(character) } else {
+                if !current.isEmpty, !current.contains("."), current.first?.isUppercase == true, current.count > 1 { names.append(current) }
+                current = ""
+            }
+        }
+        return names
+    }
+
+    /// `Any`, `AnyObject`, `Any?`: a type that can hold the container without saying so.
+    func isErased(_ type: String) -> Bool {
+        let bare = type.replacingOccurrences(of: "Swift.Optional<", with: "").replacingOccurrences(of: ">", with: "")
+            .replacingOccurrences(of: "?", with: "")
+        return ["Any", "AnyObject", "Swift.AnyObject", "Swift.Any", "Sendable", "Swift.Sendable", "any Swift.Sendable", "Any.Type"].contains(bare)
+    }
+
+    /// A closure whose result could be anything: `Any`, `AnyObject`, a generic parameter, or the container.
+    func returnsAnything(_ type: String) -> Bool {
+        guard let arrow = type.range(of: "->", options: .backwards) else { return false }
+        let result = type[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
+        return isErased(result) || result == "A" || result == "A?" || result.hasPrefix("A.")
+    }
+
+    /// `(Any.Type) -> Any`, `<A>(A.Type) -> A`: a function that hands out whatever it is asked for.
+    func isResolverFunction(_ type: String) -> Bool {
+        guard type.contains(".Type"), let arrow = type.range(of: "->", options: .backwards) else { return false }
+        let result = type[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
+        return isErased(result) || result == "A" || result == "A?"
+    }
+
+    /// A type with a method that hands out whatever type it is asked for: a service locator.
+    func isLocator(_ type: String) -> Bool {
+        (program.membersByOwner[type] ?? []).contains { member in
+            member.kind == "func_decl" && isResolverFunction(member.type)
+        }
+    }
+
+    /// A protocol whose requirements hand out two or more different types of the module.
+    func handsOutSeveralParts(_ proto: String) -> Bool {
+        let results = (program.membersByOwner[proto] ?? []).compactMap { member -> String? in
+            let result = member.kind == "var_decl" ? member.type : member.result
+            return Self.bareNames(result).first { typesByName[$0] != nil }
+        }
+        return Set(results).count >= 2
+    }
+}
+
+/// Rules every lesson has, whatever its `lesson.json` says.
+enum CourseRules {
+    static let unsafeID = "no-unsafe-references"
+
+    static func unsafeReferences(_ scope: ProgramScope) -> [RuleFinding] {
+        let fix = LocalizedText(
+            english: "Keep a collaborator in a strong `let` (or `weak var` where the lesson asks for a weak reference), and use no unsafe pointer or `Unmanaged`: they let a program run on memory that is already gone.",
+            chinese: "用强引用的 `let` 保存协作者（课文要求弱引用时用 `weak var`），不要使用不安全指针或 `Unmanaged`：它们会让程序在已经释放的内存上继续运行。")
+        func finding(_ file: String, _ line: Int, _ what: String, _ chinese: String) -> RuleFinding {
+            RuleFinding(file: file, line: line, rule: unsafeID, messages: LocalizedText(
+                english: "\(what) Fix: \(fix.english)", chinese: "\(chinese)改法：\(fix.chinese)"))
+        }
+        var found: [RuleFinding] = []
+        for member in scope.program.members.values where member.markers.contains("unowned(unsafe)") {
+            found.append(finding(member.file, member.line,
+                                 "`\(member.name)` is `unowned(unsafe)`: when the object goes away, the reference points at freed memory, and the program may pass or crash at random.",
+                                 "`\(member.name)` 是 `unowned(unsafe)`：对象释放后，这个引用指向已释放的内存，程序可能随机通过或崩溃。"))
+        }
+        for node in scope.program.nodes.values {
+            for use in node.uses where use.module == "Swift" {
+                let name = use.path.first ?? ""
+                if name.hasPrefix("Unsafe") || name == "Unmanaged" || name.hasPrefix("withUnsafe") || name.hasPrefix("unsafe")
+                    || name.hasPrefix("OpaquePointer") || name.hasPrefix("AutoreleasingUnsafe") {
+                    found.append(finding(use.file, use.line, "`\(use.shownName)` is unsafe code: it steps outside what Swift checks for you.",
+                                         "`\(use.shownName)` 是不安全的代码：它绕过了 Swift 替你做的检查。"))
+                }
+            }
+        }
+        return found
+    }
+}
+
+/// The system's ambient services, each a set of declarations that read it. A rule that forbids one
+/// of them (`Date()`, `Int.random`, `FileManager.default`) forbids the whole service: another API
+/// reads the same clock.
+struct SystemServices: Sendable {
+    let name: String
+    /// Names a lesson's rule may use for this service.
+    let triggers: Set<String>
+    let reads: @Sendable (ResolvedProgram.Use) -> Bool
+
+    func shown(_ use: ResolvedProgram.Use) -> String { "\(use.shownName)` (the system \(name))`".replacingOccurrences(of: "` (", with: " (").replacingOccurrences(of: ")`", with: ")") }
+
+    static func named(by names: [String]) -> [SystemServices] {
+        all.filter { service in names.contains { service.triggers.contains($0) } }
+    }
+
+    static let all: [SystemServices] = [clock, random, fileSystem]
+
+    static let clock = SystemServices(name: "clock", triggers: ["Date()", "Date.now", "Date"]) { use in
+        let owner = use.owner ?? ""
+        let name = use.name
+        switch owner {
+        case "Date", "NSDate":
+            return (name == "init" && (use.arguments == "()" || use.arguments == "(timeIntervalSinceNow:)"))
+                || name == "now" || name == "timeIntervalSinceNow" || name == "timeIntervalSinceReferenceDate" && use.isStaticMember
+        case "DispatchTime", "DispatchWallTime", "ContinuousClock", "SuspendingClock", "ContinuousClock.Instant", "SuspendingClock.Instant", "CFAbsoluteTime":
+            return name == "now"
+        case "ProcessInfo": return name == "systemUptime"
+        default:
+            return use.owner == nil && ["CFAbsoluteTimeGetCurrent", "clock_gettime", "gettimeofday", "time", "mach_absolute_time", "CACurrentMediaTime"].contains(name)
+        }
+    }
+
+    static let random = SystemServices(name: "random number generator", triggers: ["Int.random", "Double.random", "Bool.random", "random", "SystemRandomNumberGenerator"]) { use in
+        if use.arguments.contains("using:") { return false }
+        let name = use.name
+        if ["random", "randomElement", "shuffled", "shuffle"].contains(name), use.module == "Swift" { return true }
+        if name == "init", use.owner == "SystemRandomNumberGenerator" || use.owner == "UUID" && use.arguments == "()" { return true }
+        return use.owner == nil && ["arc4random", "arc4random_uniform", "drand48", "rand", "random", "lrand48"].contains(name)
+    }
+
+    static let fileSystem = SystemServices(name: "file system", triggers: ["FileManager.default", "FileManager"]) { use in
+        let owner = use.owner ?? ""
+        if owner == "FileManager" || owner == "FileHandle" || owner == "NSFileManager" { return true }
+        if (owner == "Data" || owner == "String" || owner == "NSString" || owner == "NSData"),
+           use.name == "init", use.arguments.contains("contentsOf") { return true }
+        if (owner == "Data" || owner == "String" || owner == "StringProtocol"), use.name == "write" { return true }
+        return use.owner == nil && ["fopen", "open", "creat", "unlink", "remove", "rename", "mkdir"].contains(use.name) && use.isC
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Reads a lesson module the way the compiler does: `swiftc -dump-ast -dump-ast-format json`
+/// (type-checked, every reference resolved), then `swift-demangle` for readable names.
+/// Only code that compiles can be read; for code that does not, the build's own errors are the verdict.
+///
+///     let reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: runner, environment: env)
+///     let program = reader.read(module: "ConstructorInjection", files: files)   // nil: no compiler answer
+public struct ProgramReader: Sendable {
+    public var swiftc: String
+    public var processRunner: any ProcessRunning
+    public var environment: [String: String]
+    /// Put in front of the compiler (the grader's sandbox).
+    public var launcher: [String] = []
+    public var timeout: Double = 120
+    public var moduleCache: String?
+
+    public init(swiftc: String, processRunner: any ProcessRunning, environment: [String: String]) {
+        self.swiftc = swiftc
+        self.processRunner = processRunner
+        self.environment = environment
+    }
+
+    /// `files`: the path to hand the compiler, the name to show in findings, and the text.
+    public func read(module: String, files: [(path: String, shown: String, text: String)]) -> ResolvedProgram? {
+        guard !files.isEmpty else { return nil }
+        var arguments = ["-dump-ast", "-dump-ast-format", "json", "-swift-version", "6", "-parse-as-library",
+                         "-module-name", module]
+        if let moduleCache { arguments += ["-module-cache-path", moduleCache] }
+        let command = launcher + [swiftc] + arguments + files.map(\.path)
+        let result = processRunner.run(ProcessRequest(
+            executable: command[0], arguments: Array(command.dropFirst()), environment: environment,
+            timeout: timeout, outputLimit: 256 * 1024 * 1024))
+        guard result.termination.succeeded, !result.outputTruncated else {
+            if let debug = ProcessInfo.processInfo.environment["KATA_READER_DEBUG"] {
+                try? "\(result.termination) truncated=\(result.outputTruncated)\n\(result.output.suffix(3000))".write(toFile: debug + "-\(UUID().uuidString)", atomically: true, encoding: .utf8)
+            }
+            return nil
+        }
+        let demangler = swiftc.hasSuffix("swiftc") ? String(swiftc.dropLast("swiftc".count)) + "swift-demangle" : "swift-demangle"
+        let runner = processRunner
+        let environment = self.environment
+        let launcher = self.launcher
+        let demangle: ResolvedProgram.Demangler = { names in
+            var found: [String: String] = [:]
+            // Usrs (`s:...`) demangle as symbols once given the `$s` prefix; C declarations (`c:@F@fork`) stay as they are.
+            let ordered = names.filter { $0.hasPrefix("$s") }
+            var start = 0
+            while start < ordered.count {
+                let batch = Array(ordered[start..<min(start + 2000, ordered.count)])
+                start += batch.count
+                let command = launcher + [demangler, "--compact"] + batch
+                let answer = runner.run(ProcessRequest(executable: command[0], arguments: Array(command.dropFirst()),
+                                                       environment: environment, timeout: 60, outputLimit: 64 * 1024 * 1024))
+                guard answer.termination.succeeded else { continue }
+                let lines = answer.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                for (name, line) in zip(batch, lines) where !line.isEmpty { found[name] = line }
+            }
+            return found
+        }
+        return try? ResolvedProgram.decode(output: result.output, module: module, files: files, demangle: demangle)
+    }
+}

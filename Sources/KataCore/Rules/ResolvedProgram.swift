@@ -1,0 +1,709 @@
+import Foundation
+
+/// A lesson module as the compiler reads it: every reference resolved to the
+/// declaration it names, from the type-checked AST that
+/// `swiftc -dump-ast -dump-ast-format json` prints.
+///
+/// The spelling a learner chose does not matter here: `V8Engine.shared`,
+/// `t.shared` through a metatype, `\V8Engine.Type.shared` in a key path and
+/// `type(of: engine).shared` all name one declaration, with one USR.
+///
+/// Code is grouped into *nodes*: a function, an initializer, a property (its
+/// initial value and accessors), or one default argument. A node lists what it
+/// uses; calls through a protocol requirement or a closure value reach no
+/// implementation, which is exactly what injection means.
+///
+///     let program = try ResolvedProgram.decode(dumps, files: texts, demangle: demangler)
+///     program.nodes["s:1M7RaceCarC6engineAA6Engine_pvp"]?.uses
+public struct ResolvedProgram: Sendable {
+    public enum Context: String, Sendable { case body, defaultArgument, initialValue }
+
+    /// A type of the module: a class, struct, enum, protocol or actor.
+    public struct TypeDeclaration: Sendable {
+        public var usr: String
+        /// `RaceCar`, `RaceCar.Pit` (without the module).
+        public var name: String
+        public var kind: String
+        public var isActor: Bool
+        public var file: String
+        public var line: Int
+        /// The protocols it conforms to and the class it inherits from, by name.
+        public var supertypes: [String]
+        public var isUncheckedSendable: Bool
+    }
+
+    /// A property, function or initializer of the module.
+    public struct MemberDeclaration: Sendable {
+        public var usr: String
+        public var name: String
+        /// `RaceCar` for a member of RaceCar (or of an extension of it); nil at file scope.
+        public var owner: String?
+        public var kind: String
+        public var file: String
+        public var line: Int
+        public var isStatic: Bool
+        public var isLet: Bool
+        public var isStored: Bool
+        public var isLazy: Bool
+        public var isImplicit: Bool
+        public var isConvenience: Bool
+        /// `weak`, `unowned`, `unowned(unsafe)`, `nonisolated(unsafe)`, `TaskLocal`.
+        public var markers: [String]
+        /// The declared type, demangled (`any ConstructorInjection.Engine`).
+        public var type: String
+        /// A function's result type, demangled.
+        public var result: String
+        public var hasInitialValue: Bool
+        /// Declared in an extension, not in the type itself (for a protocol: not a requirement).
+        public var inExtension: Bool = false
+        /// A function's argument labels: `(_:)`, `(engine:)`; empty for a property.
+        public var arguments: String = ""
+    }
+
+    /// One reference to a declaration, at a place in the learner's files.
+    public struct Use: Sendable {
+        public var usr: String
+        /// The referenced declaration, demangled and shortened: `V8Engine.shared`, `Date.init`.
+        public var path: [String]
+        /// The referenced declaration's module (`Swift`, `FoundationEssentials`, or the lesson's).
+        public var module: String
+        /// `()` for `init()`, `(engine:)` for `init(engine:)`; empty for a property.
+        public var arguments: String
+        public var file: String
+        public var line: Int
+        public var isC: Bool
+        /// Inside an escaping closure: it runs later, wherever the closure was handed.
+        public var inEscapingClosure: Bool = false
+        /// The base name the compiler recorded (`shared`, `init`, `fork`).
+        public var baseName: String
+        /// A static member (`static Date.timeIntervalSinceReferenceDate`), not the instance one of the same name.
+        public var isStaticMember: Bool = false
+        public var name: String { path.last ?? baseName }
+        public var owner: String? { path.count > 1 ? path.dropLast().joined(separator: ".") : nil }
+        public var isInitializer: Bool { name == "init" }
+    }
+
+    /// A value converted to another type: `any Engine`, `Any`, an optional.
+    public struct Conversion: Sendable {
+        public var from: String
+        public var to: String
+        public var file: String
+        public var line: Int
+        public var fromSelf: Bool
+    }
+
+    public struct Closure: Sendable {
+        public var type: String
+        public var capturesSelf: Bool
+        public var file: String
+        public var line: Int
+    }
+
+    public struct Node: Sendable {
+        public var id: String
+        public var owner: String?
+        public var member: String?
+        public var memberUSR: String?
+        public var context: Context
+        public var file: String
+        public var line: Int
+        public var uses: [Use] = []
+        /// Every type named or inferred in the node, demangled.
+        public var types: Set<String> = []
+        public var conversions: [Conversion] = []
+        public var casts: [(type: String, file: String, line: Int)] = []
+        public var closures: [Closure] = []
+        /// Nodes it runs without naming them: an initializer runs its type's stored properties' initial values.
+        public var implied: [String] = []
+    }
+
+    public var module: String
+    public var types: [String: TypeDeclaration] = [:]
+    public var members: [String: MemberDeclaration] = [:]
+    public var nodes: [String: Node] = [:]
+    /// Members of the module by owner name, for lookups such as "the initializers of Wheel".
+    public var membersByOwner: [String: [MemberDeclaration]] = [:]
+
+    public init(module: String) { self.module = module }
+}
+
+// MARK: reading the dump
+
+extension ResolvedProgram {
+    public enum ReadError: Error, Equatable { case noDump(String) }
+
+    /// Turns mangled names into readable ones, all at once: `swift-demangle`, or a fake in tests.
+    public typealias Demangler = ([String]) -> [String: String]
+
+    /// Splits the compiler's output (one JSON object per file, maybe with diagnostics around them)
+    /// and reads every file of the module.
+    ///
+    /// - files: each source file's name as given to the compiler, its name to show, and its text.
+    public static func decode(output: String, module: String, files: [(path: String, shown: String, text: String)],
+                              demangle: @escaping Demangler) throws -> ResolvedProgram {
+        let objects = splitObjects(output)
+        guard !objects.isEmpty else {
+            throw ReadError.noDump(String(output.prefix(400)))
+        }
+        var reader = Reader(module: module, demangle: demangle)
+        for (path, shown, text) in files {
+            reader.files[(path as NSString).lastPathComponent] = (shown, LineTable(text))
+        }
+        for object in objects {
+            guard let value = try? JSONSerialization.jsonObject(with: Data(object.utf8), options: [.fragmentsAllowed]),
+                  let file = value as? [String: Any] else { continue }
+            reader.read(file: file)
+        }
+        return reader.finish()
+    }
+
+    /// The top-level `{"_kind":"source_file",...}` objects in the compiler's output.
+    static func splitObjects(_ output: String) -> [String] {
+        let bytes = Array(output.utf8)
+        let marker = Array("{\"_kind\":\"source_file\"".utf8)
+        var objects: [String] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "{"), index + marker.count <= bytes.count,
+                  Array(bytes[index..<index + marker.count]) == marker else { index += 1; continue }
+            var depth = 0
+            var inString = false
+            var escaped = false
+            var end = index
+            while end < bytes.count {
+                let byte = bytes[end]
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: "{") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                end += 1
+            }
+            guard end < bytes.count else { break }
+            objects.append(String(decoding: bytes[index...end], as: UTF8.self))
+            index = end + 1
+        }
+        return objects
+    }
+}
+
+/// Byte offsets to line numbers.
+struct LineTable: Sendable {
+    private var starts: [Int] = [0]
+    init(_ text: String) {
+        var offset = 0
+        let bytes = Array(text.utf8)
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\n") {
+                starts.append(offset + 1)
+            } else if byte == UInt8(ascii: "\r") {
+                // Swift ends a line at CR, LF or CR LF.
+                if offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\n") { offset += 1 }
+                starts.append(offset + 1)
+            }
+            offset += 1
+        }
+    }
+    func line(_ offset: Int) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
+    }
+}
+
+/// Readable names from the demangler's text.
+enum DemangledName {
+    /// `static M.V8Engine.shared : M.V8Engine` -> (["M", "V8Engine", "shared"], "");
+    /// `M.V8Engine.init() -> M.V8Engine` -> (["M", "V8Engine", "init"], "()").
+    static func declaration(_ text: String) -> (path: [String], arguments: String) {
+        var text = text
+        for prefix in ["static ", "class "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+        text = withoutGenerics(text)
+        // A private declaration: `M.T.(startedAt in _3B59AB72…)`.
+        while let range = text.range(of: #"\(([^() ]+) in _[0-9A-F]+\)"#, options: .regularExpression) {
+            let inner = text[range].dropFirst().prefix { $0 != " " }
+            text.replaceSubrange(range, with: inner)
+        }
+        // `(extension in Swift):Swift.Sequence.randomElement()`: the extension's module is not part of the path.
+        while let range = text.range(of: "(extension in ") {
+            guard let close = text[range.upperBound...].range(of: "):") else { break }
+            text.removeSubrange(range.lowerBound..<close.upperBound)
+        }
+        var path = text
+        var arguments = ""
+        if let colon = path.range(of: " : ") { path = String(path[..<colon.lowerBound]) }
+        if let open = path.firstIndex(of: "(") {
+            var depth = 0
+            var close = open
+            for index in path[open...].indices {
+                if path[index] == "(" { depth += 1 }
+                if path[index] == ")" { depth -= 1; if depth == 0 { close = index; break } }
+            }
+            arguments = labels(String(path[open...close]))
+            path = String(path[..<open])
+        }
+        if let space = path.lastIndex(of: " ") { path = String(path[path.index(after: space)...]) }
+        return (path.split(separator: ".").map(String.init), arguments)
+    }
+
+    /// `(engine: any M.Engine, clock: A)` -> `(engine:clock:)`; `()` stays `()`; `(Swift.Int)` -> `(_:)`.
+    static func labels(_ list: String) -> String {
+        let inner = list.dropFirst().dropLast()
+        if inner.trimmingCharacters(in: .whitespaces).isEmpty { return "()" }
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        var previous: Character = " "
+        for character in inner {
+            defer { previous = character }
+            if "(<[".contains(character) { depth += 1 }
+            if ")]".contains(character) || character == ">" && previous != "-" { depth -= 1 }
+            if character == ",", depth == 0 { parts.append(current); current = ""; continue }
+            current.append(character)
+        }
+        parts.append(current)
+        return "(" + parts.map { part -> String in
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            if let colon = trimmed.range(of: ": "), !trimmed[..<colon.lowerBound].contains(" "),
+               !trimmed[..<colon.lowerBound].contains("(") {
+                return String(trimmed[..<colon.lowerBound]) + ":"
+            }
+            return "_:"
+        }.joined() + ")"
+    }
+
+    static func withoutGenerics(_ text: String) -> String {
+        var result = ""
+        var depth = 0
+        var previous: Character = " "
+        for character in text {
+            if character == "<" { depth += 1 }
+            if depth == 0 { result.append(character) }
+            if character == ">" && previous != "-" && depth > 0 { depth -= 1 }
+            previous = character
+        }
+        return result
+    }
+
+    /// Every qualified name in a demangled type: `Swift.Optional<any M.Engine>` -> [Swift.Optional, M.Engine].
+    static func typeNames(_ type: String) -> [String] {
+        var names: [String] = []
+        var current = ""
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                current.append(character)
+            } else {
+                if !current.isEmpty { names.append(current) }
+                current = ""
+            }
+        }
+        if !current.isEmpty { names.append(current) }
+        return names.filter { $0.contains(".") && !$0.hasPrefix(".") }
+    }
+}
+
+private struct Reader {
+    let module: String
+    let demangle: ResolvedProgram.Demangler
+    var files: [String: (shown: String, lines: LineTable)] = [:]
+    var program: ResolvedProgram
+
+    // Collected before demangling.
+    var rawUses: [(node: String, usr: String, base: String, file: String, offset: Int, escaping: Bool)] = []
+    var rawTypes: [(node: String, type: String)] = []
+    var rawConversions: [(node: String, from: String, to: String, file: String, offset: Int, fromSelf: Bool)] = []
+    var rawCasts: [(node: String, type: String, file: String, offset: Int)] = []
+    var rawClosures: [(node: String, type: String, capturesSelf: Bool, file: String, offset: Int)] = []
+    var rawTypesOf: [String: (kind: String, owner: String?, file: String, offset: Int, conformances: [String], superclass: String?, actor: Bool, unchecked: Bool)] = [:]
+    var rawMembers: [(usr: String, name: String, owner: String?, kind: String, file: String, offset: Int, json: [String: Any])] = []
+    var extensionTypes: [String] = []
+    var rawDefaults: [(node: String, target: String)] = []
+    var extensionConformances: [(type: String, protocols: [String])] = []
+
+    init(module: String, demangle: @escaping ResolvedProgram.Demangler) {
+        self.module = module
+        self.demangle = demangle
+        self.program = ResolvedProgram(module: module)
+    }
+
+    struct Place {
+        var file: String
+        var owner: String?     // a type's name, or a mangled extended type (resolved later) prefixed with "$"
+        var node: String?
+        var member: String?
+        var memberUSR: String?
+        var context: ResolvedProgram.Context = .body
+        var offset: Int = 0
+        var selfType: String?
+        var escaping = false
+    }
+
+    mutating func read(file: [String: Any]) {
+        let name = ((file["filename"] as? String) ?? "") as NSString
+        let place = Place(file: name.lastPathComponent, owner: nil, node: nil)
+        visitDeclarations(file["items"] as? [Any] ?? [], place)
+    }
+
+    private func offset(_ json: [String: Any]) -> Int? {
+        (json["range"] as? [String: Any])?["start"] as? Int
+    }
+
+    mutating func visitDeclarations(_ items: [Any], _ place: Place) {
+        // A stored property's initial value sits in the pattern binding before the property itself.
+        var usrByName: [String: String] = [:]
+        for case let item as [String: Any] in items where item["_kind"] as? String == "var_decl" {
+            if let usr = item["usr"] as? String, let name = Self.name(item) { usrByName[name] = usr }
+        }
+        for case let item as [String: Any] in items {
+            visitDeclaration(item, place, usrByName: usrByName)
+        }
+    }
+
+    static func name(_ json: [String: Any]) -> String? {
+        guard let name = json["name"] as? [String: Any], let base = name["base_name"] as? [String: Any] else { return nil }
+        return (base["name"] as? String) ?? (base["special"] as? String)
+    }
+
+    mutating func visitDeclaration(_ json: [String: Any], _ outer: Place, usrByName: [String: String]) {
+        let kind = json["_kind"] as? String ?? ""
+        var place = outer
+        if let start = offset(json) { place.offset = start }
+        switch kind {
+        case "class_decl", "struct_decl", "enum_decl", "protocol":
+            guard let usr = json["usr"] as? String, let name = Self.name(json) else { return }
+            let qualified = outer.owner.map { "\($0).\(name)" } ?? name
+            let inherits = json["inherits"] as? [String: Any]
+            var conformances: [String] = []
+            var unchecked = false
+            for case let conformance as [String: Any] in inherits?["conformances"] as? [Any] ?? [] {
+                if let proto = conformance["protocol"] as? String { conformances.append(proto) }
+                if conformance["unchecked"] as? Bool == true { unchecked = true }
+            }
+            conformances += (inherits?["protocols"] as? [String]) ?? []
+            if String(describing: json["attrs"] ?? "").contains("unchecked") { unchecked = true }
+            rawTypesOf[usr] = (kind, qualified, place.file, place.offset, conformances, inherits?["superclass"] as? String,
+                               json["actor"] as? Bool == true, unchecked)
+            var inner = place
+            inner.owner = qualified
+            inner.node = nil
+            inner.selfType = usr
+            visitDeclarations(json["members"] as? [Any] ?? [], inner)
+        case "extension_decl":
+            guard let extended = json["extended_type"] as? String else { return }
+            extensionTypes.append(extended)
+            // `extension V8Engine: Buildable {}`: a conformance declared away from the type.
+            let inherits = json["inherits"] as? [String: Any]
+            var conformances: [String] = []
+            for case let conformance as [String: Any] in inherits?["conformances"] as? [Any] ?? [] {
+                if let proto = conformance["protocol"] as? String { conformances.append(proto) }
+            }
+            conformances += (inherits?["protocols"] as? [String]) ?? []
+            if !conformances.isEmpty { extensionConformances.append((extended, conformances)) }
+            var inner = place
+            inner.owner = "$" + extended
+            inner.node = nil
+            visitDeclarations(json["members"] as? [Any] ?? [], inner)
+        case "pattern_binding_decl":
+            for case let entry as [String: Any] in json["pattern_entries"] as? [Any] ?? [] {
+                let initializer = (entry["init"] ?? entry["original_init"]) as? [String: Any]
+                guard let initializer else { continue }
+                if place.node != nil {
+                    visitExpression(initializer, place)
+                } else {
+                    let names = Self.patternNames(entry["pattern"])
+                    guard let usr = names.compactMap({ usrByName[$0] }).first else { continue }
+                    var inner = place
+                    inner.node = usr
+                    inner.member = names.first
+                    inner.memberUSR = usr
+                    inner.context = .initialValue
+                    ensureNode(inner)
+                    visitExpression(initializer, inner)
+                }
+            }
+        case "var_decl":
+            guard let usr = json["usr"] as? String else {
+                if place.node != nil { collectTypes(json, place) }
+                return
+            }
+            let name = Self.name(json) ?? "?"
+            rawMembers.append((usr, name, outer.owner, kind, place.file, place.offset, json))
+            var inner = place
+            inner.node = usr
+            inner.member = name
+            inner.memberUSR = usr
+            inner.context = .body
+            ensureNode(inner)
+            if let type = json["interface_type"] as? String { rawTypes.append((usr, type)) }
+            for case let accessor as [String: Any] in json["accessors"] as? [Any] ?? [] where accessor["implicit"] as? Bool != true {
+                if let body = accessor["body"] { visitExpression(body, inner) }
+            }
+        case "func_decl", "constructor_decl", "destructor_decl", "subscript_decl", "accessor_decl":
+            guard let usr = json["usr"] as? String else { return }
+            let name = Self.name(json) ?? kind
+            rawMembers.append((usr, name, outer.owner, kind, place.file, place.offset, json))
+            var inner = place
+            inner.node = usr
+            inner.member = name
+            inner.memberUSR = usr
+            inner.context = .body
+            ensureNode(inner)
+            let parameters = ((json["params"] as? [String: Any])?["params"] as? [Any]) ?? []
+            for (index, item) in parameters.enumerated() {
+                guard let parameter = item as? [String: Any] else { continue }
+                if let type = parameter["interface_type"] as? String { rawTypes.append((usr, type)) }
+                if let expression = parameter["expression"] as? [String: Any] {
+                    var argument = inner
+                    argument.node = "\(usr)#\(index)"
+                    argument.context = .defaultArgument
+                    if let start = offset(expression) { argument.offset = start }
+                    ensureNode(argument)
+                    visitExpression(expression, argument)
+                }
+            }
+            if let result = json["result"] as? String, !result.isEmpty { rawTypes.append((usr, result)) }
+            if let body = json["body"] { visitExpression(body, inner) }
+            for case let accessor as [String: Any] in json["accessors"] as? [Any] ?? [] where accessor["implicit"] as? Bool != true {
+                if let body = accessor["body"] { visitExpression(body, inner) }
+            }
+        case "top_level_code_decl":
+            var inner = place
+            inner.node = "top-level:\(place.file)"
+            inner.member = nil
+            ensureNode(inner)
+            visitExpression(json, inner)
+        default:
+            break
+        }
+    }
+
+    /// The declaration a call applies: `f(...)`, `x.f(...)`, `T(...)`.
+    static func callee(_ value: Any?) -> String? {
+        guard let json = value as? [String: Any] else { return nil }
+        if let decl = json["decl"] as? [String: Any], let usr = decl["decl_usr"] as? String, !usr.isEmpty { return usr }
+        if let inner = json["fn"] { return callee(inner) }
+        if let inner = json["sub_expr"] { return callee(inner) }
+        return nil
+    }
+
+    static func patternNames(_ pattern: Any?) -> [String] {
+        var names: [String] = []
+        func walk(_ value: Any?) {
+            if let json = value as? [String: Any] {
+                if json["_kind"] as? String == "pattern_named", let name = Reader.name(json) { names.append(name) }
+                for (_, child) in json { walk(child) }
+            } else if let list = value as? [Any] {
+                list.forEach(walk)
+            }
+        }
+        walk(pattern)
+        return names
+    }
+
+    mutating func ensureNode(_ place: Place) {
+        guard let id = place.node, program.nodes[id] == nil else { return }
+        program.nodes[id] = ResolvedProgram.Node(id: id, owner: place.owner, member: place.member, memberUSR: place.memberUSR,
+                                                 context: place.context, file: place.file, line: place.offset)
+    }
+
+    mutating func collectTypes(_ json: [String: Any], _ place: Place) {
+        guard let node = place.node else { return }
+        for key in ["type", "interface_type", "replacement_type", "written_type", "type_usr", "result"] {
+            if let type = json[key] as? String, type.hasPrefix("$s") { rawTypes.append((node, type)) }
+        }
+    }
+
+    /// Everything inside a body or an expression: references, types, conversions, casts, closures,
+    /// and declarations nested in it (local functions and types).
+    mutating func visitExpression(_ value: Any, _ outer: Place) {
+        if let list = value as? [Any] {
+            for item in list { visitExpression(item, outer) }
+            return
+        }
+        guard let json = value as? [String: Any] else { return }
+        var place = outer
+        if let start = offset(json) { place.offset = start }
+        let kind = json["_kind"] as? String ?? ""
+        switch kind {
+        case "func_decl", "constructor_decl", "class_decl", "struct_decl", "enum_decl", "protocol", "extension_decl":
+            // A local function or type: its own node, used from here by name.
+            visitDeclaration(json, place, usrByName: [:])
+            return
+        case "var_decl" where json["usr"] != nil && place.node == nil:
+            visitDeclaration(json, place, usrByName: [:])
+            return
+        default:
+            break
+        }
+        guard let node = place.node else { return }
+        if kind == "decl_ref", let usr = json["decl_usr"] as? String, !usr.isEmpty {
+            rawUses.append((node, usr, json["base_name"] as? String ?? "", place.file, place.offset, place.escaping))
+        }
+        if kind == "erasure_expr" || kind == "inject_into_optional" || kind == "function_conversion_expr" || kind == "derived_to_base_expr"
+            || kind == "metatype_conversion_expr" || kind == "existential_metatype_expr" || kind == "underlying_to_opaque_expr" {
+            if let to = json["type"] as? String, let sub = json["sub_expr"] as? [String: Any], let from = sub["type"] as? String {
+                let fromSelf = (sub["decl"] as? [String: Any])?["base_name"] as? String == "self"
+                rawConversions.append((node, from, to, place.file, place.offset, fromSelf))
+            }
+        }
+        if kind.hasSuffix("checked_cast_expr") || kind == "is_subtype_expr" || kind == "coerce_expr" {
+            if let written = json["written_type"] as? String { rawCasts.append((node, written, place.file, place.offset)) }
+            else if let type = json["cast_type"] as? String { rawCasts.append((node, type, place.file, place.offset)) }
+        }
+        if kind == "closure_expr" || kind == "auto_closure_expr" {
+            let captures = json["captures"] as? [Any] ?? []
+            let capturesSelf = captures.contains { capture in
+                ((capture as? [String: Any])?["decl"] as? [String: Any])?["base_name"] as? String == "self"
+            }
+            if let type = json["type"] as? String { rawClosures.append((node, type, capturesSelf, place.file, place.offset)) }
+            if json["escaping"] as? Bool == true { place.escaping = true }
+        }
+        if let arguments = (json["args"] as? [String: Any])?["args"] as? [Any], let callee = Self.callee(json["fn"]) {
+            for case let argument as [String: Any] in arguments {
+                if let expression = argument["expr"] as? [String: Any], expression["_kind"] as? String == "default_argument_expr",
+                   let index = (expression["param"] as? String).flatMap(Int.init) {
+                    rawDefaults.append((node, "\(callee)#\(index)"))
+                }
+            }
+        }
+        collectTypes(json, place)
+        for (key, child) in json where key != "_kind" && key != "range" && key != "parsed_root" && key != "original_expr" {
+            if child is [String: Any] || child is [Any] { visitExpression(child, place) }
+        }
+    }
+
+    mutating func finish() -> ResolvedProgram {
+        // Demangle everything in one call.
+        var mangled: Set<String> = []
+        for use in rawUses where use.usr.hasPrefix("s:") { mangled.insert("$s" + use.usr.dropFirst(2)) }
+        for type in rawTypes { mangled.insert(type.type) }
+        for conversion in rawConversions { mangled.insert(conversion.from); mangled.insert(conversion.to) }
+        for cast in rawCasts { mangled.insert(cast.type) }
+        for closure in rawClosures { mangled.insert(closure.type) }
+        for type in extensionTypes { mangled.insert(type) }
+        for member in rawMembers {
+            mangled.insert("$s" + member.usr.dropFirst(2))
+            if let type = member.json["interface_type"] as? String { mangled.insert(type) }
+            if let result = member.json["result"] as? String, !result.isEmpty { mangled.insert(result) }
+        }
+        for (usr, raw) in rawTypesOf {
+            mangled.insert("$s" + usr.dropFirst(2))
+            for supertype in raw.conformances + [raw.superclass].compactMap({ $0 }) { mangled.insert("$s" + supertype.dropFirst(2)) }
+        }
+        for conformance in extensionConformances {
+            for proto in conformance.protocols { mangled.insert("$s" + proto.dropFirst(2)) }
+        }
+        let names = demangle(Array(mangled))
+        func readable(_ type: String) -> String {
+            (names[type] ?? type).replacingOccurrences(of: "\(module).", with: "")
+        }
+        func shown(_ file: String) -> String { files[file]?.shown ?? file }
+        func line(_ file: String, _ offset: Int) -> Int { files[file]?.lines.line(offset) ?? 0 }
+        func owner(_ raw: String?) -> String? {
+            guard let raw else { return nil }
+            guard raw.hasPrefix("$") else { return raw }
+            var type = readable(String(raw.dropFirst()))
+            for prefix in ["any ", "some "] where type.hasPrefix(prefix) { type.removeFirst(prefix.count) }
+            return DemangledName.withoutGenerics(type)
+        }
+
+        for (usr, raw) in rawTypesOf {
+            let supertypes = (raw.conformances + [raw.superclass].compactMap { $0 }).map { usr -> String in
+                let path = DemangledName.declaration(names["$s" + usr.dropFirst(2)] ?? usr).path
+                return path.first == module ? path.dropFirst().joined(separator: ".") : path.joined(separator: ".")
+            }
+            program.types[usr] = ResolvedProgram.TypeDeclaration(
+                usr: usr, name: raw.owner ?? "?", kind: raw.kind, isActor: raw.actor, file: shown(raw.file),
+                line: line(raw.file, raw.offset), supertypes: supertypes, isUncheckedSendable: raw.unchecked)
+        }
+        for (type, protocols) in extensionConformances {
+            guard let name = owner("$" + type), let usr = program.types.first(where: { $0.value.name == name })?.key else { continue }
+            for proto in protocols {
+                let path = DemangledName.declaration(names["$s" + proto.dropFirst(2)] ?? proto).path
+                let shown = path.first == module ? path.dropFirst().joined(separator: ".") : path.joined(separator: ".")
+                if !(program.types[usr]?.supertypes.contains(shown) ?? true) { program.types[usr]?.supertypes.append(shown) }
+            }
+        }
+        for raw in rawMembers {
+            let json = raw.json
+            var markers: [String] = []
+            for case let attribute as [String: Any] in json["attrs"] as? [Any] ?? [] {
+                let kind = attribute["_kind"] as? String ?? ""
+                if kind == "reference_ownership_attr" {
+                    for key in ["weak", "unowned", "unowned(unsafe)", "unowned(safe)"] where attribute[key] as? Bool == true { markers.append(key) }
+                }
+                if kind == "nonisolated_attr", attribute["unsafe"] as? Bool == true { markers.append("nonisolated(unsafe)") }
+                if kind == "custom_attr", let macro = attribute["macro"] as? [String: Any], let base = macro["base_name"] as? String { markers.append(base) }
+                if kind == "custom_attr", let type = attribute["type"] as? String { markers.append(readable(type)) }
+            }
+            if json["nonisolated(unsafe)"] as? Bool == true, !markers.contains("nonisolated(unsafe)") { markers.append("nonisolated(unsafe)") }
+            let attributes = String(describing: json["attrs"] ?? "")
+            var member = ResolvedProgram.MemberDeclaration(
+                usr: raw.usr, name: raw.name, owner: owner(raw.owner), kind: raw.kind, file: shown(raw.file),
+                line: line(raw.file, raw.offset), isStatic: json["static"] as? Bool == true, isLet: json["let"] as? Bool == true,
+                isStored: json["readImpl"] as? String == "stored" || attributes.contains("has_storage_attr"),
+                isLazy: json["lazy"] as? Bool == true, isImplicit: json["implicit"] as? Bool == true,
+                isConvenience: json["convenience"] as? Bool == true, markers: markers,
+                type: readable(json["interface_type"] as? String ?? ""), result: readable(json["result"] as? String ?? ""),
+                hasInitialValue: attributes.contains("has_initial_value_attr"))
+            member.inExtension = raw.owner?.hasPrefix("$") == true
+            if raw.kind != "var_decl", let text = names["$s" + raw.usr.dropFirst(2)] { member.arguments = DemangledName.declaration(text).arguments }
+            program.members[raw.usr] = member
+            program.membersByOwner[member.owner ?? "", default: []].append(member)
+        }
+        for (id, var node) in program.nodes {
+            node.owner = owner(node.owner)
+            node.line = line(node.file, node.line)
+            node.file = shown(node.file)
+            program.nodes[id] = node
+        }
+        for raw in rawUses {
+            let isC = raw.usr.hasPrefix("c:")
+            var path = [raw.base]
+            var arguments = ""
+            var usedModule = isC ? "C" : ""
+            var isStatic = false
+            if !isC, let text = names["$s" + raw.usr.dropFirst(2)] {
+                isStatic = text.hasPrefix("static ")
+                let declaration = DemangledName.declaration(text)
+                path = declaration.path
+                arguments = declaration.arguments
+                if let first = path.first, path.count > 1 { usedModule = first; path.removeFirst() }
+            }
+            var use = ResolvedProgram.Use(usr: raw.usr, path: path, module: usedModule, arguments: arguments,
+                                          file: shown(raw.file), line: line(raw.file, raw.offset), isC: isC, baseName: raw.base)
+            use.isStaticMember = isStatic
+            use.inEscapingClosure = raw.escaping
+            program.nodes[raw.node]?.uses.append(use)
+        }
+        for raw in rawTypes { program.nodes[raw.node]?.types.insert(readable(raw.type)) }
+        for raw in rawConversions {
+            program.nodes[raw.node]?.conversions.append(.init(from: readable(raw.from), to: readable(raw.to), file: shown(raw.file),
+                                                              line: line(raw.file, raw.offset), fromSelf: raw.fromSelf))
+        }
+        for raw in rawCasts { program.nodes[raw.node]?.casts.append((readable(raw.type), shown(raw.file), line(raw.file, raw.offset))) }
+        for raw in rawClosures {
+            program.nodes[raw.node]?.closures.append(.init(type: readable(raw.type), capturesSelf: raw.capturesSelf,
+                                                           file: shown(raw.file), line: line(raw.file, raw.offset)))
+        }
+        // An initializer runs the initial values of its type's stored instance properties.
+        for (id, node) in program.nodes {
+            guard let member = node.memberUSR.flatMap({ program.members[$0] }), member.kind == "constructor_decl",
+                  node.context == .body, let owner = member.owner else { continue }
+            let stored = (program.membersByOwner[owner] ?? []).filter { $0.kind == "var_decl" && !$0.isStatic && !$0.isLazy && $0.hasInitialValue }
+            program.nodes[id]?.implied = stored.map(\.usr)
+        }
+        for raw in rawDefaults where program.nodes[raw.target] != nil { program.nodes[raw.node]?.implied.append(raw.target) }
+        return program
+    }
+}

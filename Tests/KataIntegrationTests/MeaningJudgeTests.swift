@@ -1,0 +1,284 @@
+import Foundation
+import Testing
+import KataCore
+
+/// The rules judged on the program the compiler reads (`ProgramReader` + `MeaningJudge`), with the
+/// real compiler: each family of wrong code in several spellings, and correct code in several shapes.
+@Suite("Rules that read the program as the compiler does")
+struct MeaningJudgeTests {
+    static let toolchain: Toolchain? = try? ToolchainLocator(fileSystem: LocalFileSystem(),
+                                                             environment: ProcessInfo.processInfo.environment).locate()
+
+    /// Compiles `files` as module `M` and judges `rules` on it.
+    static func judge(_ files: [String: String], _ rules: [LessonRule]) throws -> [RuleFinding] {
+        let toolchain = try #require(toolchain, "no Swift compiler found")
+        let folder = NSTemporaryDirectory() + "kata-meaning-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var inputs: [(path: String, shown: String, text: String)] = []
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            try text.write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
+            inputs.append((path: "\(folder)/\(name)", shown: name, text: text))
+        }
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": folder, "TMPDIR": folder]
+        let reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: PosixProcessRunner(groups: ProcessGroupRegistry()), environment: environment)
+        guard let program = reader.read(module: "M", files: inputs) else {
+            Issue.record("the compiler gave no reading of \(files.keys.sorted()) (does the code compile in Swift 6?)")
+            return []
+        }
+        return MeaningJudge(rules: rules).findings(in: program)
+    }
+
+    static func rule(_ id: String, _ kind: LessonRule.Kind, _ configure: (inout LessonRule) -> Void) -> LessonRule {
+        var rule = LessonRule(id: id, kind: kind, fix: LocalizedText(english: "fix it", chinese: "改掉"))
+        configure(&rule)
+        return rule
+    }
+
+    static let engine = """
+        public protocol Engine: AnyObject { var horsepower: Int { get } }
+        public final class V8Engine: Engine {
+            nonisolated(unsafe) public static let shared = V8Engine()
+            public let horsepower = 500
+            public init() {}
+        }
+        public protocol Buildable { init() }
+        extension V8Engine: Buildable {}
+        """
+
+    static func car(_ extra: String) -> String {
+        """
+        public final class RaceCar {
+            let engine: any Engine
+            public init(engine: any Engine) { self.engine = engine }
+            \(extra)
+        }
+        """
+    }
+
+    static let noShared = rule("no-shared", .forbiddenReference) { $0.names = ["V8Engine.shared"] }
+    static let buildsNoEngine = rule("builds-no-engine", .noConstruction) { $0.inTypes = ["RaceCar"]; $0.of = ["Engine"] }
+
+    // MARK: family 1: the forbidden declaration under another spelling
+
+    @Test("a singleton is found however it is spelled", arguments: [
+        ("plain", "public convenience init() { self.init(engine: V8Engine.shared) }", ""),
+        ("key path", "public convenience init() { self.init(engine: V8Engine.self[keyPath: \\V8Engine.Type.shared]) }", ""),
+        ("metatype value", "public convenience init() { let t: V8Engine.Type = V8Engine.self; self.init(engine: t.shared) }", ""),
+        ("type(of:)", "public convenience init(like other: V8Engine) { self.init(engine: type(of: other).shared) }", ""),
+        ("typealias", "public convenience init() { self.init(engine: Motor.shared) }", "typealias Motor = V8Engine"),
+        ("helper on the singleton's type", "public convenience init() { self.init(engine: V8Engine.spare()) }",
+         "extension V8Engine { static func spare() -> V8Engine { shared } }"),
+        ("default argument through a helper", "public convenience init(other: any Engine = stock()) { self.init(engine: other) }",
+         "public func stock() -> any Engine { V8Engine.shared }"),
+    ])
+    func singletonSpellings(_ name: String, _ member: String, _ extra: String) throws {
+        let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": Self.car(member), "Extra.swift": extra], [Self.noShared])
+        #expect(findings.contains { $0.rule == "no-shared" && $0.file == "RaceCar.swift" }, "\(name): \(findings.map(\.location))")
+    }
+
+    @Test("the system clock and the random source are found through any of their APIs", arguments: [
+        ("Date()", "Date()"), ("Date.now", "Date.now"),
+        ("reference date", "Date(timeIntervalSinceReferenceDate: Date.timeIntervalSinceReferenceDate)"),
+        ("since now", "Date(timeIntervalSinceNow: 0)"),
+        ("random int", "Date(timeIntervalSince1970: Double(Int.random(in: 0..<9)))"),
+        ("random element", "Date(timeIntervalSince1970: [1.0, 2.0].randomElement()!)"),
+        ("shuffled", "Date(timeIntervalSince1970: [1.0, 2.0].shuffled()[0])"),
+    ])
+    func systemServices(_ name: String, _ expression: String) throws {
+        let rules = [Self.rule("no-system", .forbiddenReference) { $0.names = ["Date()", "Int.random"]; $0.exceptIn = ["SystemClock"] }]
+        let code = """
+            import Foundation
+            public struct SystemClock { public func now() -> Date { Date() } }
+            public struct Logger { public func stamp() -> Date { \(expression) } }
+            """
+        let findings = try Self.judge(["Logger.swift": code], rules)
+        #expect(findings.map(\.line) == [3], "\(name): \(findings.map { "\($0.location) \($0.message)" })")
+    }
+
+    @Test("a value built from what the object was handed is no system call")
+    func injectedRandomIsFine() throws {
+        let rules = [Self.rule("no-system", .forbiddenReference) { $0.names = ["Date()", "Int.random"] }]
+        let code = """
+            import Foundation
+            public struct Logger<G: RandomNumberGenerator> {
+                var generator: G
+                public mutating func pick() -> Int { Int.random(in: 0..<9, using: &generator) }
+                public func epoch() -> Date { Date(timeIntervalSince1970: 0) }
+            }
+            """
+        #expect(try Self.judge(["Logger.swift": code], rules).isEmpty)
+    }
+
+    // MARK: family 2: a collaborator built one or more calls away
+
+    @Test("an engine built near the car is found", arguments: [
+        ("default argument", "public convenience init(spare: Int) { self.init(engine: V8Engine()) }", ""),
+        ("helper function", "public convenience init(spare: Int) { self.init(engine: freshEngine()) }", "func freshEngine() -> any Engine { V8Engine() }"),
+        ("protocol extension static as a generic default",
+         "public convenience init<E: Engine>(stock: E = .stock) { self.init(engine: stock) }",
+         "extension Engine where Self == V8Engine { public static var stock: V8Engine { V8Engine() } }"),
+        (".init through a metatype", "public convenience init(spare: Int) { let kind = V8Engine.self; self.init(engine: kind.init()) }", ""),
+        ("a protocol's init through an existential metatype",
+         "public convenience init(kinds: [any Buildable.Type]) { self.init(engine: kinds.map { $0.init() }.first as! any Engine) }", ""),
+        ("default argument with .init", "public convenience init(make: () -> V8Engine = V8Engine.init) { self.init(engine: make()) }", ""),
+    ])
+    func builtNearby(_ name: String, _ member: String, _ extra: String) throws {
+        let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": Self.car(member), "Extra.swift": extra], [Self.buildsNoEngine])
+        #expect(findings.contains { $0.rule == "builds-no-engine" }, "\(name): \(findings.map(\.location))")
+    }
+
+    @Test("correct cars in other shapes break no rule", arguments: [
+        ("a class", Self.car("public func hp() -> Int { engine.horsepower }"), ""),
+        ("a struct", "public struct RaceCar { let engine: any Engine; public init(engine: any Engine) { self.engine = engine } }", ""),
+        ("generic", "public struct RaceCar<E: Engine> { let engine: E; public init(engine: E) { self.engine = engine } }", ""),
+        ("a factory closure", "public final class RaceCar { let make: () -> any Engine; public init(make: @escaping () -> any Engine) { self.make = make } }", ""),
+        ("an extension in another file", Self.car(""), "extension RaceCar { public var power: Int { engine.horsepower * 2 } }"),
+    ])
+    func correctShapes(_ name: String, _ car: String, _ extra: String) throws {
+        let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car, "Extra.swift": extra],
+                                      [Self.noShared, Self.buildsNoEngine,
+                                       Self.rule("keeps", .keptInLet) { $0.inTypes = ["RaceCar"] },
+                                       Self.rule("no-default", .noDefaultArgument) { $0.inTypes = ["RaceCar"] },
+                                       Self.rule("state", .noStaticState) { $0.inTypes = ["*"]; $0.exceptIn = ["V8Engine"] }])
+        #expect(findings.isEmpty, "\(name): \(findings.map { "\($0.location) [\($0.rule)] \($0.message)" })")
+    }
+
+    @Test("a fresh default is allowed where the lesson allows it")
+    func allowedDefault() throws {
+        var rule = Self.buildsNoEngine
+        rule.allow = [.defaultArgument]
+        let member = "public convenience init(spare: any Engine = V8Engine()) { self.init(engine: spare) }"
+        #expect(try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": Self.car(member)], [rule]).isEmpty)
+    }
+
+    // MARK: family 3: the container reaching code outside the root
+
+    static let containerCode = """
+        public protocol DetailFactory: AnyObject { func makeDetail() -> Detail }
+        public final class Detail { public init() {} }
+        public final class Tyres { public init() {} }
+        public final class Container: DetailFactory {
+            public init() {}
+            public func makeDetail() -> Detail { Detail() }
+            public func tyres() -> Tyres { Tyres() }
+            public func resolve(_ type: Any.Type) -> Any { type == Tyres.self ? tyres() : makeDetail() }
+        """
+
+    @Test("the container is found however it is handed over", arguments: [
+        ("as Any", "public func makeScreen() -> Screen { Screen(source: self) }",
+         "public final class Screen { let source: Any; public init(source: Any) { self.source = source } }"),
+        ("a resolver closure", "public func makeScreen() -> Screen { Screen(resolve: { self.resolve($0) }) }",
+         "public final class Screen { let resolve: (Any.Type) -> Any; public init(resolve: @escaping (Any.Type) -> Any) { self.resolve = resolve } }"),
+        ("a downcast back to the container", "public func makeScreen() -> Screen { Screen(factory: self) }",
+         "public final class Screen { let factory: any DetailFactory; public init(factory: any DetailFactory) { self.factory = factory }\n public func tyres() -> Tyres? { (factory as? Container)?.tyres() } }"),
+        ("a protocol that hands out several parts", "public func makeScreen() -> Screen { Screen(parts: self) }",
+         "public protocol Parts { func makeDetail() -> Detail; func tyres() -> Tyres }\nextension Container: Parts {}\npublic final class Screen { let parts: any Parts; public init(parts: any Parts) { self.parts = parts } }"),
+        ("a metatype of the container", "public func makeScreen() -> Screen { Screen(kind: Container.self) }",
+         "public final class Screen { let kind: Container.Type; public init(kind: Container.Type) { self.kind = kind } }"),
+    ])
+    func containerSpellings(_ name: String, _ member: String, _ extra: String) throws {
+        let rules = [Self.rule("root-only", .containerOnlyIn) { $0.container = ["Container"]; $0.exceptIn = ["Container"] }]
+        let findings = try Self.judge(["Container.swift": Self.containerCode + "\n" + member + "\n}", "Screen.swift": extra], rules)
+        #expect(!findings.isEmpty, "\(name)")
+    }
+
+    @Test("a root that hands out a one-method factory, or the parts themselves, breaks no rule")
+    func containerCorrect() throws {
+        let rules = [Self.rule("root-only", .containerOnlyIn) { $0.container = ["Container"]; $0.exceptIn = ["Container"] }]
+        let member = "public func makeScreen() -> Screen { Screen(factory: self, tyres: tyres(), make: { self.makeDetail() }) }"
+        let screen = "public final class Screen { let factory: any DetailFactory; let tyres: Tyres; let make: () -> Detail\n public init(factory: any DetailFactory, tyres: Tyres, make: @escaping () -> Detail) { self.factory = factory; self.tyres = tyres; self.make = make } }"
+        let findings = try Self.judge(["Container.swift": Self.containerCode + "\n" + member + "\n}", "Screen.swift": screen], rules)
+        #expect(findings.isEmpty, "\(findings.map { "\($0.location) \($0.message)" })")
+    }
+
+    // MARK: family 4: shared mutable state under an allowed name
+
+    @Test("state shared through a static or a global is found", arguments: [
+        ("nonisolated(unsafe) static var", "enum Keys { nonisolated(unsafe) static var liveValue: any Engine = V8Engine() }"),
+        ("a swappable proxy in a static let", "final class Proxy: @unchecked Sendable { var current: any Engine = V8Engine() }\nenum Keys { static let liveValue = Proxy() }"),
+        ("static setter", "enum Crew { nonisolated(unsafe) static var instance: V8Engine? = nil\n static func setShared(_ e: V8Engine) { instance = e } }"),
+        ("a global closure", "let makeEngine: @Sendable () -> any Engine = { V8Engine() }"),
+        ("a global let holding an object", "nonisolated(unsafe) let paddock = V8Engine()"),
+    ])
+    func sharedState(_ name: String, _ code: String) throws {
+        let rules = [Self.rule("state", .noStaticState) { $0.inTypes = ["*"]; $0.exceptIn = ["V8Engine"] }]
+        let findings = try Self.judge(["Engine.swift": Self.engine, "State.swift": code], rules)
+        #expect(findings.contains { $0.file == "State.swift" }, "\(name): \(findings.map(\.location))")
+    }
+
+    @Test("constants that share nothing are fine")
+    func valuesAreFine() throws {
+        let rules = [Self.rule("state", .noStaticState) { $0.inTypes = ["*"]; $0.exceptIn = ["V8Engine"] }]
+        let code = """
+            struct Preset { let horsepower: Int; let name: String }
+            enum Defaults {
+                static let horsepower = 500
+                static let names = ["a", "b"]
+                static let preset = Preset(horsepower: 1, name: "x")
+                @TaskLocal static var session: String? = nil
+            }
+            let laps: [Int: String] = [1: "one"]
+            """
+        let findings = try Self.judge(["Engine.swift": Self.engine, "State.swift": code], rules)
+        #expect(findings.isEmpty, "\(findings.map { "\($0.location) \($0.message)" })")
+    }
+
+    // MARK: family 5: what the text forbids that is not a name
+
+    @Test("a collaborator not kept in a strong let is found", arguments: [
+        ("var", "public final class RaceCar { var engine: any Engine; public init(engine: any Engine) { self.engine = engine } }"),
+        ("weak", "public final class RaceCar { weak var engine: (any Engine)?; public init(engine: any Engine) { self.engine = engine } }"),
+        ("unowned", "public final class RaceCar { unowned let engine: any Engine; public init(engine: any Engine) { self.engine = engine } }"),
+        ("lazy", "public final class RaceCar { let make: () -> any Engine; lazy var engine = make(); public init(make: @escaping () -> any Engine) { self.make = make } }"),
+    ])
+    func notKeptInLet(_ name: String, _ car: String) throws {
+        let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car], [Self.rule("keeps", .keptInLet) { $0.inTypes = ["RaceCar"] }])
+        #expect(findings.contains { $0.rule == "keeps" }, "\(name)")
+    }
+
+    @Test("unowned(unsafe) and raw pointers are found in every lesson, whatever its rules")
+    func unsafeReferences() throws {
+        let car = """
+            public final class RaceCar {
+                unowned(unsafe) let engine: V8Engine
+                public init(engine: V8Engine) { self.engine = engine }
+                public func raw() -> UnsafeMutableRawPointer { Unmanaged.passUnretained(engine).toOpaque() }
+            }
+            """
+        let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car], [])
+        #expect(Set(findings.map(\.line)).isSuperset(of: [2, 4]), "\(findings.map(\.location))")
+        #expect(findings.allSatisfy { $0.rule == "no-unsafe-references" })
+    }
+
+    @Test("a protocol widened beyond what the lesson asks is found, even behind a default implementation")
+    func widenedProtocol() throws {
+        let rules = [Self.rule("narrow", .protocolRequirements) { $0.names = ["PitRadio.send(_:)"] }]
+        let narrow = "public protocol PitRadio { func send(_ message: String) -> Bool }\nextension PitRadio { func twice(_ m: String) -> Bool { send(m) && send(m) } }"
+        #expect(try Self.judge(["PitRadio.swift": narrow], rules).isEmpty)
+        let wide = "public protocol PitRadio { func send(_ message: String) -> Bool; var isPoweredOn: Bool { get } }\nextension PitRadio { public var isPoweredOn: Bool { true } }"
+        #expect(try Self.judge(["PitRadio.swift": wide], rules).map(\.line) == [1])
+        let relabelled = "public protocol PitRadio { func send(message: String) -> Bool }"
+        #expect(try Self.judge(["PitRadio.swift": relabelled], rules).count == 1)
+    }
+
+    @Test("a default value on an initializer is found; one on a method is not the rule's business")
+    func defaults() throws {
+        let rules = [Self.rule("no-default", .noDefaultArgument) { $0.inTypes = ["FastCar"] }]
+        let wrong = "public struct FastCar { let topSpeed: Int; public init(topSpeed: Int = 200) { self.topSpeed = topSpeed } }"
+        #expect(try Self.judge(["FastCar.swift": wrong], rules).count == 1)
+        let right = "public struct FastCar { let topSpeed: Int; public init(topSpeed: Int) { self.topSpeed = topSpeed }\n public func lap(boost: Int = 0) -> Int { topSpeed + boost } }"
+        #expect(try Self.judge(["FastCar.swift": right], rules).isEmpty)
+    }
+
+    @Test("a global read inside a closure the root hands on is read outside the root")
+    func closureFromTheRoot() throws {
+        let rules = [Self.rule("settings", .forbiddenReference) { $0.names = ["Settings.standard"]; $0.exceptIn = ["Root", "Settings"] }]
+        let settings = "public final class Settings: @unchecked Sendable { public static let standard = Settings(); public var userName = \"me\" }"
+        let sender = "public final class Sender { let author: () -> String; public init(author: @escaping () -> String) { self.author = author } }"
+        let later = "public struct Root { public func makeSender() -> Sender { Sender(author: { Settings.standard.userName }) } }"
+        #expect(try Self.judge(["Settings.swift": settings, "Sender.swift": sender, "Root.swift": later], rules).map(\.file) == ["Root.swift"])
+        let once = "public struct Root { public func makeSender() -> Sender { let name = Settings.standard.userName; return Sender(author: { name }) } }"
+        #expect(try Self.judge(["Settings.swift": settings, "Sender.swift": sender, "Root.swift": once], rules).isEmpty)
+    }
+}
