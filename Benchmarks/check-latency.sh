@@ -9,6 +9,9 @@
 #            flags, then running the already linked test program
 #   norules  the body edit again with the lesson's rules off (KATA_RULES=off),
 #            alternating with the body case, to show what reading the rules costs
+#   token    the body edit again with the rules judged by the token reader alone
+#            (KATA_MEANING=off): the compiler's reading (swiftc -dump-ast, run
+#            beside the build) left out, to show what judging by meaning costs
 #
 # Prints each case's median and the ratio against the floor.
 # Usage: Benchmarks/check-latency.sh [runs]   (default 7)
@@ -64,6 +67,7 @@ floor_once() {
 floor=()
 body=()
 norules=()
+token=()
 for i in $(seq "$runs"); do
   sed -i.bak "s/\"stalled\"/\"stalled\" + String(repeating: \" \", count: $((i % 2)) * 0)/" "$car" && rm -f "$car.bak"
   body+=("$(check)")
@@ -75,6 +79,10 @@ for i in $(seq "$runs"); do
   norules+=("$(KATA_RULES=off check)")
   cp "$root/Solutions/$lesson/Sources/RaceCar.swift" "$car"
   KATA_RULES=off check >/dev/null
+  sed -i.bak "s/\"stalled\"/\"stalled\" + String(repeating: \" \", count: $((i % 2)) * 0)/" "$car" && rm -f "$car.bak"
+  token+=("$(KATA_MEANING=off check)")
+  cp "$root/Solutions/$lesson/Sources/RaceCar.swift" "$car"
+  KATA_MEANING=off check >/dev/null
 done
 
 api=()
@@ -97,9 +105,12 @@ echo "kata check latency, lesson $lesson, $(nproc 2>/dev/null || sysctl -n hw.nc
 report first 3.0 "${first[@]}"
 report body 0.5 "${body[@]}"
 report norules 0.5 "${norules[@]}"
+report token 0.5 "${token[@]}"
 b=$(printf '%s\n' "${body[@]}" | median)
 n=$(printf '%s\n' "${norules[@]}" | median)
 rules=$(jq -r '.rules | length' "Lessons/$lesson/lesson.json" 2>/dev/null || grep -c '"kind"' "Lessons/$lesson/lesson.json" || true)
 awk -v b="$b" -v n="$n" -v r="$rules" 'BEGIN { printf "rules    body edit with the lesson'"'"'s %s rule%s / without: %.3f s / %.3f s = %.2fx   goal <= 1.15x\n", r, (r == 1 ? "" : "s"), b, n, b / n }'
+t=$(printf '%s\n' "${token[@]}" | median)
+awk -v b="$b" -v n="$n" -v t="$t" 'BEGIN { printf "meaning  body edit judged by the compiler'"'"'s reading / token reader alone / no rules: %.3f s / %.3f s / %.3f s = %.2fx over no rules   goal <= 1.15x\n", b, t, n, b / n }'
 report api 1.5 "${api[@]}"
 printf '%-8s median %6.3f s   (%d runs)   compile the module alone + run the linked tests\n' floor "$f" "${#floor[@]}"

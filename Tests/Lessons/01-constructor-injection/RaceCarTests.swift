@@ -45,8 +45,10 @@ struct RaceCarTests {
 
     @Test("a stalling engine makes the car report a stall")
     func stallingEngine() {
-        let car = RaceCar(engine: SpyEngine(runs: false))
+        let spy = SpyEngine(runs: false)
+        let car = RaceCar(engine: spy)
         #expect(car.start() == "stalled", "When the handed engine does not ignite, start() should return \"stalled\". [zh-Hans] 交给它的引擎点火失败时，start() 应该返回 \"stalled\"。")
+        #expect(spy.ignitions == 1, "One start() of a stalling engine should try to ignite it once, not \(spy.ignitions) times: keep the behaviour, no retries. [zh-Hans] 对点不着火的引擎调用一次 start()，应该只尝试点火一次，而不是 \(spy.ignitions) 次：保持原有行为，不要重试。")
     }
 
     @Test("a car built with an engine never touches V8Engine.shared")

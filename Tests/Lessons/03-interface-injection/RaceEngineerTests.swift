@@ -100,6 +100,20 @@ struct RaceEngineerTests {
         #expect(made == 0, "\(made) TeamRadio\(made == 1 ? " was" : "s were") built while the engineer worked with a fake. The engineer and the assembler should depend on PitRadio only, and never build a TeamRadio themselves. [zh-Hans] 比赛工程师使用假对象工作时，创建了 \(made) 个 TeamRadio。比赛工程师和装配器应该只依赖 PitRadio，自己永远不创建 TeamRadio。")
     }
 
+    @Test("a radio injected again replaces the first, and each call is sent once")
+    func injectedAgainReplaces() {
+        let first = FakeRadio(acknowledges: false)
+        let second = FakeRadio(acknowledges: false)
+        let engineer = RaceEngineer()
+        engineer.inject(radio: first)
+        _ = engineer.callPitStop(onLap: 7)
+        engineer.inject(radio: second)
+        let report = engineer.callPitStop(onLap: 8)
+        #expect(first.sent == ["Box, box! Lap 7."], "The first radio should carry only the call made while it was injected, once: it sent \(first.sent). Send each call once, even when the driver does not answer, and use the radio injected last. [zh-Hans] 第一台无线电应该只传送它被注入期间的那次呼叫，而且只一次：它发送的是 \(first.sent)。每次呼叫只发送一次，即使车手没有应答；并使用最后注入的那台无线电。")
+        #expect(second.sent == ["Box, box! Lap 8."], "inject(radio:) can be called again, and the new radio replaces the old one: the second radio should carry \"Box, box! Lap 8.\" once, but it sent \(second.sent). [zh-Hans] inject(radio:) 可以再次调用，新的无线电会替换旧的：第二台无线电应该发送一次 \"Box, box! Lap 8.\"，但它发送的是 \(second.sent)。")
+        #expect(report == "No reply: box on lap 8.", "With a radio that does not acknowledge, callPitStop(onLap:) should return \"No reply: box on lap 8.\", not \"\(report)\". [zh-Hans] 无线电没有应答时，callPitStop(onLap:) 应该返回 \"No reply: box on lap 8.\"，而不是 \"\(report)\"。")
+    }
+
     @Test("the real TeamRadio still plugs in")
     func realRadioConforms() {
         let radio = TeamRadio()

@@ -151,6 +151,13 @@ final class LapLoggerTests {
         #expect(fresh.contains("new best!"), "An empty store remembers no best lap, so 81.0 is a new best; record returned \"\(fresh)\". Read the best lap only from the store this logger was handed, not from a value kept in a static or global variable. [zh-Hans] 空的存储没有记着最快圈，所以 81.0 是新的最快圈；record 返回的是 \"\(fresh)\"。只从交给这个记录器的存储读取最快圈，不要读取留在静态变量或全局变量里的值。")
     }
 
+    @Test("a lap as fast as the best one is no new best")
+    func tieIsNoNewBest() throws {
+        let remembering = RememberingStore(best: 80.0)
+        let tie = try makeLogger(store: remembering).record(lap: 80.0, by: "Sainz")
+        #expect(!tie.contains("new best!") && remembering.sets == 0, "A lap equal to the stored best (80.0 and 80.0) is not faster, so it is no new best and is not stored; record returned \"\(tie)\" and store.set(_:forKey:) was called \(remembering.sets) time\(remembering.sets == 1 ? "" : "s"). Keep the comparison as it was: only a faster lap (<) is a new best. [zh-Hans] 与记住的最快圈相同的一圈（80.0 对 80.0）并不更快，所以不是新的最快圈，也不保存；record 返回的是 \"\(tie)\"，store.set(_:forKey:) 被调用了 \(remembering.sets) 次。保持原来的比较：只有更快的一圈（<）才是新的最快圈。")
+    }
+
     @Test("the random source it is handed picks the cheer")
     func handedRandomPicksTheCheer() throws {
         let first = try makeLogger(random: FixedRandom(index: 0)).record(lap: 78.0, by: "Russell")

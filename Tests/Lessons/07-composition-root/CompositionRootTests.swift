@@ -63,6 +63,8 @@ struct CompositionRootTests {
         let first = container.makeRaceCar(pitRadioFrequency: monza)
         let second = container.makeRaceCar(pitRadioFrequency: spa)
         #expect(first.engine !== second.engine, "Two cars share one Engine. An engine is a new object: makeRaceCar should build a fresh Engine() for every car. [zh-Hans] 两辆赛车共用一个 Engine。引擎是新对象：makeRaceCar 应该为每辆赛车创建一个新的 Engine()。")
+        let again = container.makeRaceCar(pitRadioFrequency: monza)
+        #expect(again.engine !== first.engine, "Asking twice for a car on the same frequency should give two cars with two engines: makeRaceCar builds a new car and a fresh Engine() on every call, with nothing remembered between calls. [zh-Hans] 用同一个频率两次索要赛车，应该得到两辆赛车、两台引擎：makeRaceCar 每次调用都创建新的赛车和新的 Engine()，调用之间不记住任何东西。")
         _ = first.start()
         #expect(first.engine.starts == 1 && second.engine.starts == 0, "Starting one car should start only its own engine; starts are \(first.engine.starts) and \(second.engine.starts). [zh-Hans] 启动一辆赛车应该只启动它自己的引擎；启动次数是 \(first.engine.starts) 和 \(second.engine.starts)。")
     }
