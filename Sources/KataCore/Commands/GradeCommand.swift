@@ -143,6 +143,7 @@ struct GradeCommand {
         let console = context.console
         grader.progress = { student in console.write("  · \(student.student)\n") }
         grader.vets = vets
+        grader.readsPrograms = context.readsPrograms && context.environment["KATA_MEANING"] != "off"
         let grades = grader.grade(submissions: submissions, lessons: lessons, info: info)
 
         for student in grades.students {

@@ -11,7 +11,7 @@ public enum Kata {
         installInterruptHandler(killing: groups)
         let console = StandardConsole()
         let executable = Bundle.main.executablePath ?? CommandLine.arguments.first
-        return run(
+        let status = run(
             arguments: arguments,
             environment: environment,
             workingDirectory: FileManager.default.currentDirectoryPath,
@@ -22,9 +22,15 @@ public enum Kata {
             terminal: PosixTerminalModes(),
             kataCommand: KataCommand.detect(executablePath: executable, environment: environment),
             executablePath: executable,
-            refreshEditorFiles: true
+            refreshEditorFiles: true,
+            readsPrograms: true
         )
+        // A command that ended because Ctrl-C stopped its children leaves as interrupted, whichever thread gets there first.
+        return interrupted.value.map { 128 + $0 } ?? status
     }
+
+    /// The signal that interrupted kata, set before its children are stopped.
+    private static let interrupted = InterruptFlag()
 
     /// Runs `kata` with the parts it is given: the tests' way in.
     public static func run(
@@ -38,7 +44,8 @@ public enum Kata {
         terminal: any TerminalModes = NoTerminal(),
         kataCommand: KataCommand? = nil,
         executablePath: String? = nil,
-        refreshEditorFiles: Bool = false
+        refreshEditorFiles: Bool = false,
+        readsPrograms: Bool = false
     ) -> Int32 {
         let commands = CommandSpec.all
         let kataCommand = kataCommand ?? KataCommand.detect(executablePath: nil, environment: environment)
@@ -114,6 +121,7 @@ public enum Kata {
             context.extraCourseRoots = try ExtraCourses.locate(
                 environment: environment, workingDirectory: workingDirectory, courseRoot: root, fileSystem: fileSystem)
             // Only where a learner or an author edits lessons: grading and verifying leave the course as it is.
+            context.readsPrograms = readsPrograms
             if refreshEditorFiles && command.needsCourse && !["grade", "verify", "export", "graph"].contains(command.name) {
                 context.refreshesEditorFiles = true
                 EditorSupport.refresh(context)
@@ -142,6 +150,7 @@ public enum Kata {
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
+                interrupted.set(signalNumber)
                 groups.killAll()
                 Terminal.restore()
                 exit(128 + signalNumber)
@@ -220,4 +229,12 @@ enum KataErrorText {
         if let error = error as? FileSystemError { return words.say("\(error.path) \(error.reason)", "\(error.path)：\(error.reason)") }
         return "\(error)"
     }
+}
+
+/// Which signal interrupted kata, if any: read by the main thread, set by the signal handler.
+final class InterruptFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var signal: Int32?
+    var value: Int32? { lock.withLock { signal } }
+    func set(_ value: Int32) { lock.withLock { if signal == nil { signal = value } } }
 }

@@ -22,6 +22,9 @@ public struct KataContext: Sendable {
     public var extraCourseRoots: [String] = []
     /// Keep the editors' compilation databases current (the real program; never with fakes).
     public var refreshesEditorFiles = false
+    /// Judge the rules on the program the compiler reads (`swiftc -dump-ast`) as well: the real program;
+    /// never with a fake process runner, whose compiler knows only the build.
+    public var readsPrograms = false
     /// Raw key mode for watch mode (`NoTerminal` in tests and pipes).
     public var terminal: any TerminalModes
     /// How the learner calls kata here: every command shown is written this way.
@@ -164,7 +167,7 @@ public struct KataContext: Sendable {
         )
         // Only Benchmarks/check-latency.sh turns the rules off, to measure what they cost.
         checker.checksRules = environment["KATA_RULES"] != "off"
-        if environment["KATA_MEANING"] != "off" {
+        if readsPrograms && environment["KATA_MEANING"] != "off" {
             checker.programReader = ProgramReader(swiftc: toolchain.swiftc, processRunner: processRunner, environment: childEnvironment)
         }
         return checker

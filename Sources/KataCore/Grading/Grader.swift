@@ -39,6 +39,8 @@ public struct Grader: Sendable {
     /// The lesson's rules, judged on the code: each is an entry of the lesson, graded like a test.
     /// Nil: the lesson's own `rules`, judged by `RuleChecker`.
     public var ruleJudge: (@Sendable (_ lesson: Lesson, _ sourceFolder: String, _ files: [String]) -> [RuleEntry])?
+    /// Judge the rules on the program the compiler reads as well (fenced like every compile of student code).
+    public var readsPrograms = false
 
     public init(course: Course, toolchain: Toolchain, fileSystem: any FileSystem, processRunner: any ProcessRunning,
                 clock: any Clock, sandbox: Sandbox, limits: GradeLimits, intakeLimits: IntakeLimits = IntakeLimits(),
@@ -65,29 +67,33 @@ public struct Grader: Sendable {
 
     public func grade(submissions: String, lessons: [Lesson], info: GradeRunInfo) -> ClassGrade {
         var grader = self
-        if grader.vetter == nil && vets { grader.vetter = standardVetter(lessons) }
-        if grader.ruleJudge == nil {
-            // The rules are judged on the program the compiler reads, run fenced like every compile of student code.
+        // One reading of each lesson's code by the compiler, fenced like every compile of student code,
+        // serves vetting and the rules alike.
+        var reading: ProgramReading?
+        if readsPrograms {
             var reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: processRunner, environment: environment(home: scratch))
             reader.launcher = sandbox.compileLauncher()
             reader.moduleCache = "\(scratch)/module-cache"
             reader.timeout = caps.compile
-            grader.ruleJudge = Self.standardRuleJudge(fileSystem: fileSystem, reader: reader)
+            reading = ProgramReading(reader: reader, fileSystem: fileSystem)
         }
+        if grader.vetter == nil && vets { grader.vetter = standardVetter(lessons, reading: reading) }
+        if grader.ruleJudge == nil { grader.ruleJudge = CourseVetting(vetters: [:], fileSystem: fileSystem, reading: reading).rules }
         return grader.gradeClass(submissions: submissions, lessons: lessons, info: info)
     }
 
-    /// Vetting by the lesson's import list and the names its tests use (read once, from the instructor's copy).
-    func standardVetter(_ lessons: [Lesson]) -> @Sendable (Lesson, String, [String]) -> [GradeFinding] {
+    /// Vetting by the lesson's import list and the names its tests use (read once, from the instructor's copy),
+    /// and, where the compiler reads the code, by allowlist on what it reads (`ProgramVetter`).
+    func standardVetter(_ lessons: [Lesson], reading: ProgramReading? = nil) -> @Sendable (Lesson, String, [String]) -> [GradeFinding] {
         var vetters: [String: SubmissionVetter] = [:]
         for lesson in lessons { vetters[lesson.id] = SubmissionVetter.of(lesson, fileSystem: fileSystem) }
-        let vetting = CourseVetting(vetters: vetters, fileSystem: fileSystem)
+        let vetting = CourseVetting(vetters: vetters, fileSystem: fileSystem, reading: reading)
         return vetting.vet
     }
 
     /// The lesson's rules (lesson.json `rules`), each with its findings on the code.
-    static func standardRuleJudge(fileSystem: any FileSystem, reader: ProgramReader? = nil) -> @Sendable (Lesson, String, [String]) -> [RuleEntry] {
-        CourseVetting(vetters: [:], fileSystem: fileSystem, reader: reader).rules
+    static func standardRuleJudge(fileSystem: any FileSystem) -> @Sendable (Lesson, String, [String]) -> [RuleEntry] {
+        CourseVetting(vetters: [:], fileSystem: fileSystem).rules
     }
 
     func gradeClass(submissions: String, lessons: [Lesson], info: GradeRunInfo) -> ClassGrade {
@@ -683,8 +689,9 @@ public struct Grader: Sendable {
 struct CourseVetting: Sendable {
     var vetters: [String: SubmissionVetter]
     var fileSystem: any FileSystem
-    /// Reads the compiled program for the rules (`MeaningJudge`); nil: the token reader alone.
-    var reader: ProgramReader?
+    /// The compiler's reading of the code, for vetting (`ProgramVetter`) and the rules (`MeaningJudge`);
+    /// nil: the token reader alone.
+    var reading: ProgramReading?
 
     func texts(_ folder: String, _ files: [String]) -> [(name: String, text: String)] {
         files.map { (name: DiagnosticParser.relative($0, to: folder), text: (try? fileSystem.readText($0)) ?? "") }
@@ -692,18 +699,19 @@ struct CourseVetting: Sendable {
 
     @Sendable func vet(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [GradeFinding] {
         guard let vetter = vetters[lesson.id] else { return [] }
-        return vetter.vet(texts(folder, files)).map(GradeFinding.init)
+        var findings = vetter.vet(texts(folder, files))
+        if let program = reading?.program(lesson, folder, files) {
+            findings += ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports).vet(program)
+        }
+        return findings.map(GradeFinding.init)
     }
 
     @Sendable func rules(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [RuleEntry] {
         let rules = lesson.metadata.rules
         guard !rules.isEmpty else { return [] }
         var findings = RuleChecker(rules: rules).findings(in: SourceModel.read(texts(folder, files)))
-        if let reader {
-            let inputs = files.map { (path: $0, shown: DiagnosticParser.relative($0, to: folder), text: (try? fileSystem.readText($0)) ?? "") }
-            if let program = reader.read(module: lesson.module, files: inputs) {
-                findings = LessonChecker.merge(findings, MeaningJudge(rules: rules).findings(in: program))
-            }
+        if let program = reading?.program(lesson, folder, files, last: true) {
+            findings = LessonChecker.merge(findings, MeaningJudge(rules: rules).findings(in: program))
         }
         return rules.map { rule in
             RuleEntry(id: rule.id, points: rule.points, findings: findings.filter { $0.rule == rule.id }.map(GradeFinding.init))
@@ -735,5 +743,32 @@ private final class Remaining: @unchecked Sendable {
             left[index] -= 1
             return left[index] == 0
         }
+    }
+}
+
+/// The compiler's reading of a submission's lesson, made once and kept for vetting and the rules.
+final class ProgramReading: @unchecked Sendable {
+    let reader: ProgramReader
+    let fileSystem: any FileSystem
+    private let lock = NSLock()
+    private var programs: [String: ResolvedProgram?] = [:]
+
+    init(reader: ProgramReader, fileSystem: any FileSystem) {
+        self.reader = reader
+        self.fileSystem = fileSystem
+    }
+
+    /// Nil when the compiler gives no reading (code that does not compile: its build says why).
+    /// `last`: the last use of this reading (the rules, after the run): it is not kept.
+    func program(_ lesson: Lesson, _ folder: String, _ files: [String], last: Bool = false) -> ResolvedProgram? {
+        let inputs = files.sorted().map { (path: $0, shown: DiagnosticParser.relative($0, to: folder), text: (try? fileSystem.readText($0)) ?? "") }
+        var hasher = SHA256()
+        hasher.update("\(lesson.id)\u{0}\(folder)\u{0}")
+        for input in inputs { hasher.update("\(input.shown)\u{0}\(input.text)\u{0}") }
+        let key = hasher.hexDigest()
+        if let known = lock.withLock({ last ? programs.removeValue(forKey: key) : programs[key] }) { return known }
+        let program = reader.read(module: lesson.module, files: inputs)
+        if !last { lock.withLock { programs[key] = .some(program) } }
+        return program
     }
 }

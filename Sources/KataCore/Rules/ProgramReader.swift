@@ -31,12 +31,7 @@ public struct ProgramReader: Sendable {
         let result = processRunner.run(ProcessRequest(
             executable: command[0], arguments: Array(command.dropFirst()), environment: environment,
             timeout: timeout, outputLimit: 256 * 1024 * 1024))
-        guard result.termination.succeeded, !result.outputTruncated else {
-            if let debug = ProcessInfo.processInfo.environment["KATA_READER_DEBUG"] {
-                try? "\(result.termination) truncated=\(result.outputTruncated)\n\(result.output.suffix(3000))".write(toFile: debug + "-\(UUID().uuidString)", atomically: true, encoding: .utf8)
-            }
-            return nil
-        }
+        guard result.termination.succeeded, !result.outputTruncated else { return nil }
         let demangler = swiftc.hasSuffix("swiftc") ? String(swiftc.dropLast("swiftc".count)) + "swift-demangle" : "swift-demangle"
         let runner = processRunner
         let environment = self.environment

@@ -117,7 +117,16 @@ public struct ResolvedProgram: Sendable {
         public var implied: [String] = []
     }
 
+    /// An attribute written in the code (`@discardableResult`, `@c`, `@section`): implicit ones left out.
+    public struct Attribute: Sendable {
+        /// The compiler's kind: `discardable_result_attr`, `cdecl_attr`, `section_attr`.
+        public var kind: String
+        public var file: String
+        public var line: Int
+    }
+
     public var module: String
+    public var attributes: [Attribute] = []
     public var types: [String: TypeDeclaration] = [:]
     public var members: [String: MemberDeclaration] = [:]
     public var nodes: [String: Node] = [:]
@@ -252,6 +261,21 @@ enum DemangledName {
             arguments = labels(String(path[open...close]))
             path = String(path[..<open])
         }
+        // An operator: `Swift.Int.+ infix`, `Swift...< infix`.
+        for fixity in [" infix", " prefix", " postfix"] where path.hasSuffix(fixity) {
+            let qualified = String(path.dropLast(fixity.count))
+            let operatorCharacters = Set("/=-+!*%<>&|^~?.")
+            let name = String(qualified.reversed().prefix { operatorCharacters.contains($0) }.reversed())
+            var owner = String(qualified.dropLast(name.count))
+            var operatorName = name
+            // The dot that ends the owner's name belongs to it, not to the operator (`Int.+`; `...<` keeps its own).
+            if owner.isEmpty == false, !owner.hasSuffix("."), operatorName.hasPrefix(".") {
+                owner += "."
+                operatorName.removeFirst()
+            }
+            if owner.hasSuffix(".") { owner.removeLast() }
+            return (owner.split(separator: ".").map(String.init) + [operatorName], arguments)
+        }
         if let space = path.lastIndex(of: " ") { path = String(path[path.index(after: space)...]) }
         return (path.split(separator: ".").map(String.init), arguments)
     }
@@ -329,6 +353,7 @@ private struct Reader {
     var extensionTypes: [String] = []
     var rawDefaults: [(node: String, target: String)] = []
     var extensionConformances: [(type: String, protocols: [String])] = []
+    var rawAttributes: [(kind: String, file: String, offset: Int)] = []
 
     init(module: String, demangle: @escaping ResolvedProgram.Demangler) {
         self.module = module
@@ -378,6 +403,13 @@ private struct Reader {
         let kind = json["_kind"] as? String ?? ""
         var place = outer
         if let start = offset(json) { place.offset = start }
+        // Attributes written in the code: not those the compiler adds, nor those of declarations it synthesizes
+        // (a derived `==`) or a toolchain macro expands (`@TaskLocal`).
+        for case let attribute as [String: Any] in json["attrs"] as? [Any] ?? []
+        where attribute["implicit"] as? Bool != true && json["implicit"] as? Bool != true
+            && (attribute["range"] as? [String: Any])?["buffer_id"] == nil {
+            rawAttributes.append((attribute["_kind"] as? String ?? "?", place.file, offset(attribute) ?? place.offset))
+        }
         switch kind {
         case "class_decl", "struct_decl", "enum_decl", "protocol":
             guard let usr = json["usr"] as? String, let name = Self.name(json) else { return }
@@ -703,6 +735,7 @@ private struct Reader {
             let stored = (program.membersByOwner[owner] ?? []).filter { $0.kind == "var_decl" && !$0.isStatic && !$0.isLazy && $0.hasInitialValue }
             program.nodes[id]?.implied = stored.map(\.usr)
         }
+        program.attributes = rawAttributes.map { .init(kind: $0.kind, file: shown($0.file), line: line($0.file, $0.offset)) }
         for raw in rawDefaults where program.nodes[raw.target] != nil { program.nodes[raw.node]?.implied.append(raw.target) }
         return program
     }

@@ -157,21 +157,7 @@ public struct LessonChecker: Sendable {
         if let data = try? fileSystem.read(cache), let cached = try? JSONDecoder().decode(MeaningCache.self, from: data), cached.key == key {
             return cached.findings
         }
-        guard let program = reader.read(module: lesson.module, files: inputs) else {
-            if let debug = ProcessInfo.processInfo.environment["KATA_MEANING_DEBUG"] { try? "no program".write(toFile: debug, atomically: true, encoding: .utf8) }
-            return nil
-        }
-        if let debug = ProcessInfo.processInfo.environment["KATA_MEANING_DEBUG"] {
-            var text = ""
-            for node in program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
-                text += "NODE \(node.owner ?? "-").\(node.member ?? "-") [\(node.context)] \(node.file):\(node.line) implied=\(node.implied.count)\n"
-                for use in node.uses { text += "   use \(use.module)|\(use.path.joined(separator: "."))\(use.arguments) L\(use.line) node=\(program.nodes[use.usr] != nil)\n" }
-                text += "   types \(node.types.sorted())\n"
-            }
-            for type in program.types.values { text += "TYPE \(type.name) \(type.kind) \(type.supertypes)\n" }
-            for member in program.members.values { text += "MEMBER \(member.owner ?? "-").\(member.name) \(member.kind) static=\(member.isStatic) let=\(member.isLet) stored=\(member.isStored) type=\(member.type) markers=\(member.markers)\n" }
-            try? text.write(toFile: debug, atomically: true, encoding: .utf8)
-        }
+        guard let program = reader.read(module: lesson.module, files: inputs) else { return nil }
         let findings = MeaningJudge(rules: lesson.metadata.rules).findings(in: program)
         try? fileSystem.createDirectory(cacheFolder)
         if let data = try? JSONEncoder().encode(MeaningCache(key: key, findings: findings)) {

@@ -1,0 +1,98 @@
+/// Vetting on the program the compiler reads (`ResolvedProgram`), by allowlist: every declaration
+/// the submission uses comes from its own module or from a module the lesson allows, none from the
+/// C library, none of the process, loader or raw-memory APIs; every attribute it writes is one an
+/// ordinary lesson uses. A spelling cannot hide a call from this reading: a comment that the compiler
+/// ends at a lone CR, text between two regex literals, a member named like a C function, an
+/// attribute without its underscore, all reach the compiler's reading as what they are.
+///
+///     let findings = ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports).vet(program)
+public struct ProgramVetter: Sendable {
+    public var module: String
+    public var imports: [String]
+
+    public init(module: String, imports: [String]) {
+        self.module = module
+        self.imports = imports
+    }
+
+    /// The modules a lesson's code may use: the standard library and concurrency always, the
+    /// Foundation family and Dispatch with `import Foundation`, others when the lesson imports them.
+    var allowedModules: Set<String> {
+        var allowed: Set<String> = [module, "Swift", "_Concurrency", "_StringProcessing"]
+        for item in imports {
+            allowed.insert(item)
+            if item == "Foundation" {
+                allowed.formUnion(["FoundationEssentials", "FoundationInternationalization", "Dispatch"])
+            }
+        }
+        return allowed
+    }
+
+    /// Attributes ordinary code writes. Anything else (`@c`, `@_cdecl`, `@section`, `@used`, `@_silgen_name`,
+    /// `@_semantics`, `@_dynamicReplacement`, `@objc`, `@main`, `@exclusivity`, and whatever comes next) is refused.
+    static let allowedAttributes: Set<String> = [
+        "access_control_attr", "setter_access_attr", "final_attr", "available_attr", "custom_attr",
+        "discardable_result_attr", "dynamic_member_lookup_attr", "frozen_attr", "indirect_attr", "inlinable_attr",
+        "inline_attr", "lazy_attr", "nonisolated_attr", "preconcurrency_attr", "property_wrapper_attr",
+        "required_attr", "convenience_attr", "override_attr", "result_builder_attr", "sendable_attr",
+        "usable_from_inline_attr", "reference_ownership_attr", "has_storage_attr", "has_initial_value_attr",
+        "transparent_attr", "rethrows_attr", "mutating_attr", "nonmutating_attr", "consuming_attr", "borrowing_attr",
+        "warn_unqualified_access_attr", "global_actor_attr", "isolated_attr", "optional_attr",
+    ]
+
+    /// Declarations of allowed modules that still reach outside the lesson's objects.
+    static func isForbidden(_ use: ResolvedProgram.Use) -> Bool {
+        let first = use.path.first ?? ""
+        if ["Process", "NSTask", "Pipe", "FileHandle", "NSFileHandle", "CommandLine", "Bundle", "OpaquePointer",
+            "Unmanaged", "DispatchSource", "NSClassFromString", "NSSelectorFromString", "unsafeBitCast", "unsafeDowncast",
+            "exit", "abort", "dlopen", "dlsym", "Thread"].contains(first) && use.module != "" {
+            // `Thread.current` is the lessons' own concern (lesson 10 forbids it by rule); `Thread.sleep` and the
+            // like are harmless. Only starting and detaching threads reaches outside the test.
+            if first == "Thread" { return ["detachNewThread", "init", "start", "exit"].contains(use.name) }
+            return true
+        }
+        if first.hasPrefix("Unsafe") || first.hasPrefix("withUnsafe") || first.hasPrefix("unsafe") || first.hasPrefix("AutoreleasingUnsafe") {
+            return true
+        }
+        return use.module == "Foundation" && ["environment", "arguments"].contains(use.name) && use.owner == "ProcessInfo"
+    }
+
+    public func vet(_ program: ResolvedProgram) -> [RuleFinding] {
+        var findings: [RuleFinding] = []
+        var seen: Set<String> = []
+        func reject(_ rule: String, _ file: String, _ line: Int, _ english: String, _ chinese: String) {
+            guard seen.insert("\(file):\(line):\(rule)").inserted else { return }
+            findings.append(RuleFinding(file: file, line: line, rule: "vetting:\(rule)", messages: LocalizedText(english: english, chinese: chinese)))
+        }
+        let allowed = allowedModules
+        for node in program.nodes.values {
+            for use in node.uses {
+                if use.isC {
+                    reject("c-function", use.file, use.line,
+                           "`\(use.baseName)` is a C function: graded code calls no C function (it reaches the process, files and memory outside the lesson's objects).",
+                           "`\(use.baseName)` 是 C 函数：被评分的代码不能调用任何 C 函数（它能触及课程对象之外的进程、文件和内存）。")
+                } else if !use.module.isEmpty, !allowed.contains(use.module) {
+                    reject("module", use.file, use.line,
+                           "`\(use.shownName)` comes from `\(use.module)`, a module this lesson does not allow (it allows \(allowed.sorted().map { "`\($0)`" }.joined(separator: ", "))).",
+                           "`\(use.shownName)` 来自 `\(use.module)`，本课不允许使用这个模块（允许：\(allowed.sorted().map { "`\($0)`" }.joined(separator: "、"))）。")
+                } else if Self.isForbidden(use) {
+                    reject("call", use.file, use.line,
+                           "`\(use.shownName)` reaches outside the lesson's objects (processes, threads, raw memory, the loader or the command line); graded code may not use it.",
+                           "`\(use.shownName)` 会触及课程对象之外的东西（进程、线程、原始内存、动态加载器或命令行）；被评分的代码不能使用它。")
+                }
+            }
+            for type in node.types where type.contains("@convention(c)") {
+                reject("c-function", node.file, node.line,
+                       "A C function pointer (`@convention(c)`) is declared here; graded code has no use for one.",
+                       "这里声明了 C 函数指针（`@convention(c)`）；被评分的代码用不到它。")
+            }
+        }
+        for attribute in program.attributes where !Self.allowedAttributes.contains(attribute.kind) {
+            let name = attribute.kind.hasSuffix("_attr") ? String(attribute.kind.dropLast(5)) : attribute.kind
+            reject("attribute", attribute.file, attribute.line,
+                   "An attribute the grader does not allow (`\(name)`: it can export a symbol, run code before the tests, or step outside what Swift checks); graded code may not use it.",
+                   "评分程序不允许的特性（`\(name)`：它可以导出符号、在测试之前运行代码，或绕过 Swift 的检查）；被评分的代码不能使用它。")
+        }
+        return findings.sorted { ($0.file, $0.line, $0.rule) < ($1.file, $1.line, $1.rule) }
+    }
+}

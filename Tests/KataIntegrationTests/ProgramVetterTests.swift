@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import KataCore
+
+/// Vetting on what the compiler reads, by allowlist: hostile code in spellings the token reader
+/// misreads is refused, and every honest solution of the course passes.
+@Suite("Vetting the program the compiler reads")
+struct ProgramVetterTests {
+    static func vet(_ files: [String: String], imports: [String] = ["Foundation"]) throws -> [RuleFinding] {
+        let toolchain = try #require(MeaningJudgeTests.toolchain, "no Swift compiler found")
+        let folder = NSTemporaryDirectory() + "kata-vet-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var inputs: [(path: String, shown: String, text: String)] = []
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            try text.write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
+            inputs.append((path: "\(folder)/\(name)", shown: name, text: text))
+        }
+        let reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: PosixProcessRunner(groups: ProcessGroupRegistry()),
+                                   environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "TMPDIR": folder])
+        guard let program = reader.read(module: "Lesson", files: inputs) else {
+            Issue.record("the compiler gave no reading of \(files.keys.sorted())")
+            return []
+        }
+        return ProgramVetter(module: "Lesson", imports: imports).vet(program)
+    }
+
+    @Test("hostile code is refused however it hides from a token reader", arguments: [
+        ("a comment the compiler ends at a lone CR", "import Foundation\npublic func run() {\n    // tidy up\rexit(0)\n}\n", "vetting:c-function"),
+        ("text between two regex literals", "import Foundation\npublic func run() {\n    _ = /\"\"\"/\n    _ = getpid()\n    _ = /\"\"\"/\n}\n", "vetting:c-function"),
+        ("a member named like the C function", "import Foundation\npublic struct Pipes { func dup2() {} }\npublic func run() {\n    Pipes().dup2()\n    _ = Foundation.dup2(1, 2)\n}\n", "vetting:c-function"),
+        ("an attribute without its underscore (@used @section)", "public struct Hook {\n    @used @section(\".init_array\") static let run: @convention(c) () -> Void = { }\n}\n", "vetting:attribute"),
+        ("a C symbol exported with @c", "@c(s4main5startyyF) public func start() {}\n", "vetting:attribute"),
+        ("@_cdecl", "@_cdecl(\"start\") public func start() {}\n", "vetting:attribute"),
+        ("a raw file descriptor through Foundation", "import Foundation\npublic func run() {\n    FileHandle(fileDescriptor: 1).write(Data())\n}\n", "vetting:call"),
+        ("a process", "import Foundation\npublic func run() throws {\n    try Process.run(URL(fileURLWithPath: \"/bin/true\"), arguments: [])\n}\n", "vetting:call"),
+        ("raw memory", "public func run() -> Int {\n    withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { $0.count }\n}\n", "vetting:call"),
+    ])
+    func hostileCode(_ name: String, _ code: String, _ rule: String) throws {
+        let findings = try Self.vet(["Hostile.swift": code])
+        #expect(findings.contains { $0.rule == rule }, "\(name): \(findings.map { "\($0.location) [\($0.rule)]" })")
+    }
+
+    @Test("a module the lesson does not import is refused even when reached without an import line")
+    func moduleNotAllowed() throws {
+        let findings = try Self.vet(["Uses.swift": "import Foundation\npublic func now() -> Double { Date().timeIntervalSince1970 }\n"], imports: [])
+        #expect(findings.contains { $0.rule == "vetting:module" })
+    }
+
+    @Test("every reference solution and every starter of the course passes",
+          .enabled(if: !KataBinary.isHandout, "a student handout has no Solutions/"))
+    func courseIsClean() throws {
+        let fileSystem = LocalFileSystem()
+        let course = try CourseLoader(fileSystem: fileSystem).load(root: KataBinary.packageRoot)
+        let toolchain = try #require(MeaningJudgeTests.toolchain)
+        let reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: PosixProcessRunner(groups: ProcessGroupRegistry()),
+                                   environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TMPDIR": NSTemporaryDirectory()])
+        for lesson in course.lessons {
+            for folder in [lesson.solutionSources, lesson.sources] {
+                let names = try fileSystem.filesRecursively(folder, withExtension: "swift").sorted()
+                let inputs = try names.map { (path: "\(folder)/\($0)", shown: $0, text: try fileSystem.readText("\(folder)/\($0)")) }
+                guard let program = reader.read(module: lesson.module, files: inputs) else {
+                    Issue.record("\(folder): the compiler gave no reading")
+                    continue
+                }
+                let findings = ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports).vet(program)
+                #expect(findings.isEmpty, "\(folder): \(findings.map { "\($0.location) [\($0.rule)] \($0.message)" })")
+            }
+        }
+    }
+}
