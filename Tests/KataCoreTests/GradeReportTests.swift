@@ -113,6 +113,10 @@ struct GradeReportTests {
     @Test("a cell starting with a TAB or a CR is neutralised too; plain negative numbers stay numbers")
     func csvTabAndReturn() {
         #expect(GradeReports.csvField("\t=1+1") == "'\t=1+1")
+        // A folder named with a terminal's escape codes, or a bidirectional override, is written out, not kept.
+        #expect(GradeReports.csvField("\u{1B}[32m✔ 20/20") == "\\u{1B}[32m✔ 20/20")
+        #expect(GradeReports.csvField("bob\u{202E}txt") == "bob\\u{202E}txt")
+        #expect(Shown.escaped("\rok\u{1B}[2K") == "\\u{D}ok\\u{1B}[2K", "a carriage return could rewrite the instructor's line")
         #expect(GradeReports.csvField("\r=1+1") == "\"'\r=1+1\"")
         #expect(GradeReports.csvField("-1+2") == "'-1+2" && GradeReports.csvField("-3") == "-3")
         #expect(GradeReports.csvField("@SUM(A1)") == "'@SUM(A1)" && GradeReports.csvField("+1") == "'+1")

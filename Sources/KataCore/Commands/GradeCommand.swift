@@ -141,7 +141,7 @@ struct GradeCommand {
         var grader = Grader(course: course, toolchain: toolchain, fileSystem: fileSystem, processRunner: context.processRunner,
                             clock: context.clock, sandbox: sandbox, limits: limits, scratch: scratch, jobs: jobs)
         let console = context.console
-        grader.progress = { student in console.write("  · \(student.student)\n") }
+        grader.progress = { student in console.write("  · \(Shown.escaped(student.student))\n") }
         grader.vets = vets
         grader.readsPrograms = context.readsPrograms && context.environment["KATA_MEANING"] != "off"
         let grades = grader.grade(submissions: submissions, lessons: lessons, info: info)
@@ -163,10 +163,10 @@ struct GradeCommand {
         let style = context.style
         var lines: [String] = []
         for warning in grades.info.warnings { lines.append(style.yellow("! ") + warning) }
-        let width = min(32, grades.students.map(\.student.count).max() ?? 8)
+        let width = min(32, grades.students.map { Shown.escaped($0.student).count }.max() ?? 8)
         for student in grades.students {
             let mark = student.status == .pass ? style.green("✔") : student.failure != nil ? style.yellow("!") : style.red("✘")
-            lines.append("\(mark) \(student.student.padding(toLength: width, withPad: " ", startingAt: 0))  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(student.gradingStatus)")
+            lines.append("\(mark) \(Shown.escaped(student.student).padding(toLength: width, withPad: " ", startingAt: 0))  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(student.gradingStatus)")
         }
         lines.append(words.say("isolation: \(sandbox.isolation.rawValue) (\(isolationDetail))", "隔离：\(sandbox.isolation.rawValue)（\(isolationDetail)）"))
         lines.append(words.say("\(words.count(grades.students.count, "submission", "submissions", "")) graded. Reports in \(outGiven): grades.csv, grades-long.csv, junit.xml, report.html, <student>/results.json",

@@ -178,7 +178,8 @@ public enum GradeReports {
     /// Quotes per RFC 4180; a text that a spreadsheet would run as a formula (it starts with
     /// `=`, `+`, `-`, `@`, a TAB or a CR) gets a leading `'`. Plain negative numbers stay numbers.
     static func csvField(_ value: String) -> String {
-        var text = value
+        // Control characters (a terminal's escape codes) and bidirectional overrides are written out, not kept.
+        var text = Shown.escaped(value, keeping: [0x09, 0x0A, 0x0D])
         if let first = text.unicodeScalars.first, "=+@\t\r".unicodeScalars.contains(first) || (first == "-" && Double(text) == nil) {
             text = "'" + text
         }

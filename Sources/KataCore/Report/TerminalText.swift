@@ -232,3 +232,25 @@ extension TerminalText {
         wrap(text, width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }
+
+/// Text a submission chose (a folder name, a test's message), made safe to show: every control
+/// character (escape sequences included) and every bidirectional override is written out as
+/// `\u{1B}`, so it can neither drive the instructor's terminal nor a spreadsheet, nor make one
+/// name look like another.
+public enum Shown {
+    /// `keeping`: characters left as they are (a CSV field keeps TAB, CR and LF: it quotes and defuses them itself).
+    public static func escaped(_ text: String, keeping: Set<UInt32> = []) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let control = value < 0x20 || (value >= 0x7F && value <= 0x9F)
+            let bidi = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F || value == 0x061C
+            if (control && !keeping.contains(value)) || bidi {
+                result += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -29,6 +29,9 @@ public struct LessonRule: Sendable, Equatable {
         /// Each protocol named in `names` (`PitRadio.send(_:)`) has exactly the listed requirements.
         /// Judged on the compiled program only.
         case protocolRequirements = "protocol_requirements"
+        /// Each type of `in` is a null object: its methods do nothing (they use no declaration at all) and it
+        /// keeps no stored property. Judged on the compiled program only.
+        case nullObject = "null_object"
     }
 
     /// Where `no_construction` lets a fresh collaborator be built.
@@ -126,7 +129,7 @@ extension LessonRule {
         case .noStaticState?: rule.inTypes = strings("in", required: true)
         case .actor?: rule.types = strings("types", required: true)
         case .containerOnlyIn?: rule.container = strings("container", required: true)
-        case .noUncheckedState?, .keptInLet?, .noDefaultArgument?: rule.inTypes = strings("in", required: true)
+        case .noUncheckedState?, .keptInLet?, .noDefaultArgument?, .nullObject?: rule.inTypes = strings("in", required: true)
         case .protocolRequirements?: rule.names = strings("names", required: true)
         case nil: break
         }

@@ -35,6 +35,7 @@ public struct MeaningJudge: Sendable {
             case .keptInLet: raw = keptInLet(rule, scope)
             case .noDefaultArgument: raw = defaultArguments(rule, scope)
             case .protocolRequirements: raw = requirements(rule, scope)
+            case .nullObject: raw = nullObjects(rule, scope)
             case .actor, .noUncheckedState: raw = []
             }
             var seen: Set<String> = []
@@ -206,6 +207,23 @@ public struct MeaningJudge: Sendable {
         return found
     }
 
+    private func nullObjects(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for node in scope.program.nodes.values {
+            guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule),
+                  let member = node.memberUSR.flatMap({ scope.program.members[$0] }),
+                  member.kind == "func_decl" || member.kind == "subscript_decl" || member.kind == "var_decl" && !member.isStored,
+                  let use = node.uses.first else { continue }
+            found.append(finding(rule, use.file, use.line, Words.doesSomething("\(owner).\(member.name)", use.shownName)))
+        }
+        for member in scope.program.members.values where member.kind == "var_decl" && member.isStored && !member.isStatic && !member.isImplicit {
+            guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
+                  !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
+            found.append(finding(rule, member.file, member.line, Words.keepsSomething("\(owner).\(member.name)")))
+        }
+        return found
+    }
+
     // MARK: container_only_in
 
     private func containers(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
@@ -307,6 +325,14 @@ public struct MeaningJudge: Sendable {
         static func widened(_ proto: String, _ member: String, allowed: [String]) -> LocalizedText {
             LocalizedText(english: "`\(proto)` requires `\(member)` too, but the lesson asks for a protocol with only \(allowed.map { "`\($0)`" }.joined(separator: ", ")): every extra requirement is one more thing each fake must provide.",
                           chinese: "`\(proto)` 还要求了 `\(member)`，但本课要求协议只包含 \(allowed.map { "`\($0)`" }.joined(separator: "、"))：每多一个要求，每个替身都要多实现一样东西。")
+        }
+        static func doesSomething(_ holder: String, _ used: String) -> LocalizedText {
+            LocalizedText(english: "`\(holder)` does something (it uses `\(used)`), but a null object's methods do nothing at all: a stand-in that acts behind the caller's back is not a safe default.",
+                          chinese: "`\(holder)` 做了事情（用到了 `\(used)`），但空对象的方法什么都不做：在调用者背后有所动作的替身不是安全的默认值。")
+        }
+        static func keepsSomething(_ holder: String) -> LocalizedText {
+            LocalizedText(english: "`\(holder)` is stored state, but a null object keeps nothing: what it is told is simply dropped.",
+                          chinese: "`\(holder)` 是存储的状态，但空对象什么都不保存：告诉它的东西直接丢掉。")
         }
         static func handed(_ type: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "The container (`\(type)`) reaches code outside the composition root here, \(place.english).",

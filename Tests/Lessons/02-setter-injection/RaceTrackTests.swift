@@ -86,6 +86,15 @@ struct RaceTrackTests {
         #expect(reads == 0, "A track with no announcer set read StadiumSpeakers.shared \(reads) time\(reads == 1 ? "" : "s"). The default must be a silent announcer (a null object), not the live speakers: nothing was set, so nothing should be broadcast. [zh-Hans] 没有设置播报员的赛道读取了 \(reads) 次 StadiumSpeakers.shared。默认值必须是一个不出声的播报员（空对象），而不是真实的体育场扬声器：什么都没设置，就什么都不该广播。")
     }
 
+    @Test("the announcer is never missing: a track starts with the silent one")
+    func announcerIsNeverMissing() {
+        let track = TrackBuilder.makeTrack()
+        // Compiles only when `announcer` is `any Announcer`, as the lesson asks: an optional
+        // announcer is a missing one, and the null object is there to make that impossible.
+        let current: any Announcer = track.announcer
+        #expect(current is SilentAnnouncer, "A track nobody configured should start with a SilentAnnouncer(), but it has \(type(of: current)). [zh-Hans] 没有人配置过的赛道应该从 SilentAnnouncer() 开始，但它的是 \(type(of: current))。")
+    }
+
     @Test("each lap is timed by the stopwatch passed to that call")
     func methodInjectionPerCall() {
         let before = TrackStopwatch.sharedAccessCount
@@ -123,7 +132,9 @@ struct RaceTrackTests {
         let southWall = SpyDelegate()
         north.delegate = northWall
         south.delegate = southWall
-        _ = north.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
+        let watch = FixedStopwatch(milliseconds: 81_500)
+        _ = north.recordLap(of: "Ada", using: watch)
+        #expect(watch.stops == 1, "With a delegate set, the stopwatch should still be stopped once per lap, and the delegate told the same reading the lap text shows; it was stopped \(watch.stops) times. Stop it once and pass that reading on. [zh-Hans] 设置了代理时，每一圈仍然只应停止秒表一次，并把同一个读数告诉代理；秒表被停止了 \(watch.stops) 次。只停止一次，再把这个读数传下去。")
         #expect(northWall.laps == ["Ada 81500"], "The delegate should be told about the lap once, with the driver and the milliseconds, but it heard \(northWall.laps). [zh-Hans] 代理应该得知这一圈一次，带上车手和毫秒数，但它听到的是 \(northWall.laps)。")
         #expect(southWall.laps.isEmpty, "A lap on one track reached the delegate of another track (it heard \(southWall.laps)). Keep the delegate in an instance property of the track (`public weak var delegate`), not in a static or global variable. [zh-Hans] 一条赛道上的一圈传到了另一条赛道的代理（它听到的是 \(southWall.laps)）。把代理保存在赛道的实例属性中（`public weak var delegate`），不要放在静态变量或全局变量里。")
     }

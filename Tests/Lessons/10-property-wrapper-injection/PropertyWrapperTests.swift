@@ -173,6 +173,20 @@ struct PropertyWrapperTests {
         #expect(later === fake, "After its first use, @LazyInjected should keep the value it got (the fake), not read the store again. [zh-Hans] 第一次使用之后，@LazyInjected 应该保留它拿到的值（假引擎），不要再次读取存储。")
     }
 
+    @Test("nested async overrides add up too")
+    func nestedAsyncOverrides() async {
+        let fake = FakeEngine(horsepower: 320)
+        let radio = FakeRadio(name: "async radio")
+        let probe = await withDependencies { $0.engine = fake } operation: {
+            await withDependencies { $0.radio = radio } operation: {
+                await Task.yield()
+                return EagerProbe()
+            }
+        }
+        #expect(probe.engine === fake, "An inner async withDependencies that changes only the radio should keep the outer engine override: both withDependencies (the synchronous one and the async one) start from DependencyValues.current, not from an empty DependencyValues(). [zh-Hans] 只修改无线电的内层异步 withDependencies 应该保留外层对引擎的覆盖：两个 withDependencies（同步的和异步的）都要从 DependencyValues.current 开始，而不是从空的 DependencyValues() 开始。")
+        #expect(probe.radio === radio, "The inner async withDependencies should override the radio. [zh-Hans] 内层的异步 withDependencies 应该覆盖无线电。")
+    }
+
     @Test("two concurrent tasks with different overrides each see their own")
     func parallelOverridesDoNotLeak() async {
         let engines = [FakeEngine(horsepower: 111), FakeEngine(horsepower: 222)]
