@@ -89,9 +89,9 @@ struct RaceTrackTests {
     @Test("the announcer is never missing: a track starts with the silent one")
     func announcerIsNeverMissing() {
         let track = TrackBuilder.makeTrack()
-        // Compiles only when `announcer` is `any Announcer`, as the lesson asks: an optional
-        // announcer is a missing one, and the null object is there to make that impossible.
-        let current: any Announcer = track.announcer
+        // An optional announcer is a missing one: the null object is there to make that impossible.
+        let current: Any = track.announcer
+        #expect(Mirror(reflecting: current).displayStyle != .optional, "RaceTrack.announcer is an optional. Declare it `public var announcer: any Announcer = SilentAnnouncer()`: never nil, never weak, so the track never has to check and nobody can forget to set it. [zh-Hans] RaceTrack.announcer 是可选值。请声明为 `public var announcer: any Announcer = SilentAnnouncer()`：永远不为 nil，也不是 weak，这样赛道不必检查，也没人会忘记设置。")
         #expect(current is SilentAnnouncer, "A track nobody configured should start with a SilentAnnouncer(), but it has \(type(of: current)). [zh-Hans] 没有人配置过的赛道应该从 SilentAnnouncer() 开始，但它的是 \(type(of: current))。")
     }
 
