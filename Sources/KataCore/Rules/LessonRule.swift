@@ -38,6 +38,9 @@ public struct LessonRule: Sendable, Equatable {
     public enum Allowance: String, Sendable, Equatable, CaseIterable {
         case defaultArgument = "default_argument"
         case convenienceInit = "convenience_init"
+        /// Inside an escaping closure (a factory handed to a container): built when the factory runs, not before.
+        /// Judged on the compiled program only.
+        case factoryClosure = "factory_closure"
     }
 
     public var id: String

@@ -122,7 +122,7 @@ public struct MeaningJudge: Sendable {
         var found: [RuleFinding] = []
         for node in scope.program.nodes.values {
             guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule), !allowed(node) else { continue }
-            for use in node.uses {
+            for use in node.uses where !(use.inEscapingClosure && rule.allow.contains(.factoryClosure)) {
                 if let type = builtType(use) {
                     found.append(finding(rule, use.file, use.line, Words.builds(ProgramScope.root(owner), type, where: scope.place(node))))
                 } else if let target = scope.nodeID(for: use), let path = reach.path(from: target), let type = path.use.flatMap(builtType) {
