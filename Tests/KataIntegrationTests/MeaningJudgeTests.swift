@@ -152,6 +152,21 @@ struct MeaningJudgeTests {
         #expect(try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": Self.car(member)], [rule]).isEmpty)
     }
 
+    @Test("with factory_closure, a part is built only by the factory a container runs, whatever shape the factory has")
+    func factoryClosures() throws {
+        var rule = Self.rule("in-factories", .noConstruction) { $0.inTypes = ["Garage"]; $0.of = ["Engine"] }
+        rule.allow = [.factoryClosure]
+        let box = "public final class Box { var make: (() -> any Engine)?; public init() {}; public func register(_ make: @escaping () -> any Engine) { self.make = make } }"
+        func judge(_ garage: String) throws -> [RuleFinding] {
+            try Self.judge(["Engine.swift": Self.engine, "Box.swift": box, "Garage.swift": garage], [rule])
+        }
+        #expect(try judge("public enum Garage { public static func make() -> Box { let box = Box(); box.register { V8Engine() }; return box } }").isEmpty)
+        #expect(try judge("public enum Garage { static func engine() -> any Engine { V8Engine() }\n public static func make() -> Box { let box = Box(); box.register(engine); return box } }").isEmpty)
+        #expect(try judge("public enum Garage { public static func make() -> Box { let box = Box(); box.register(V8Engine.init); return box } }").isEmpty)
+        let eager = try judge("public enum Garage { public static func make() -> Box { let box = Box(); let engine = V8Engine(); box.register { engine }; return box } }")
+        #expect(eager.count == 1, "an engine built before the factory is registered: \(eager.map(\.location))")
+    }
+
     // MARK: family 3: the container reaching code outside the root
 
     static let containerCode = """

@@ -119,10 +119,23 @@ public struct MeaningJudge: Sendable {
                 || (rule.allow.contains(.convenienceInit) && (node.memberUSR.flatMap { scope.program.members[$0] }?.isConvenience ?? false))
         }
         let reach = Reach(scope: scope, hit: { builtType($0) != nil })
+        // With `factory_closure`, what is built inside a factory is fine: an escaping closure, a function or
+        // initializer handed on by name (`factory: makeEngine`), and a function the module only ever hands on.
+        let factories = rule.allow.contains(.factoryClosure)
+        func deferred(_ use: ResolvedProgram.Use) -> Bool { factories && (use.inEscapingClosure || use.isUnappliedFunction) }
+        var called: Set<String> = []
+        var handedOn: Set<String> = []
+        for node in scope.program.nodes.values {
+            for use in node.uses {
+                if use.isUnappliedFunction { handedOn.insert(use.usr) } else { called.insert(use.usr) }
+            }
+        }
         var found: [RuleFinding] = []
         for node in scope.program.nodes.values {
             guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule), !allowed(node) else { continue }
-            for use in node.uses where !(use.inEscapingClosure && rule.allow.contains(.factoryClosure)) {
+            if factories, let usr = node.memberUSR, node.context == .body,
+               scope.program.members[usr]?.kind == "func_decl", handedOn.contains(usr), !called.contains(usr) { continue }
+            for use in node.uses where !deferred(use) {
                 if let type = builtType(use) {
                     found.append(finding(rule, use.file, use.line, Words.builds(ProgramScope.root(owner), type, where: scope.place(node))))
                 } else if let target = scope.nodeID(for: use), let path = reach.path(from: target), let type = path.use.flatMap(builtType) {

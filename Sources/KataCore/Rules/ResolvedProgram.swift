@@ -74,6 +74,8 @@ public struct ResolvedProgram: Sendable {
         public var isC: Bool
         /// Inside an escaping closure: it runs later, wherever the closure was handed.
         public var inEscapingClosure: Bool = false
+        /// Named, not called: a function or initializer handed on as a value (`factory: makeEngine`, `Wheel.init`).
+        public var isUnappliedFunction: Bool = false
         /// The base name the compiler recorded (`shared`, `init`, `fork`).
         public var baseName: String
         /// A static member (`static Date.timeIntervalSinceReferenceDate`), not the instance one of the same name.
@@ -343,7 +345,7 @@ private struct Reader {
     var program: ResolvedProgram
 
     // Collected before demangling.
-    var rawUses: [(node: String, usr: String, base: String, file: String, offset: Int, escaping: Bool)] = []
+    var rawUses: [(node: String, usr: String, base: String, file: String, offset: Int, escaping: Bool, unapplied: Bool)] = []
     var rawTypes: [(node: String, type: String)] = []
     var rawConversions: [(node: String, from: String, to: String, file: String, offset: Int, fromSelf: Bool)] = []
     var rawCasts: [(node: String, type: String, file: String, offset: Int)] = []
@@ -371,6 +373,7 @@ private struct Reader {
         var offset: Int = 0
         var selfType: String?
         var escaping = false
+        var unapplied = false
     }
 
     mutating func read(file: [String: Any]) {
@@ -578,8 +581,12 @@ private struct Reader {
             break
         }
         guard let node = place.node else { return }
+        // The reference expression says whether the function it names is called or only named.
+        if json["decl"] is [String: Any] {
+            place.unapplied = (json["function_ref"] as? [String: Any])?["apply_level"] as? String == "unapplied"
+        }
         if kind == "decl_ref", let usr = json["decl_usr"] as? String, !usr.isEmpty {
-            rawUses.append((node, usr, json["base_name"] as? String ?? "", place.file, place.offset, place.escaping))
+            rawUses.append((node, usr, json["base_name"] as? String ?? "", place.file, place.offset, place.escaping, place.unapplied))
         }
         if kind == "erasure_expr" || kind == "inject_into_optional" || kind == "function_conversion_expr" || kind == "derived_to_base_expr"
             || kind == "metatype_conversion_expr" || kind == "existential_metatype_expr" || kind == "underlying_to_opaque_expr" {
@@ -716,6 +723,7 @@ private struct Reader {
                                           file: shown(raw.file), line: line(raw.file, raw.offset), isC: isC, baseName: raw.base)
             use.isStaticMember = isStatic
             use.inEscapingClosure = raw.escaping
+            use.isUnappliedFunction = raw.unapplied && (use.isInitializer || !arguments.isEmpty)
             program.nodes[raw.node]?.uses.append(use)
         }
         for raw in rawTypes { program.nodes[raw.node]?.types.insert(readable(raw.type)) }
