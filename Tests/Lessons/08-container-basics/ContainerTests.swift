@@ -164,7 +164,7 @@ struct ContainerTests {
         let car = try container.resolve(RaceCar.self)
         #expect(car.engine === replacement, "After the engine was registered again on the garage's container, its RaceCar still got another engine. The car's factory should resolve (any Engine).self from the container each time a car is built, not use an engine the garage made (or captured) beforehand. [zh-Hans] 在车库的容器上重新注册引擎之后，它的 RaceCar 拿到的仍然是另一台引擎。赛车的工厂应该在每次创建赛车时从容器解析 (any Engine).self，而不是使用车库事先创建（或捕获）的引擎。")
         container.register((any Engine).self, lifetime: .shared) { () throws -> any Engine in throw EngineOnFire() }
-        #expect(throws: (any Error).self, "With an engine that cannot be built, resolving the garage's RaceCar must throw the error (use try, not try!, inside the car's factory). [zh-Hans] 引擎无法创建时，解析车库的 RaceCar 必须抛出这个错误（在赛车的工厂里用 try，而不是 try!）。") {
+        #expect(throws: EngineOnFire.self, "With an engine that cannot be built, resolving the garage's RaceCar must throw the engine factory's own error, as it is: use try container.resolve(...) inside the car's factory, not try!, and not a lookup that turns every failure into nil or into an error of its own. [zh-Hans] 引擎无法创建时，解析车库的 RaceCar 必须原样抛出引擎工厂自己的错误：在赛车的工厂里用 try container.resolve(...)，不要用 try!，也不要用把所有失败都变成 nil 或自造错误的查找。") {
             _ = try container.resolve(RaceCar.self)
         }
     }
