@@ -314,6 +314,7 @@ struct GraphScaleTests {
         #expect(dot.contains("\"M0.Service0\" -> \"M1.Service1\" [label=\"is handed: 2 parameters and properties\""))
         #expect(!dot.contains("init(b:)"))
         #expect(dot.contains("subgraph \"cluster_M2\""))
+        #expect(dot.contains("newrank=true;"), "Graphviz 2.42 stops with trouble in init_rank on clustered graphs without it")
     }
 
     @Test("the terminal gives a summary and the first findings; --details lists them all")

@@ -83,5 +83,7 @@ struct GraphIntegrationTests {
         #expect(focused.output.contains("Shop_Cache"))
         #expect(!focused.output.contains("Checkout"), "\(focused.output)")
         #expect(focused.output.contains("%% focused on Warmer"))
+        let misspelt = KataBinary.run(["graph", Self.reviewer, "--focus", "Wramer"], in: KataBinary.packageRoot)
+        #expect(misspelt.status == 2 && misspelt.output.contains("Did you mean Warmer"), "a misspelt --focus is a usage error with the closest name, not the whole graph: \(misspelt.output)")
     }
 }

@@ -69,6 +69,13 @@ extension CommandSpec {
                 } else {
                     throw KataError.usage(context.words.say("\(target) is neither a folder nor a lesson. Name a folder of Swift code, like: kata graph Sources", "\(target) 既不是文件夹也不是课。请指定一个放 Swift 代码的文件夹，例如：kata graph Sources"))
                 }
+                // A misspelt --focus says so, with the closest names, instead of drawing everything.
+                if let focus = options.focus, !analysis.types.contains(where: { $0.name == focus || $0.name.hasSuffix("." + focus) }) {
+                    let close = Suggestions.closest(to: focus, among: analysis.types.map(\.name).uniqued())
+                    throw KataError.usage(context.words.say(
+                        "--focus \(focus): there is no type of that name in \(target)." + (close.isEmpty ? "" : " Did you mean \(close.prefix(3).joined(separator: " or "))?") + " Run kata graph \(target) to see every type.",
+                        "--focus \(focus)：\(target) 里没有这个名字的类型。" + (close.isEmpty ? "" : "你是想找 \(close.prefix(3).joined(separator: " 或 ")) 吗？") + "运行 kata graph \(target) 查看所有类型。"))
+                }
                 try context.writeGraph([GraphPanel(title: title, analysis: analysis)], format: format, options: options)
                 return analysis.hiddenDependencies.isEmpty ? 0 : 1
             }

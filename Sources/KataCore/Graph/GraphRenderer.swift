@@ -409,7 +409,8 @@ public struct GraphRenderer: Sendable {
     // MARK: DOT
 
     public func dot(_ panels: [GraphPanel]) -> String {
-        var lines = ["digraph dependencies {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];", "  edge [fontname=\"Helvetica\", fontsize=10];"]
+        // newrank: Graphviz 2.42 (Debian 12's, Ubuntu's) stops with "trouble in init_rank" on large clustered graphs without it.
+        var lines = ["digraph dependencies {", "  rankdir=LR;", "  newrank=true;", "  node [shape=box, fontname=\"Helvetica\"];", "  edge [fontname=\"Helvetica\", fontsize=10];"]
         let many = panels.count > 1
         for (index, panel) in panels.enumerated() {
             let drawing = drawing(panel.analysis)
