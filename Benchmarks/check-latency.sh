@@ -113,4 +113,30 @@ awk -v b="$b" -v n="$n" -v r="$rules" 'BEGIN { printf "rules    body edit with t
 t=$(printf '%s\n' "${token[@]}" | median)
 awk -v b="$b" -v n="$n" -v t="$t" 'BEGIN { printf "meaning  body edit judged by the compiler'"'"'s reading / token reader alone / no rules: %.3f s / %.3f s / %.3f s = %.2fx over no rules   goal <= 1.15x\n", b, t, n, b / n }'
 report api 1.5 "${api[@]}"
+
+# A lesson built with the thread sanitizer (09): a body edit with it, and without it (KATA_SANITIZERS=off).
+lesson9=09-container-lifetimes
+container="$work/Lessons/$lesson9/Sources/Container.swift"
+cp "$root/Solutions/$lesson9/Sources/"*.swift "$work/Lessons/$lesson9/Sources/"
+check9() {
+  local start end
+  start=$(now)
+  "$kata" check 09 --no-color >/dev/null || { echo "check 09 failed unexpectedly" >&2; "$kata" check 09 --no-color >&2; exit 1; }
+  end=$(now)
+  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f\n", b - a }'
+}
+check9 >/dev/null
+KATA_SANITIZERS=off check9 >/dev/null
+tsan=()
+plain=()
+for i in $(seq "$runs"); do
+  printf '\n// edit %s\n' "$i" >> "$container"
+  tsan+=("$(check9)")
+  printf '\n// edit %s again\n' "$i" >> "$container"
+  plain+=("$(KATA_SANITIZERS=off check9)")
+done
+t9=$(printf '%s\n' "${tsan[@]}" | median)
+p9=$(printf '%s\n' "${plain[@]}" | median)
+awk -v t="$t9" -v p="$p9" 'BEGIN { printf "tsan     lesson 09 body edit with the thread sanitizer / without: %.3f s / %.3f s = %.2fx   goal <= 2x\n", t, p, t / p }'
+
 printf '%-8s median %6.3f s   (%d runs)   compile the module alone + run the linked tests\n' floor "$f" "${#floor[@]}"

@@ -10,6 +10,8 @@ public struct BuildInput: Sendable, Equatable {
     public var testFiles: [String]
     /// A folder of this variant's own: switching variants never rebuilds the other.
     public var buildDirectory: String
+    /// `thread`, `address`: built with `-sanitize=...`, module and tests alike.
+    public var sanitizers: [String] = []
 
     public init(module: String, sourceFiles: [String], testFiles: [String], buildDirectory: String) {
         self.module = module
@@ -105,7 +107,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
         let testsStamp = "\(folder)/tests.stamp"
         try? fileSystem.createDirectory(folder)
 
-        let moduleKey = hash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt)
+        let moduleKey = hash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt + sanitizerFlags(input))
         var rebuiltModule = false
         let sharedModule = sharedCache.map { "\($0)/module-\(contentHash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt))" }
         if stamp(moduleStamp) != moduleKey || !fileSystem.exists(library) || !fileSystem.exists(interface) {
@@ -124,7 +126,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 "-module-name", input.module,
                 "-emit-module", "-emit-module-path", interface,
                 "-emit-library", "-o", library,
-            ], sources: input.sourceFiles)
+            ] + sanitizerFlags(input), sources: input.sourceFiles)
             guard result.termination.succeeded else {
                 return .moduleFailed(diagnostics(result), output: result.output)
             }
@@ -147,7 +149,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
         let testsKey = hash(
             input.testFiles,
             salt: [Self.recipeVersion, toolchain.identity, SHA256.hex(interfaceData), Self.entryPointSource]
-                + toolchain.testing.compile + toolchain.testing.link + recipeSalt
+                + toolchain.testing.compile + toolchain.testing.link + recipeSalt + sanitizerFlags(input)
         )
         var rebuiltTests = false
         let sharedTests = sharedCache.map { "\($0)/tests-\(testsKey)" }
@@ -171,7 +173,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 "-I", folder, "-L", folder, "-l\(input.module)",
                 "-Xlinker", "-rpath", "-Xlinker", Toolchain.loaderPath,
                 "-o", executable,
-            ] + toolchain.testing.compile + toolchain.testing.link, sources: input.testFiles + [entryPoint])
+            ] + toolchain.testing.compile + toolchain.testing.link + sanitizerFlags(input), sources: input.testFiles + [entryPoint])
             guard result.termination.succeeded else {
                 // Only a real compile error (in a file of the lesson) is shared; a crash, a full disk or a
                 // module cache another compile was writing is not.
@@ -191,6 +193,10 @@ public struct SwiftcLessonBuilder: LessonBuilding {
             }
         }
         return .ready(executable: executable, rebuiltModule: rebuiltModule, rebuiltTests: rebuiltTests)
+    }
+
+    private func sanitizerFlags(_ input: BuildInput) -> [String] {
+        input.sanitizers.map { "-sanitize=\($0)" }
     }
 
     /// Only when set: the caches of builds without it stay valid.

@@ -37,6 +37,10 @@ public struct LessonMetadata: Sendable, Equatable {
     public var imports: [String]?
     /// The version the file was written in.
     public var version: Int = formatVersion
+    /// Sanitizers the lesson's module and tests are built with in `kata check`, watch mode and `kata verify`
+    /// (`thread`: a data race fails the test that ran into it). The lessons about concurrency and lifetimes.
+    public var sanitizers: [String] = []
+    public static let knownSanitizers = ["thread", "address"]
 
     public var allowedImports: [String] { imports ?? Self.defaultImports }
 
@@ -166,7 +170,13 @@ extension LessonMetadata {
             if version < 2 { problems.append("has \"imports\", which needs \"format_version\": 2") }
             if let list = value as? [String] { imports = list } else { problems.append("\"imports\" must be a list of module names") }
         }
-        let known: Set<String> = ["format_version", "module", "title", "summary", "hints", "points", "test_points", "hidden_tests", "rules", "imports"]
+        var sanitizers: [String] = []
+        if let value = object["sanitizers"] {
+            if let list = value as? [String], list.allSatisfy({ knownSanitizers.contains($0) }) { sanitizers = list } else {
+                problems.append("\"sanitizers\" must be a list of \(knownSanitizers.map { "\"\($0)\"" }.joined(separator: " or "))")
+            }
+        }
+        let known: Set<String> = ["format_version", "module", "title", "summary", "hints", "points", "test_points", "hidden_tests", "rules", "imports", "sanitizers"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -180,6 +190,7 @@ extension LessonMetadata {
         )
         metadata.rules = rules
         metadata.imports = imports
+        metadata.sanitizers = sanitizers
         metadata.version = version
         return metadata
     }
@@ -199,6 +210,7 @@ extension LessonMetadata {
         if !hiddenTests.isEmpty { object["hidden_tests"] = hiddenTests }
         if !rules.isEmpty { object["rules"] = rules.map { $0.encoded() } }
         if let imports { object["imports"] = imports }
+        if !sanitizers.isEmpty { object["sanitizers"] = sanitizers }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return data + Data("\n".utf8)
     }

@@ -167,6 +167,8 @@ public struct KataContext: Sendable {
         )
         // Only Benchmarks/check-latency.sh turns the rules off, to measure what they cost.
         checker.checksRules = environment["KATA_RULES"] != "off"
+        // Only Benchmarks/check-latency.sh turns the sanitizers off, to measure what they cost.
+        checker.sanitizes = environment["KATA_SANITIZERS"] != "off"
         if readsPrograms && environment["KATA_MEANING"] != "off" {
             checker.programReader = ProgramReader(swiftc: toolchain.swiftc, processRunner: processRunner, environment: childEnvironment)
         }

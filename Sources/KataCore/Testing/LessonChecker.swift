@@ -50,6 +50,8 @@ public struct LessonChecker: Sendable {
     public var checksRules = true
     /// Reads the compiled program for the rules (`MeaningJudge`); nil: the token reader alone.
     public var programReader: ProgramReader?
+    /// Builds with the lesson's `sanitizers` (off only to measure what they cost).
+    public var sanitizes = true
 
     public init(
         builder: any LessonBuilding,
@@ -92,12 +94,13 @@ public struct LessonChecker: Sendable {
         }
 
         let folder = "\(buildRoot)/\(lesson.id)/\(variant.buildName)"
-        let input = BuildInput(
+        var input = BuildInput(
             module: lesson.module,
             sourceFiles: sources.map { "\(sourceFolder)/\($0)" },
             testFiles: tests,
             buildDirectory: folder
         )
+        input.sanitizers = sanitizes ? lesson.metadata.sanitizers : []
         var findings = checksRules ? ruleFindings(lesson, sourceFolder: sourceFolder, files: sources) : []
         // The compiler's reading runs beside the build (the second core), and is cached by content.
         let meaning = Box<[RuleFinding]?>(nil)
@@ -176,9 +179,14 @@ public struct LessonChecker: Sendable {
             return CheckReport(lesson: lesson.id, status: .error, stage: .tests,
                                diagnostics: diagnostics, output: output, durationMs: elapsed())
         case .ready(let executable, _, _):
+            var runEnvironment = environment
+            if input.sanitizers.contains("thread") {
+                // The first race ends the program inside the test that ran into it, which gets the report as its verdict.
+                runEnvironment["TSAN_OPTIONS"] = "halt_on_error=1 exitcode=66 report_signal_unsafe=0"
+            }
             let run = testRunner.run(executable: executable, options: TestRunOptions(
                 perTestTimeout: perTestTimeout,
-                environment: environment,
+                environment: runEnvironment,
                 workDirectory: folder,
                 displayRoot: lesson.root,
                 module: lesson.module,

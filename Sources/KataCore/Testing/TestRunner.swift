@@ -314,7 +314,7 @@ public struct TestRunner: Sendable {
     private func interrupted(_ id: String, result: ProcessResult, state: RunState, options: TestRunOptions) -> TestVerdict {
         let info = state.discovered.first { $0.id == id }
         let file = info.map { DiagnosticParser.relative($0.file, to: options.displayRoot) }
-        let kind: ErrorKind
+        var kind: ErrorKind
         var message: String
         switch result.termination {
         case .killed(let reason):
@@ -327,10 +327,48 @@ public struct TestRunner: Sendable {
             kind = .exited
             message = "the test program exited with status \(code) in the middle of this test (a call to exit()?)"
         }
-        let reasons = crashLines(result.output, options: options)
+        let race = raceReport(result.output, options: options)
+        let reasons = race ?? crashLines(result.output, options: options)
+        if race != nil {
+            kind = .crashed
+            message = "a data race (found by ThreadSanitizer): two threads used the same memory at the same time, at least one of them writing, with nothing ordering them"
+        }
         if !reasons.isEmpty { message += "\n" + reasons.joined(separator: "\n") }
         return TestVerdict(name: info?.name ?? id, id: id, status: .error, message: message,
                            errorKind: kind, file: file, line: info?.line)
+    }
+
+    /// A ThreadSanitizer report, as the places in the learner's files where the two racing accesses happened
+    /// and what to do; nil when the output holds no such report.
+    private func raceReport(_ output: String, options: TestRunOptions) -> [String]? {
+        guard output.contains("WARNING: ThreadSanitizer:") else { return nil }
+        let lines = output.split(separator: "\n").map(String.init)
+        var places: [String] = []
+        var access = ""
+        var inAccess = false
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasSuffix(":") && (trimmed.contains("access") || trimmed.contains("Read of") || trimmed.contains("Write of")) {
+                access = trimmed.lowercased().hasPrefix("previous") ? "and before it" : "here"
+                inAccess = true
+                continue
+            }
+            guard inAccess, trimmed.hasPrefix("#") else { if trimmed.isEmpty { inAccess = false }; continue }
+            // `#1 $s... /course/Lessons/09-x/Sources/Container.swift:42:9 (libContainerLifetimes.so+0x...)`
+            let parts = trimmed.split(separator: " ").map(String.init)
+            guard let path = parts.first(where: { $0.hasPrefix("/") && $0.contains(".swift") }) else { continue }
+            if let sources = options.moduleSources, !path.hasPrefix(sources + "/") { continue }
+            let pieces = path.split(separator: ":")
+            let file = DiagnosticParser.relative(String(pieces[0]), to: options.displayRoot)
+            let place = pieces.count > 1 ? "\(file):\(pieces[1])" : file
+            places.append("  \(access): \(place)")
+            inAccess = false
+            if places.count == 2 { break }
+        }
+        return places + [
+            "Guard every read and write of that state with the same lock (lock()/unlock() or withLock, on every path: register as well as resolve, getters as well as setters), or keep the state in an actor.",
+            "[zh-Hans] 数据竞争（由 ThreadSanitizer 发现）：两个线程同时使用同一块内存，至少一个在写，而且没有任何东西给它们排序。用同一把锁保护对这份状态的每一次读写（lock()/unlock() 或 withLock，每条路径都要：register 和 resolve，getter 和 setter），或者把状态放进 actor。",
+        ]
     }
 
     /// `Fatal error` lines, with the learner's module path turned into the learner's file,

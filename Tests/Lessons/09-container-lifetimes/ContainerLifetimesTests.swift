@@ -110,6 +110,29 @@ struct ContainerLifetimesTests {
         }
     }
 
+    @Test("registering while other threads resolve is safe: register holds the lock too")
+    func registerUnderContention() {
+        let container = Container()
+        container.register(Telemetry.self, lifetime: .shared) { _ in Telemetry() }
+        nonisolated(unsafe) let shared = container
+        let successes = Counter()
+        let finished = finishes(within: 9) {
+            DispatchQueue.concurrentPerform(iterations: 400) { index in
+                if index % 4 == 0 {
+                    shared.register(TestEngine.self, lifetime: index % 8 == 0 ? .shared : .transient) { _ in TestEngine() }
+                } else if (try? shared.resolve(Telemetry.self)) != nil {
+                    _ = successes.increment()
+                }
+            }
+        }
+        guard finished != nil else {
+            Issue.record("400 registers and resolves at once did not finish within 9 s: probably a deadlock in your locking. [zh-Hans] 同时进行的 400 次注册和解析没有在 9 秒内完成：你的加锁可能造成了死锁。")
+            return
+        }
+        #expect(successes.value == 300, "Only \(successes.value) of 300 resolves made while other threads registered succeeded. register changes the same dictionaries resolve reads: hold the lock in register too. [zh-Hans] 在其他线程注册的同时进行的 300 次解析中，只有 \(successes.value) 次成功。register 修改的正是 resolve 读取的字典：register 里也要持有这把锁。")
+        #expect((try? shared.resolve(TestEngine.self)) != nil, "After the registers, TestEngine should resolve. [zh-Hans] 注册完成后，TestEngine 应该可以解析。")
+    }
+
     @Test("1,000 concurrent resolves of a shared service run its factory once")
     func sharedIsThreadSafe() {
         let container = Container()
