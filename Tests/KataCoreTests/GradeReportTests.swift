@@ -27,6 +27,20 @@ struct GradeReportTests {
                             failure: failure, submissionSHA256: "s")
     }
 
+    @Test("junit.xml marks a lesson the student never started as skipped, not as errors")
+    func notStartedIsSkipped() throws {
+        var missing = Self.test("b1", "02-b", .error, score: 0, max: 5, message: "missing: Lessons/02-b/Sources holds no Swift file")
+        missing.errorKind = "missing"
+        let crashed = Self.test("a1", "01-a", .error, score: 0, max: 5, message: "crashed")
+        let grades = ClassGrade(info: Self.info, students: [Self.student("amy", [crashed, missing])])
+        let document = try XMLDocument(data: Data(GradeReports.junitXML(grades).utf8))
+        #expect(try document.nodes(forXPath: "//testcase[@classname='amy.02-b']/skipped").count == 1)
+        #expect(try document.nodes(forXPath: "//testcase[@classname='amy.02-b']/error").isEmpty)
+        #expect(try document.nodes(forXPath: "//testcase[@classname='amy.01-a']/error").count == 1)
+        let suite = try #require(try document.nodes(forXPath: "/testsuites/testsuite").first as? XMLElement)
+        #expect(suite.attribute(forName: "skipped")?.stringValue == "1" && suite.attribute(forName: "errors")?.stringValue == "1")
+    }
+
     @Test("test_points go first, the rest of the lesson's points are shared evenly")
     func allocation() {
         #expect(PointsAllocator.allocate(points: 10, testPoints: ["a()": 4], functions: ["a()", "b()", "c()", "d()"]) == [4, 2, 2, 2])

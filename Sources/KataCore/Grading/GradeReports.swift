@@ -193,13 +193,17 @@ public enum GradeReports {
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         let all = grades.students.flatMap(\.tests)
         let intakeErrors = grades.students.filter { $0.failure != nil }.count + grades.students.flatMap(\.lessons).filter { $0.grading != .ok }.count
-        lines.append("<testsuites name=\"kata grade\" tests=\"\(all.count + intakeErrors)\" failures=\"\(all.filter { $0.status == .fail }.count)\" errors=\"\(all.filter { $0.status == .error }.count + intakeErrors)\">")
+        // A lesson the student never started is skipped, not an error: its tests did not run because there was nothing to run.
+        func notStarted(_ test: GradedTest) -> Bool { test.status == .error && test.errorKind == "missing" }
+        let skippedAll = all.filter(notStarted).count
+        lines.append("<testsuites name=\"kata grade\" tests=\"\(all.count + intakeErrors)\" failures=\"\(all.filter { $0.status == .fail }.count)\" errors=\"\(all.filter { $0.status == .error }.count - skippedAll + intakeErrors)\" skipped=\"\(skippedAll)\">")
         for student in grades.students {
             let tests = student.tests
             let flagged = student.lessons.filter { $0.grading != .ok }.count
-            let errors = tests.filter { $0.status == .error }.count + (student.failure == nil ? 0 : 1) + flagged
+            let skipped = tests.filter(notStarted).count
+            let errors = tests.filter { $0.status == .error }.count - skipped + (student.failure == nil ? 0 : 1) + flagged
             let time = Double(tests.map(\.durationMs).reduce(0, +)) / 1000
-            lines.append("  <testsuite name=\"\(xmlAttribute(student.student))\" tests=\"\(tests.count + (student.failure == nil ? 0 : 1) + flagged)\" failures=\"\(tests.filter { $0.status == .fail }.count)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(String(format: "%.3f", time))\">")
+            lines.append("  <testsuite name=\"\(xmlAttribute(student.student))\" tests=\"\(tests.count + (student.failure == nil ? 0 : 1) + flagged)\" failures=\"\(tests.filter { $0.status == .fail }.count)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", time))\">")
             if let failure = student.failure {
                 lines.append("    <testcase classname=\"\(xmlAttribute(student.student)).submission\" name=\"submission\" time=\"0.000\">")
                 lines.append("      <error message=\"\(xmlAttribute(failure))\" type=\"submission\"></error>")
@@ -227,6 +231,10 @@ public enum GradeReports {
                 switch test.status {
                 case .pass:
                     lines.append(open + place + "/>")
+                case .error where notStarted(test):
+                    lines.append(open + place + ">")
+                    lines.append("      <skipped message=\"\(xmlAttribute("not started: " + (test.message.split(separator: "\n").first.map(String.init) ?? "")))\"/>")
+                    lines.append("    </testcase>")
                 case .fail, .error:
                     let tag = test.status == .fail ? "failure" : "error"
                     let type = test.status == .fail ? "expectation" : (test.errorKind ?? "error")
