@@ -137,15 +137,15 @@ public struct MeaningJudge: Sendable {
                scope.program.members[usr]?.kind == "func_decl", handedOn.contains(usr), !called.contains(usr) { continue }
             for use in node.uses where !deferred(use) {
                 if let type = builtType(use) {
-                    found.append(finding(rule, use.file, use.line, Words.builds(ProgramScope.root(owner), type, where: scope.place(node))))
+                    found.append(finding(rule, use.file, use.line, RuleChecker.builds(ProgramScope.root(owner), type, where: scope.place(node))))
                 } else if let target = scope.nodeID(for: use), let path = reach.path(from: target), let type = path.use.flatMap(builtType) {
-                    found.append(finding(rule, use.file, use.line, Words.builds(ProgramScope.root(owner), type, where: Words.through(use.shownName, scope.place(node)))))
+                    found.append(finding(rule, use.file, use.line, RuleChecker.builds(ProgramScope.root(owner), type, where: RuleChecker.through(use.shownName, scope.place(node)))))
                 }
             }
             for target in node.implied where scope.program.nodes[target]?.context == .defaultArgument {
                 guard !(rule.allow.contains(.defaultArgument)) else { continue }
                 if let path = reach.path(from: target), let type = path.use.flatMap(builtType) {
-                    found.append(finding(rule, node.file, node.line, Words.builds(ProgramScope.root(owner), type, where: Words.through("a default argument", scope.place(node)))))
+                    found.append(finding(rule, node.file, node.line, RuleChecker.builds(ProgramScope.root(owner), type, where: RuleChecker.through("a default argument", scope.place(node)))))
                 }
             }
         }
@@ -284,15 +284,7 @@ public struct MeaningJudge: Sendable {
     // MARK: words
 
     private func finding(_ rule: LessonRule, _ file: String, _ line: Int, _ what: LocalizedText) -> RuleFinding {
-        var english = what.english
-        var chinese = what.chinese
-        if let why = rule.why {
-            english += " " + why.english
-            chinese += why.chinese
-        }
-        english += " Fix: " + rule.fix.english
-        chinese += "改法：" + rule.fix.chinese
-        return RuleFinding(file: file, line: line, rule: rule.id, messages: LocalizedText(english: english, chinese: chinese))
+        RuleChecker.finding(rule, file: file, line: line, what: what)
     }
 
     enum Words {
@@ -303,13 +295,6 @@ public struct MeaningJudge: Sendable {
         static func reaches(_ name: String, through: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "`\(name)` is reached from here, \(place.english), through `\(through)`: a helper in between still hands over the forbidden thing.",
                           chinese: "这里，\(place.chinese)，通过 `\(through)` 仍然会用到 `\(name)`：中间隔了一层辅助代码，拿到的仍是被禁止的东西。")
-        }
-        static func through(_ maker: String, _ place: LocalizedText) -> LocalizedText {
-            LocalizedText(english: "\(place.english), through `\(maker)`,", chinese: "\(place.chinese)通过 `\(maker)` ")
-        }
-        static func builds(_ owner: String, _ built: String, where place: LocalizedText) -> LocalizedText {
-            LocalizedText(english: "`\(owner)` builds its own `\(built)` \(place.english) instead of being handed one.",
-                          chinese: "`\(owner)` \(place.chinese)自己创建了 `\(built)`，而不是由外部交给它。")
         }
         static func keepsState(_ member: ResolvedProgram.MemberDeclaration, mutable: Bool) -> LocalizedText {
             let holder = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
@@ -449,18 +434,9 @@ struct ProgramScope {
 
     /// Does a demangled type name `wanted` anywhere in it (`Optional<RaceCar>`, `[any Engine]`, `RaceCar.Type`)?
     func mentions(_ type: String, _ wanted: String) -> Bool {
-        var current = ""
-        var names: [String] = []
-        for character in type {
-            if character.isLetter || character.isNumber || character == "_" || character == "." { current.append(character) } else {
-                if !current.isEmpty { names.append(current) }
-                current = ""
-            }
-        }
-        if !current.isEmpty { names.append(current) }
-        return names.contains { name in
-            name == wanted || name.hasSuffix("." + wanted) || name.hasPrefix(wanted + ".") && typesByName[wanted] != nil && name != wanted + ".Type"
-                ? true : name == wanted + ".Type"
+        DemangledName.identifiers(type).contains { name in
+            name == wanted || name.hasSuffix("." + wanted)
+                || name.hasPrefix(wanted + ".") && (typesByName[wanted] != nil || name == wanted + ".Type")
         }
     }
 
@@ -494,16 +470,13 @@ struct ProgramScope {
     }
 
     func place(_ node: ResolvedProgram.Node) -> LocalizedText {
-        let holder = [node.owner, node.member].compactMap { $0 }.joined(separator: ".")
-        if holder.isEmpty { return LocalizedText(english: "at file scope", chinese: "在文件顶层") }
+        let context: ReferenceContext
         switch node.context {
-        case .defaultArgument:
-            return LocalizedText(english: "in a default argument of `\(holder)`", chinese: "在 `\(holder)` 的默认参数里")
-        case .initialValue:
-            return LocalizedText(english: "in the initial value of `\(holder)`", chinese: "在 `\(holder)` 的初始值里")
-        case .body:
-            return LocalizedText(english: "in `\(holder)`", chinese: "在 `\(holder)` 里")
+        case .body: context = .body
+        case .defaultArgument: context = .defaultArgument
+        case .initialValue: context = .initialValue
         }
+        return RuleChecker.place(node.owner, node.member, context)
     }
 
     // MARK: values and references
@@ -535,15 +508,7 @@ struct ProgramScope {
 
     /// Module type names the demangler printed without a module (the module's prefix was removed).
     static func bareNames(_ type: String) -> [String] {
-        var names: [String] = []
-        var current = ""
-        for character in type + " " {
-            if character.isLetter || character.isNumber || character == "_" || character == "." { current.append(character) } else {
-                if !current.isEmpty, !current.contains("."), current.first?.isUppercase == true, current.count > 1 { names.append(current) }
-                current = ""
-            }
-        }
-        return names
+        DemangledName.identifiers(type).filter { !$0.contains(".") && $0.first?.isUppercase == true && $0.count > 1 }
     }
 
     /// `Any`, `AnyObject`, `Any?`: a type that can hold the container without saying so.

@@ -323,18 +323,23 @@ enum DemangledName {
 
     /// Every qualified name in a demangled type: `Swift.Optional<any M.Engine>` -> [Swift.Optional, M.Engine].
     static func typeNames(_ type: String) -> [String] {
+        identifiers(type).filter { $0.contains(".") && !$0.hasPrefix(".") }
+    }
+
+    /// The identifiers of a demangled text, dotted names kept whole: `[any M.Engine]` -> [any, M.Engine].
+    static func identifiers(_ text: String) -> [String] {
         var names: [String] = []
         var current = ""
-        for character in type {
+        for character in text {
             if character.isLetter || character.isNumber || character == "_" || character == "." {
                 current.append(character)
-            } else {
-                if !current.isEmpty { names.append(current) }
+            } else if !current.isEmpty {
+                names.append(current)
                 current = ""
             }
         }
         if !current.isEmpty { names.append(current) }
-        return names.filter { $0.contains(".") && !$0.hasPrefix(".") }
+        return names
     }
 }
 

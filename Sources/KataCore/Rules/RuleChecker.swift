@@ -53,7 +53,7 @@ public struct RuleChecker: Sendable {
                     hit = false
                 }
                 if hit {
-                    found.append(finding(rule, file: reference.file, line: reference.line,
+                    found.append(Self.finding(rule, file: reference.file, line: reference.line,
                                          what: Self.named(pattern.shown, where: Self.place(reference.owner, reference.member, reference.context))))
                 }
             }
@@ -63,7 +63,7 @@ public struct RuleChecker: Sendable {
                     let known = reference.contextTypes.contains { scope.resolves($0, to: base) }
                     let guessed = reference.contextTypes.isEmpty && scope.memberIsUnique(member, of: base)
                     if known || guessed {
-                        found.append(finding(rule, file: reference.file, line: reference.line,
+                        found.append(Self.finding(rule, file: reference.file, line: reference.line,
                                              what: Self.named("\(base).\(member)", written: ".\(member)", where: Self.place(reference.owner, reference.inMember, reference.context))))
                     }
                 }
@@ -71,13 +71,13 @@ public struct RuleChecker: Sendable {
             if case .type(let type) = pattern {
                 for mention in scope.model.typeMentions where scope.resolves(mention.name, to: type)
                     && !scope.isExcepted(owner: mention.owner, member: Self.exceptable(mention.member, mention.context), file: mention.file, by: rule) {
-                    found.append(finding(rule, file: mention.file, line: mention.line,
+                    found.append(Self.finding(rule, file: mention.file, line: mention.line,
                                          what: Self.named(type, where: Self.place(mention.owner, mention.member, mention.context))))
                 }
                 for member in scope.model.members where !scope.isExcepted(owner: member.owner, member: (member.name, member.kind == .property && !member.isComputed), file: member.file, by: rule) {
                     let named = member.typeNames + member.parameters.flatMap(\.typeNames)
                     if named.contains(where: { scope.resolves($0, to: type) }) {
-                        found.append(finding(rule, file: member.file, line: member.line,
+                        found.append(Self.finding(rule, file: member.file, line: member.line,
                                              what: Self.named(type, where: Self.place(member.owner, member.name, .body))))
                     }
                 }
@@ -103,7 +103,7 @@ public struct RuleChecker: Sendable {
                   let built = rule.of.first(where: { scope.resolves(written, to: $0) }),
                   !allowed(reference.context, convenience: reference.inConvenienceInit)
             else { continue }
-            found.append(finding(rule, file: reference.file, line: reference.line,
+            found.append(Self.finding(rule, file: reference.file, line: reference.line,
                                  what: Self.builds(reference.owner ?? "?", built, where: Self.place(reference.owner, reference.member, reference.context))))
         }
         // Built one step away: a static member of the type that hands out a new one (`PitCrew.fullStock()`,
@@ -133,7 +133,7 @@ public struct RuleChecker: Sendable {
                 default: key = nil
                 }
                 guard let key, let built = makers[key] else { continue }
-                found.append(finding(rule, file: reference.file, line: reference.line,
+                found.append(Self.finding(rule, file: reference.file, line: reference.line,
                                      what: Self.builds(reference.owner ?? "?", built, where: Self.through(key, Self.place(reference.owner, reference.member, reference.context)))))
             }
             for reference in scope.model.implicitMembers where reference.member != "init" {
@@ -143,7 +143,7 @@ public struct RuleChecker: Sendable {
                       let key = makers.keys.first(where: { key in
                           key.hasSuffix(".\(reference.member)") && reference.contextTypes.contains { scope.resolves($0, to: String(key.split(separator: ".").first ?? "")) }
                       }), let built = makers[key] else { continue }
-                found.append(finding(rule, file: reference.file, line: reference.line,
+                found.append(Self.finding(rule, file: reference.file, line: reference.line,
                                      what: Self.builds(reference.owner ?? "?", built, where: Self.through(key, Self.place(reference.owner, reference.inMember, reference.context)))))
             }
         }
@@ -153,7 +153,7 @@ public struct RuleChecker: Sendable {
                   let built = rule.of.first(where: { type in reference.contextTypes.contains { scope.resolves($0, to: type) } }),
                   !allowed(reference.context, convenience: false)
             else { continue }
-            found.append(finding(rule, file: reference.file, line: reference.line,
+            found.append(Self.finding(rule, file: reference.file, line: reference.line,
                                  what: Self.builds(reference.owner ?? "?", built, where: Self.place(reference.owner, reference.inMember, reference.context))))
         }
         return found
@@ -172,7 +172,7 @@ public struct RuleChecker: Sendable {
             } else {
                 guard rule.globals, everyType || filesOfTypes.contains(member.file) else { continue }
             }
-            found.append(finding(rule, file: member.file, line: member.line,
+            found.append(Self.finding(rule, file: member.file, line: member.line,
                                  what: Self.keepsState(member)))
         }
         return found
@@ -183,14 +183,14 @@ public struct RuleChecker: Sendable {
         for name in rule.types {
             let declarations = scope.model.types.filter { $0.name == name && $0.kind != .extension }
             guard let declaration = declarations.first else {
-                found.append(finding(rule, file: "", line: 0, what: LocalizedText(
+                found.append(Self.finding(rule, file: "", line: 0, what: LocalizedText(
                     english: "There is no type named `\(name)`; the lesson asks for an actor of that name.",
                     chinese: "找不到名为 `\(name)` 的类型；本课要求一个同名的 actor。")))
                 continue
             }
             guard declaration.kind != .actor else { continue }
             let unchecked = declaration.isUncheckedSendable
-            found.append(finding(rule, file: declaration.file, line: declaration.line, what: LocalizedText(
+            found.append(Self.finding(rule, file: declaration.file, line: declaration.line, what: LocalizedText(
                 english: "`\(name)` is declared as a \(declaration.kind.rawValue)\(unchecked ? " marked `@unchecked Sendable` (which only tells the compiler not to check it)" : ""), not as an actor.",
                 chinese: "`\(name)` 被声明为 \(declaration.kind.rawValue)\(unchecked ? "，并标了 `@unchecked Sendable`（这只是让编译器不再检查）" : "")，而不是 actor。")))
         }
@@ -208,7 +208,7 @@ public struct RuleChecker: Sendable {
             && member.attributes.contains("nonisolated(unsafe)") {
             guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
                   !scope.isExcepted(owner: owner, member: (member.name, true), file: member.file, by: rule) else { continue }
-            found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
+            found.append(Self.finding(rule, file: member.file, line: member.line, what: LocalizedText(
                 english: "`\(owner).\(member.name)` is marked `nonisolated(unsafe)` (which only tells the compiler not to check it): tasks that share `\(owner)` reach it with nothing in between, and race.",
                 chinese: "`\(owner).\(member.name)` 标了 `nonisolated(unsafe)`（这只是让编译器不再检查）：共享 `\(owner)` 的任务可以直接访问它，彼此之间没有任何保护，会发生数据竞争。")))
         }
@@ -220,7 +220,7 @@ public struct RuleChecker: Sendable {
                 member.typeNames.contains { Self.locks.contains($0) } || member.initialValueCall.map { Self.locks.contains($0) } == true
             }
             guard !guarded, let mutable = stored.first(where: \.isMutable) else { continue }
-            found.append(finding(rule, file: mutable.file, line: mutable.line, what: LocalizedText(
+            found.append(Self.finding(rule, file: mutable.file, line: mutable.line, what: LocalizedText(
                 english: "`\(name)` is marked `@unchecked Sendable` (which only tells the compiler not to check it) yet keeps mutable state, `var \(mutable.name)`, with no lock beside it: tasks that share it race.",
                 chinese: "`\(name)` 标了 `@unchecked Sendable`（这只是让编译器不再检查），却保存着可变状态 `var \(mutable.name)`，旁边没有任何锁：共享它的任务会发生数据竞争。")))
         }
@@ -256,15 +256,15 @@ public struct RuleChecker: Sendable {
             guard let container = containers.first(where: { type in handed.contains { scope.resolves($0, to: type) } }) else { continue }
             let holder = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
             if rule.container.contains(container) {
-                found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
+                found.append(Self.finding(rule, file: member.file, line: member.line, what: LocalizedText(
                     english: "`\(holder)` is handed the whole `\(container)`: it can pull whatever it likes from it (a service locator in disguise) instead of being handed what it uses.",
                     chinese: "`\(holder)` 被交给了整个 `\(container)`：它可以从中随意取用任何东西（变相的服务定位器），而不是只拿到它用到的东西。")))
             } else if !scope.model.members.contains(where: { $0.owner == container && $0.resolvesByType }) {
-                found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
+                found.append(Self.finding(rule, file: member.file, line: member.line, what: LocalizedText(
                     english: "`\(holder)` is handed `\(container)`, a protocol the container itself conforms to that hands out several parts: that is the container under another name (a service locator), and it hides what `\(member.owner ?? holder)` really uses.",
                     chinese: "`\(holder)` 被交给了 `\(container)`：这是容器自己遵循、能交出好几样零件的协议，也就是换了名字的容器（服务定位器），它把 `\(member.owner ?? holder)` 真正用到的东西藏了起来。")))
             } else {
-                found.append(finding(rule, file: member.file, line: member.line, what: LocalizedText(
+                found.append(Self.finding(rule, file: member.file, line: member.line, what: LocalizedText(
                     english: "`\(holder)` is handed `\(container)`, which hands out whatever type it is asked for: that is a service locator under another name, and it hides what `\(member.owner ?? holder)` really uses.",
                     chinese: "`\(holder)` 被交给了 `\(container)`，它按类型交出任何被要求的东西：这是换了名字的服务定位器，它把 `\(member.owner ?? holder)` 真正用到的东西藏了起来。")))
             }
@@ -281,7 +281,8 @@ public struct RuleChecker: Sendable {
 
     // MARK: words
 
-    private func finding(_ rule: LessonRule, file: String, line: Int, what: LocalizedText) -> RuleFinding {
+    /// What is wrong, why, and the rule's fix, in both languages: the words of every rule finding.
+    static func finding(_ rule: LessonRule, file: String, line: Int, what: LocalizedText) -> RuleFinding {
         var english = what.english
         var chinese = what.chinese
         if let why = rule.why {

@@ -101,14 +101,16 @@ public struct LessonChecker: Sendable {
             buildDirectory: folder
         )
         input.sanitizers = sanitizes ? lesson.metadata.sanitizers : []
-        var findings = checksRules ? ruleFindings(lesson, sourceFolder: sourceFolder, files: sources) : []
+        // Read once, for both readers of the rules.
+        let texts = checksRules ? sourceTexts(lesson, sourceFolder: sourceFolder, files: sources) : []
+        var findings = checksRules ? ruleFindings(lesson, texts) : []
         // The compiler's reading runs beside the build (the second core), and is cached by content.
         let meaning = Box<[RuleFinding]?>(nil)
         let group = DispatchGroup()
         if checksRules, let programReader {
             let checker = self
             DispatchQueue.global().async(group: group) {
-                meaning.value = checker.meaningFindings(lesson, reader: programReader, sourceFolder: sourceFolder, files: sources, cacheFolder: folder)
+                meaning.value = checker.meaningFindings(lesson, reader: programReader, inputs: texts, cacheFolder: folder)
             }
         }
         var report = fileSystem.withExclusiveLock("\(folder).lock") {
@@ -125,14 +127,18 @@ public struct LessonChecker: Sendable {
     }
 
     /// The lesson's rules, checked on the code as written (the token reader needs no compiler).
-    func ruleFindings(_ lesson: Lesson, sourceFolder: String, files: [String]) -> [RuleFinding] {
+    func ruleFindings(_ lesson: Lesson, _ texts: [(path: String, shown: String, text: String)]) -> [RuleFinding] {
         guard !lesson.metadata.rules.isEmpty else { return [] }
-        // Named like the compiler's messages: from the course folder, so a terminal or an editor can open them.
+        return RuleChecker(rules: lesson.metadata.rules).findings(in: SourceModel.read(texts.map { (name: $0.shown, text: $0.text) }))
+    }
+
+    /// The lesson's files, each with the name findings show: from the course folder, like the compiler's
+    /// messages, so a terminal or an editor can open them.
+    func sourceTexts(_ lesson: Lesson, sourceFolder: String, files: [String]) -> [(path: String, shown: String, text: String)] {
         let shown = DiagnosticParser.relative(sourceFolder, to: lesson.root)
-        let texts = files.sorted().compactMap { name in
-            (try? fileSystem.readText("\(sourceFolder)/\(name)")).map { (name: "\(shown)/\(name)", text: $0) }
+        return files.sorted().compactMap { name in
+            (try? fileSystem.readText("\(sourceFolder)/\(name)")).map { (path: "\(sourceFolder)/\(name)", shown: "\(shown)/\(name)", text: $0) }
         }
-        return RuleChecker(rules: lesson.metadata.rules).findings(in: SourceModel.read(texts))
     }
 
     /// One finding per line and rule: where both judges saw the same place, the token reader's words stay.
@@ -146,11 +152,7 @@ public struct LessonChecker: Sendable {
     }
 
     /// The rules judged on the compiled program; nil when the compiler gave no reading.
-    func meaningFindings(_ lesson: Lesson, reader: ProgramReader, sourceFolder: String, files: [String], cacheFolder: String) -> [RuleFinding]? {
-        let shown = DiagnosticParser.relative(sourceFolder, to: lesson.root)
-        let inputs = files.sorted().compactMap { name -> (path: String, shown: String, text: String)? in
-            (try? fileSystem.readText("\(sourceFolder)/\(name)")).map { (path: "\(sourceFolder)/\(name)", shown: "\(shown)/\(name)", text: $0) }
-        }
+    func meaningFindings(_ lesson: Lesson, reader: ProgramReader, inputs: [(path: String, shown: String, text: String)], cacheFolder: String) -> [RuleFinding]? {
         var hasher = SHA256()
         hasher.update("meaning-v1\u{0}\(lesson.module)\u{0}\(reader.swiftc)\u{0}")
         hasher.update(String(describing: lesson.metadata.rules.map { $0.encoded().description }))
