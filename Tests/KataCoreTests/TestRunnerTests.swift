@@ -180,6 +180,67 @@ struct TestRunnerTests {
         #expect(crashing.requests.count < 10, "it ends: \(crashing.requests.count) runs")
     }
 
+    @Test("grading: a run that exits 1 confirms none of its passes; they run again without the failed test, and count once a program exits 0")
+    func exitStatusConfirmsPasses() {
+        var grading = options
+        grading.confirmPasses = true
+        let fileSystem = InMemoryFileSystem()
+        let declared = [Events.test("a", line: 3), Events.test("b", line: 9)]
+        let honest = program({ _, arguments in
+            var lines = declared + [Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a")]
+            if arguments.contains(where: { $0.contains("b\\(\\)") }) { return (lines + [Events.event("runEnded")], .exited(0), "") }
+            lines += [Events.event("testStarted", "b"), Events.event("issueRecorded", "b", issue: "Expectation failed"), Events.event("testEnded", "b"), Events.event("runEnded")]
+            return (lines, .exited(1), "")
+        }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: honest, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: grading)
+        #expect(run.tests.map(\.status) == [.pass, .fail], "\(run.tests.map(\.message))")
+        #expect(run.evidence.isEmpty && run.gradingProblem == nil, "\(run.evidence)")
+        #expect(honest.requests.count == 2)
+        #expect(honest.requests[1].arguments.contains { $0.contains("b\\(\\)") } && !honest.requests[1].arguments.contains { $0.contains("a\\(\\)") },
+                "the second run skips the failed test and runs the pass again: \(honest.requests[1].arguments)")
+
+        // Without confirmation (a learner's check) one run is enough.
+        let learner = program({ _, _ in
+            (declared + [Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a"), Events.event("testStarted", "b"),
+                         Events.event("issueRecorded", "b", issue: "Expectation failed"), Events.event("testEnded", "b"), Events.event("runEnded")], .exited(1), "")
+        }, fileSystem: fileSystem)
+        _ = TestRunner(processRunner: learner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: options)
+        #expect(learner.requests.count == 1)
+    }
+
+    @Test("grading: a stream that gives up one test to hide the others' failures gains nothing, however many times it does so")
+    func sacrificedFailures() {
+        var grading = options
+        grading.confirmPasses = true
+        let fileSystem = InMemoryFileSystem()
+        let names = ["a", "b", "c", "d"]
+        // Every test really fails (the program exits 1 each time); the code rewrites the stream so that only the first
+        // test still to run failed, and the others passed.
+        let forger = program({ _, arguments in
+            let running = names.filter { name in !arguments.contains { $0.contains("\(name)\\(\\)") } }
+            var lines = names.enumerated().map { Events.test($1, line: $0 + 3) } + [Events.event("runStarted")]
+            for (index, name) in running.enumerated() {
+                lines += [Events.event("testStarted", name)]
+                if index == 0 { lines += [Events.event("issueRecorded", name, issue: "Expectation failed")] }
+                lines += [Events.event("testEnded", name)]
+            }
+            return (lines + [Events.event("runEnded")], .exited(1), "")
+        }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: forger, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: grading)
+        #expect(!run.tests.contains { $0.status == .pass }, "\(run.tests.map(\.status))")
+        #expect(forger.requests.count <= names.count + 1, "it ends: \(forger.requests.count) runs")
+
+        // A failure that belongs to no test of the run, with every test passing: the exit status says otherwise.
+        let orphan = program({ _, _ in
+            (declared2 + [Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a"),
+                          Events.event("issueRecorded", "zzz", issue: "Expectation failed"), Events.event("runEnded")], .exited(1), "")
+        }, fileSystem: fileSystem)
+        let lone = TestRunner(processRunner: orphan, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: grading)
+        #expect(!lone.tests.contains { $0.status == .pass }, "\(lone.tests.map(\.status))")
+        #expect(lone.evidence.contains { $0.contains("failures were removed") }, "\(lone.evidence)")
+    }
+    private var declared2: [String] { [Events.test("a", line: 3)] }
+
     @Test("a program that cannot be started (text file busy) ran none of the student's code: tried again, then a grading problem")
     func textFileBusy() {
         let fileSystem = InMemoryFileSystem()

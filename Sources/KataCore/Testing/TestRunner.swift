@@ -155,10 +155,16 @@ public struct TestRunner: Sendable {
             if options.confirmPasses, state.runEnded, !Self.exited(result.termination) {
                 state.note("the program was stopped after its run had ended (\(describe(result.termination))): a real run exits once it has ended")
             }
-            // Swift Testing exits with status 1 when a test failed, whatever its event stream says afterwards.
-            if options.confirmPasses, state.runEnded, result.termination == .exited(1),
-               !state.issues.values.contains(where: { $0.contains(where: \.isFailure) }) {
-                state.note("the program exited with status 1 (a test failed) but no failure reached its event stream: failures were removed from it")
+            // Swift Testing exits with status 1 when a test failed, whatever its event stream says: a run that exits 1
+            // must have a test that did not pass among those it ran. (A failure that belongs to no test of the run
+            // does not count: the stream is the program's own writing, its exit status is not.)
+            var failedNow: [String] = []
+            for id in state.ended.keys where verdicts[id] == nil {
+                let issues = state.issues[id] ?? []
+                if issues.contains(where: \.isFailure) { failedNow.append(id) }
+            }
+            if options.confirmPasses, state.runEnded, result.termination == .exited(1), failedNow.isEmpty {
+                state.note("the program exited with status 1 (a test failed) but every test of its event stream passed: failures were removed from it")
             }
             for line in state.evidence where !evidence.contains(line) { evidence.append(line) }
             for info in state.discovered where !discovered.contains(where: { $0.id == info.id }) {
@@ -181,6 +187,15 @@ public struct TestRunner: Sendable {
             // decides at least the test that stopped it, so this ends; a test left unconfirmed after as many
             // attempts as there are tests is not counted.
             var rerun = false
+            // A run that exited 1 confirms none of its passes: which test failed is known only from its stream. They
+            // run again without the tests that failed, until a program exits 0 having run them, which only Swift
+            // Testing decides. Each such round decides at least one test that failed, so this ends.
+            if options.confirmPasses, state.runEnded, result.termination == .exited(1), !failedNow.isEmpty, state.evidence.isEmpty {
+                for id in passedNow where verdicts[id]?.status == .pass {
+                    verdicts[id] = nil
+                    rerun = true
+                }
+            }
             if options.confirmPasses, !(state.runEnded && Self.exited(result.termination)) {
                 for id in passedNow where verdicts[id]?.status == .pass {
                     unconfirmedPasses[id, default: 0] += 1
@@ -223,7 +238,7 @@ public struct TestRunner: Sendable {
                 undecided(.error, .timedOut, "timed out: the lesson's time cap was reached before this test ran")
                 break
             }
-            if state.runEnded && state.inFlight == nil { break }
+            if state.runEnded && state.inFlight == nil && !rerun { break }
 
             guard let running = state.inFlight else {
                 if stoppedBy == .startup && !state.anyStarted {
