@@ -125,4 +125,35 @@ struct GraderTests {
         #expect(graded.message.hasPrefix("grading error: the compiler was stopped twice"))
         #expect(runner.requests.map(\.timeout) == [180, 360])
     }
+    @Test("one time budget per student covers the compiles: a compile gets what is left of it, and a budget used up is the code's, not the machine's")
+    func compilesCountInTheBudget() {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift", "struct Greeter {}\n")
+        fileSystem.add("/course/Tests/Lessons/01-greeting/T.swift", "import Testing\n")
+        let clock = FixedClock()
+        // Every compile runs until the grader stops it, and takes the whole time it was given.
+        let runner = ScriptedProcessRunner { request in
+            clock.advance(request.timeout ?? 0)
+            return ProcessResult(termination: .killed(reason: "timed out after \(Int(request.timeout ?? 0)) s"), output: "")
+        }
+        let sandbox = Sandbox(isolation: .reduced, detail: "limits only", unshare: nil, prlimit: nil, limits: GradeLimits())
+        var grader = Grader(course: Course(root: "/course", lessons: [Self.lesson]), toolchain: Toolchain(swiftc: "/usr/bin/swiftc", identity: "6.3"),
+                            fileSystem: fileSystem, processRunner: runner, clock: clock, sandbox: sandbox, limits: GradeLimits(),
+                            scratch: "/scratch", jobs: 1)
+        grader.vets = false
+        let intake = LessonIntake(lesson: "01-greeting", files: ["/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift"],
+                                  sourceFolder: "/scratch/students/0/src/Lessons/01-greeting/Sources", missing: nil)
+        let graded = grader.gradeLesson(Self.lesson, intake: intake, folder: "/scratch/students/0", expected: nil,
+                                        takenHash: grader.sourcesHash(intake.files), studentDeadline: clock.now().addingTimeInterval(200))
+        #expect(runner.requests.map(\.timeout) == [180, 20], "the second compile gets only what is left of the budget")
+        #expect(graded.grading == .ok, "a budget used up is not the machine's fault")
+        #expect(graded.message.contains("time budget (1200 s, compiles included) ran out while this lesson was compiled"), "\(graded.message)")
+        #expect(graded.tests.allSatisfy { $0.errorKind == "timed out" })
+
+        // Past the budget, the next lesson is not even built.
+        let next = grader.gradeLesson(Self.lesson, intake: intake, folder: "/scratch/students/0", expected: nil,
+                                      takenHash: grader.sourcesHash(intake.files), studentDeadline: clock.now())
+        #expect(runner.requests.count == 2, "nothing more was compiled")
+        #expect(next.message.contains("ran out before this lesson was graded"), "\(next.message)")
+    }
 }

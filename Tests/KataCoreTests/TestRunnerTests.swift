@@ -118,6 +118,29 @@ struct TestRunnerTests {
         #expect(run.tests.map(\.errorKind) == [.notRun])
         #expect(run.gradingProblem?.contains("each time differently") == true, "\(String(describing: run.gradingProblem))")
         #expect(runner.requests.count == 3)
+
+        // Grading: the course's own program, started the same way, says whether the machine is at fault.
+        for (machineStarts, machinesFault) in [(true, false), (false, true)] {
+            let checks = Counter()
+            let again = program({ attempt, _ in
+                ([Events.test("a", line: 3)], [Termination.signaled(6), .exited(1), .signaled(11)][attempt], "")
+            }, fileSystem: fileSystem)
+            let graded = TestRunner(processRunner: again, fileSystem: fileSystem, clock: FixedClock())
+                .run(executable: "/build/MTests", options: options, machineCheck: { _ = checks.next(); return machineStarts })
+            #expect((graded.gradingProblem != nil) == machinesFault, "\(String(describing: graded.gradingProblem))")
+            #expect(graded.tests.map(\.status) == [.error])
+            #expect(checks.next() == 1, "the machine is checked once, after the third stop")
+        }
+    }
+
+    @Test("grading: what the program prints (\"Text file busy\") makes nothing the machine's fault while the course's own program starts")
+    func printedExcuses() {
+        let fileSystem = InMemoryFileSystem()
+        let liar = program({ attempt, _ in ([], [Termination.exited(126), .signaled(11), .exited(3)][attempt], "setpriv: failed to execute /build/MTests: Text file busy") }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: liar, fileSystem: fileSystem, clock: FixedClock())
+            .run(executable: "/build/MTests", options: options, machineCheck: { true })
+        #expect(run.gradingProblem == nil, "\(String(describing: run.gradingProblem))")
+        #expect(liar.requests.count == 3)
     }
 
     @Test("a program that stops once right after a test's end is run again, that test included, and gets its real verdicts")
@@ -431,6 +454,12 @@ struct TimeCapTests {
         #expect(starts.next() == 3, "three tries")
         #expect(run.gradingProblem?.contains("did not start its first test") == true)
         #expect(run.evidence.isEmpty)
+
+        // Grading, while the course's own program starts in time: code that never lets the tests begin is the code's.
+        let graded = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: clock)
+            .run(executable: "/build/MTests", options: options, machineCheck: { true })
+        #expect(graded.gradingProblem == nil)
+        #expect(graded.output.contains("while the course's own test program starts here"), "\(graded.output)")
     }
 
     @Test("the lesson's deadline stops a run whatever happens")

@@ -41,6 +41,39 @@ struct ProgramVetterTests {
         #expect(findings.contains { $0.rule == rule }, "\(name): \(findings.map { "\($0.location) [\($0.rule)]" })")
     }
 
+    @Test("the object file is read, not the names: code run before main or at exit, tests of its own, odd sections")
+    func objectFile() throws {
+        let toolchain = try #require(MeaningJudgeTests.toolchain, "no Swift compiler found")
+        let folder = NSTemporaryDirectory() + "kata-objects-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let runner = PosixProcessRunner(groups: ProcessGroupRegistry())
+        func sections(_ name: String, _ code: String) throws -> [String: Int] {
+            try code.write(toFile: "\(folder)/\(name).swift", atomically: true, encoding: .utf8)
+            let built = runner.run(ProcessRequest(executable: toolchain.swiftc, arguments: ["-emit-library", "-parse-as-library", "-module-name", name,
+                                                                                              "\(folder)/\(name).swift", "-o", "\(folder)/lib\(name).so"],
+                                                  environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "TMPDIR": folder], timeout: 120))
+            #expect(built.termination.succeeded, "\(built.output)")
+            let objdump = (toolchain.swiftc as NSString).deletingLastPathComponent + "/llvm-objdump"
+            let listed = runner.run(ProcessRequest(executable: objdump, arguments: ["-h", "\(folder)/lib\(name).so"], environment: ["PATH": "/usr/bin:/bin"], timeout: 60))
+            return Grader.sections(objdumpHeaders: listed.output)
+        }
+        let honest = "public protocol Engine { func start() }\npublic final class Car { let engine: any Engine\n public init(engine: any Engine) { self.engine = engine } }\n"
+        let reference = try sections("Reference", honest)
+        #expect(reference[".init_array"] != nil && reference[".text"] != nil, "\(reference)")
+        #expect(Grader.objectFileFindings(try sections("Other", honest + "public struct Extra: Sendable { public var n = 1; public init() {} }\n"), reference: reference).isEmpty)
+        let hooked = try sections("Hooked", honest + """
+            @used @section(".init_array") let early: @convention(c) () -> Void = { }
+            @used @section(".fini_array") let late: @convention(c) () -> Void = { }
+            @used @section("kata_hook") let marker: Int = 1
+
+            """)
+        let findings = Grader.objectFileFindings(hooked, reference: reference)
+        #expect(findings.contains { $0.contains(".init_array") && $0.contains("before the tests start") }, "\(findings)")
+        #expect(findings.contains { $0.contains(".fini_array") && $0.contains("after the tests end") }, "\(findings)")
+        #expect(findings.contains { $0.contains("kata_hook") }, "\(findings)")
+    }
+
     @Test("a module the lesson does not import is refused even when reached without an import line")
     func moduleNotAllowed() throws {
         let findings = try Self.vet(["Uses.swift": "import Foundation\npublic func now() -> Double { Date().timeIntervalSince1970 }\n"], imports: [])

@@ -287,7 +287,7 @@ struct SandboxClassTests {
             #expect(result.output.contains("isolation: full"), "\(result.output)")
             #expect(SandboxHost.processes(mentioning: reports).isEmpty, "no process outlives grading: \(SandboxHost.processes(mentioning: reports))")
             var lessonScores: [String: Double] = [:]
-            for student in ["honest", "hostile"] {
+            for student in ["honest", "hostile", "excuses"] {
                 let data = try Data(contentsOf: URL(fileURLWithPath: "\(reports)/\(student)/results.json"))
                 let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
                 if student == "honest" {
@@ -298,6 +298,7 @@ struct SandboxClassTests {
                     let id = lesson["lesson"] as? String ?? "?"
                     lessonScores["\(student)/\(id)"] = lesson["score"] as? Double
                     lessonScores["\(student)/\(id)/rejected"] = lesson["status"] as? String == "rejected" ? 1 : 0
+                    lessonScores["\(student)/\(id)/machine"] = lesson["grading"] as? String == "grading_error" ? 1 : 0
                 }
             }
             scores.append(lessonScores)
@@ -311,6 +312,9 @@ struct SandboxClassTests {
         // Graded with vetting off, so the sandbox itself is what holds here (vetting rejects this fixture: VettingCourseTests).
         #expect(first["hostile/01-greeting/rejected"] == 0, "the hostile code ran (not rejected by vetting): \(first)")
         #expect(first["hostile/01-greeting"] == 10, "the attacks neither cost nor earned points: \(first)")
+        // Code that runs before main, prints a failed start's words and stops differently each time: the code's, not the machine's.
+        #expect(first["excuses/01-greeting"] == 0 && first["excuses/01-greeting/machine"] == 0, "\(first)")
+        #expect(first["excuses/02-tally"] == 6, "\(first)")
         #expect(scores[0] == scores[1], "the same verdicts on both runs: \(scores)\n\(honestLessons.joined(separator: "\n"))")
         let submissions = (try? manager.subpathsOfDirectory(atPath: root + "/subs"))?.sorted() ?? []
         let original = (try? manager.subpathsOfDirectory(atPath: KataBinary.packageRoot + "/Tests/Fixtures/SandboxClass/submissions"))?.sorted() ?? []

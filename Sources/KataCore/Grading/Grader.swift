@@ -243,6 +243,8 @@ public struct Grader: Sendable {
         var gradingProblem: String?
         /// Vetting of the built library refused it.
         var rejection: String?
+        /// The student's time budget ran out before the tests could run (compiles count): the code's, not the machine's.
+        var overBudget: String?
     }
 
     /// Exported symbols of a student's library that are not Swift's own (a C `fwrite`, say); nil when `nm` is missing.
@@ -253,6 +255,48 @@ public struct Grader: Sendable {
                                                       environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
         guard result.termination.succeeded else { return nil }
         return SubmissionVetter.foreignSymbols(nmOutput: result.output)
+    }
+
+    /// What a student's library holds that the course's own library (the reference solution's, built the same way in
+    /// this run) does not, read from the object file whatever the source spelled: code run before `main` or at exit
+    /// (more `.init_array`, `.preinit_array`, `.ctors`, `.fini_array` or `.dtors` entries), tests of its own
+    /// (`swift5_tests`), or a section the compiler makes for no ordinary code (a name outside `.*` and `swift5_*`).
+    /// Nil when there is no reference library or no `llvm-objdump`.
+    func objectFileFindings(_ library: String, lesson: Lesson) -> [String]? {
+        let reference = "\(LessonFolders(root: "\(scratch)/reference", lesson: lesson.id).build)/lib\(lesson.module).\(Toolchain.sharedLibraryExtension)"
+        let objdump = "\((toolchain.swiftc as NSString).deletingLastPathComponent)/llvm-objdump"
+        guard fileSystem.exists(reference), fileSystem.exists(objdump) else { return nil }
+        func sections(_ file: String) -> [String: Int]? {
+            let result = processRunner.run(ProcessRequest(executable: objdump, arguments: ["-h", file], environment: ["PATH": "/usr/bin:/bin", "LANG": "C"],
+                                                          timeout: 60, outputLimit: 1 << 20))
+            guard result.termination.succeeded else { return nil }
+            return Self.sections(objdumpHeaders: result.output)
+        }
+        guard let own = sections(library), let course = sections(reference) else { return nil }
+        return Self.objectFileFindings(own, reference: course)
+    }
+
+    /// `llvm-objdump -h` → section name: size in bytes.
+    public static func sections(objdumpHeaders output: String) -> [String: Int] {
+        var found: [String: Int] = [:]
+        for line in output.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 3, Int(fields[0]) != nil, let size = Int(fields[2], radix: 16) else { continue }
+            found[String(fields[1]), default: 0] += size
+        }
+        return found
+    }
+
+    public static func objectFileFindings(_ own: [String: Int], reference: [String: Int]) -> [String] {
+        var findings: [String] = []
+        for name in [".preinit_array", ".init_array", ".ctors", ".fini_array", ".dtors"] where own[name, default: 0] > reference[name, default: 0] {
+            findings.append("runs code of its own \(name.contains("fini") || name.contains("dtors") ? "after the tests end" : "before the tests start") (\(name): \(own[name, default: 0] / 8) entries, the course's own library \(reference[name, default: 0] / 8))")
+        }
+        if own["swift5_tests", default: 0] > 0 { findings.append("declares tests of its own (swift5_tests)") }
+        for name in own.keys.sorted() where !name.hasPrefix(".") && !name.hasPrefix("swift5_") && reference[name] == nil {
+            findings.append("has a section the compiler makes for no ordinary code (\(name))")
+        }
+        return findings
     }
 
     private func environment(home: String) -> [String: String] {
@@ -281,10 +325,18 @@ public struct Grader: Sendable {
         let input = BuildInput(module: lesson.module, sourceFiles: files, testFiles: tests, buildDirectory: folders.build)
         var outcome = BuildOutcome.moduleFailed([], output: "")
         var failures: [String] = []
+        // One budget per student covers every compile, retry and run: a compile gets what is left of it at most.
+        let budget = "the student's time budget (\(Int(caps.perStudent)) s, compiles included) ran out"
         for attempt in 0..<3 {
+            var compileTimeout = caps.compile * Double(min(attempt, 1) + 1)
+            if let deadline {
+                let left = deadline.timeIntervalSince(clock.now())
+                if left <= 0 { return RunOutcome(report: failure(.module, budget), overBudget: "\(budget) before this lesson was built") }
+                compileTimeout = min(compileTimeout, left)
+            }
             var builder = SwiftcLessonBuilder(toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
                                               displayRoot: displayRoot, environment: environment(home: folders.build),
-                                              compileTimeout: caps.compile * Double(min(attempt, 1) + 1))
+                                              compileTimeout: compileTimeout)
             // Students with the same sources share a library, and the same interface a test program. Only when the
             // tests cannot write outside their own scratch folder: otherwise one could plant a program for the others.
             if sandbox.isolation == .full { builder.sharedCache = "\(scratch)/cache" }
@@ -300,6 +352,9 @@ public struct Grader: Sendable {
             // busy machine, a module cache another compile was writing), is tried again; stopped twice is enough.
             if case .ready = outcome { break }
             if Self.errorInLessonFiles(outcome) { break }
+            if let deadline, Self.stoppedByGrader(outcome), clock.now() >= deadline.addingTimeInterval(-1) {
+                return RunOutcome(report: failure(.module, budget), overBudget: "\(budget) while this lesson was compiled")
+            }
             failures.append(Self.diagnostics(of: outcome).map(\.message).joined(separator: "\n"))
             if Self.stoppedByGrader(outcome) && failures.count >= 2 { break }
         }
@@ -319,6 +374,10 @@ public struct Grader: Sendable {
             if takenHash != nil, vets, let foreign = foreignSymbols(library), !foreign.isEmpty {
                 let report = CheckReport(lesson: lesson.id, status: .error, stage: .module)
                 return RunOutcome(report: report, rejection: "the built library exports symbols that are not Swift's own, which would replace the C library's for the whole test program: \(foreign.prefix(5).joined(separator: ", "))")
+            }
+            if takenHash != nil, vets, let findings = objectFileFindings(library, lesson: lesson), !findings.isEmpty {
+                let report = CheckReport(lesson: lesson.id, status: .error, stage: .module)
+                return RunOutcome(report: report, rejection: "the built library \(findings.prefix(3).joined(separator: "; "))")
             }
             let built = sourcesHash([executable, library])
             let sourcesNow = takenHash
@@ -342,10 +401,33 @@ public struct Grader: Sendable {
             let launcher = sandbox.launcher(SandboxView(readOnly: [folders.build] + Sandbox.runtimeLibraries(of: toolchain),
                                                         writableFiles: ["\(folders.writable)/events.jsonl"]))
             let run = TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock)
-                .run(executable: executable, options: options, launcher: launcher, beforeAttempt: check)
+                .run(executable: executable, options: options, launcher: launcher, beforeAttempt: check,
+                     machineCheck: takenHash == nil ? nil : machineCheck(lesson, folder: folders.writable))
             let status: Status = run.tests.isEmpty ? .error : run.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
             let report = CheckReport(lesson: lesson.id, status: status, stage: .run, tests: run.tests, output: run.output)
             return RunOutcome(report: report, evidence: run.evidence, gradingProblem: run.gradingProblem)
+        }
+    }
+
+    /// Whether the machine starts a test program now: the course's own (the reference solution's, built first),
+    /// listing its tests in the same sandbox as a student's. Only this, never what a student's program prints or
+    /// how it stops, makes a program that never reached its first test the machine's fault.
+    func machineCheck(_ lesson: Lesson, folder: String) -> MachineCheck? {
+        let build = LessonFolders(root: "\(scratch)/reference", lesson: lesson.id).build
+        let program = "\(build)/\(lesson.module)Tests"
+        guard fileSystem.exists(program) else { return nil }
+        let probe = "\(folder)-machine-check"
+        let runner = processRunner, fileSystem = fileSystem, sandbox = sandbox, toolchain = toolchain
+        let environment = environment(home: probe)
+        let timeout = max(60, limits.perTestTimeout * 6)
+        return {
+            try? fileSystem.remove(probe)
+            try? fileSystem.createDirectory("\(probe)/tmp")
+            let command = sandbox.launcher(SandboxView(readOnly: [build] + Sandbox.runtimeLibraries(of: toolchain))) + [program, "--list-tests"]
+            let result = runner.run(ProcessRequest(executable: command[0], arguments: Array(command.dropFirst()), environment: environment,
+                                                   workingDirectory: probe, timeout: timeout, outputLimit: 64 * 1024))
+            try? fileSystem.remove(probe)
+            return result.termination == .exited(0)
         }
     }
 
@@ -393,6 +475,9 @@ public struct Grader: Sendable {
                                 tests: tests, grading: grading, evidence: evidence)
         }
         if let missing = intake.missing { return allError("missing", missing) }
+        if let studentDeadline, clock.now() >= studentDeadline {
+            return allError("timed out", "timed out: the student's time budget (\(Int(caps.perStudent)) s, compiles included) ran out before this lesson was graded; the lessons graded before it keep their grades")
+        }
 
         let clean = { (text: String) in Self.withheld(text.replacingOccurrences(of: "\(folder)/src/", with: ""), secrets: secrets) }
         if let vetter {
@@ -407,6 +492,9 @@ public struct Grader: Sendable {
         let outcome = buildAndRun(lesson, sourceFolder: intake.sourceFolder, files: intake.files, folder: folder,
                                   displayRoot: "\(folder)/src", takenHash: takenHash, deadline: studentDeadline)
         let report = outcome.report
+        if let overBudget = outcome.overBudget {
+            return allError("timed out", "timed out: \(overBudget); the lessons built before it keep their grades")
+        }
         if let rejection = outcome.rejection {
             let line = "\(lesson.module): vetting:symbols: \(rejection)"
             return allError("rejected", "rejected: \(rejection)", grading: .rejected, evidence: [line])

@@ -69,6 +69,9 @@ public struct TestRun: Sendable, Equatable {
 /// library changed since they were built, for example).
 public typealias AttemptCheck = @Sendable () -> String?
 
+/// Starts a program the grader trusts in the same sandbox, now: true when it started as it should.
+public typealias MachineCheck = @Sendable () -> Bool
+
 /// Runs a built test program and gives every test its own verdict.
 ///
 /// Tests run one at a time. A test that crashes the process, calls `exit`,
@@ -93,7 +96,12 @@ public struct TestRunner: Sendable {
     /// own: a pass needs the run's start, then the test's start and end in that order, with
     /// times that never go back, no failure, and a test the program declared. Whatever breaks
     /// that is listed in `evidence` and never counts as a pass.
-    public func run(executable: String, options: TestRunOptions, launcher: [String] = [], beforeAttempt: AttemptCheck? = nil) -> TestRun {
+    ///
+    /// `machineCheck`, when given, starts a program the grader trusts (the course's own) the same way, and says
+    /// whether it started: a program that never reaches its first test is the machine's fault only when that
+    /// fails too. Whatever the program under test prints or however it stops, it cannot make that so.
+    public func run(executable: String, options: TestRunOptions, launcher: [String] = [], beforeAttempt: AttemptCheck? = nil,
+                    machineCheck: MachineCheck? = nil) -> TestRun {
         var discovered: [TestInfo] = []
         var verdicts: [String: TestVerdict] = [:]
         var output = ""
@@ -242,18 +250,26 @@ public struct TestRunner: Sendable {
 
             guard let running = state.inFlight else {
                 if stoppedBy == .startup && !state.anyStarted {
-                    // The grader's own clock stopped a program that had not begun: the machine, not the test.
+                    // The grader's own clock stopped a program that had not begun: a busy machine, or code that runs
+                    // before the tests and never ends. The course's own program, started the same way, tells which.
                     startupTries += 1
                     if startupTries <= 2 { continue }
+                    if machineCheck?() == true {
+                        let why = "the test program did not start its first test within \(Int(startup)) s, three times, while the course's own test program starts here: look for code that runs before the tests (a global's or a static's initial value) and never ends"
+                        undecided(.error, .timedOut, "timed out: \(why)")
+                        if discovered.isEmpty { output += "\nkata: \(why)" }
+                        break
+                    }
                     gradingProblem = "the test program did not start its first test within \(Int(startup)) s, three times: the machine is too busy or the sandbox is slow to set up"
                     undecided(.error, .notRun, "not run: \(gradingProblem!)")
                     break
                 }
                 let why = describe(result.termination)
                 // Stopped before its first test, by itself: a busy machine can do that once (a thread or a mapping
-                // refused at start-up), so the program is tried three times. Only the same stop every time is the code's.
-                // A program that could not be started at all ("text file busy": still open for writing somewhere)
-                // never ran any code of the student's: that is the grader's problem, whatever it repeats.
+                // refused at start-up), so the program is tried three times. Without a machine check, the same stop every
+                // time is the code's and different stops (or "text file busy") the machine's. With one, the machine is at
+                // fault only when the course's own program fails to start too: what the program prints, or how
+                // differently it stops each time, is the code's doing once its library is loaded.
                 if !state.anyStarted && verdicts.isEmpty {
                     let notStarted = result.output.contains("Text file busy")
                     earlyStops.append(notStarted ? "the program could not be started (text file busy)" : why)
@@ -261,10 +277,12 @@ public struct TestRunner: Sendable {
                         if notStarted { clock.sleep(seconds: 1) }
                         continue
                     }
-                    if Set(earlyStops).count > 1 || notStarted {
+                    // Only a fact of the grader's own makes it the machine's: the course's own program failing to start too.
+                    if Set(earlyStops).count > 1 || notStarted, machineCheck?() != true {
                         gradingProblem = notStarted
                             ? "the test program could not be started, three times (text file busy: the file was still open for writing): the machine, not the code"
                             : "the test program stopped before its first test three times, each time differently (\(earlyStops.joined(separator: "; "))): the machine, not the code"
+                        if machineCheck != nil { gradingProblem! += " (the course's own test program did not start either)" }
                         undecided(.error, .notRun, "not run: \(gradingProblem!)")
                         if discovered.isEmpty { output += "\nkata: \(gradingProblem!)" }
                         break
