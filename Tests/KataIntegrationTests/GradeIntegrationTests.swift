@@ -342,6 +342,13 @@ struct GradeIntegrationTests {
             guard let text = try? String(contentsOfFile: "\(reports)/\(item)", encoding: .utf8) else { continue }
             for secret in secrets { #expect(!text.contains(secret), "\(item) quotes \(secret)") }
         }
+        // Hidden tests run in a program of their own: what a visible test prints (the leaker prints every text of its
+        // program and event stream that looks hidden) holds no hidden test's name, function, file or message.
+        let leaked = try String(contentsOfFile: "\(reports)/leaker/results.json", encoding: .utf8)
+        #expect(leaked.contains("found: "), "the leaker's output reaches its results.json, as any visible test's does")
+        for material in ["greetsAStranger", "HiddenGreeterTests", "HiddenTests.swift", "an empty name is greeted as a stranger", "graded only"] {
+            #expect(!leaked.contains(material), "leaker/results.json quotes the hidden tests: \(material)")
+        }
     }
 
     @Test("bad arguments stop grading with a usage error; the submissions are never a place for reports")

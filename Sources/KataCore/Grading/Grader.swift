@@ -306,12 +306,44 @@ public struct Grader: Sendable {
     /// Builds `files` in the grader's own folder, then runs the tests with only `writable` writable.
     /// Before every build and every start of the program, the sources and the built program are
     /// checked against the hashes taken when they were made: a change stops the run.
+    ///
+    /// A lesson with hidden tests gets two programs, each in a folder of its own: the visible tests alone, whose
+    /// output may reach the student, and one that runs only the hidden tests (built with every test file, for the
+    /// helpers they share), whose output never does. The visible program holds no hidden-test material, so
+    /// nothing its code prints can quote it.
     func buildAndRun(_ lesson: Lesson, sourceFolder: String, files: [String], folder: String, displayRoot: String,
                      takenHash: String?, deadline: Date?) -> RunOutcome {
-        let folders = LessonFolders(root: folder, lesson: lesson.id)
+        let all = testFiles(lesson)
+        let hiddenNames = Set(lesson.metadata.hiddenTests.map { ($0 as NSString).lastPathComponent })
+        let hiddenFiles = all.filter { hiddenNames.contains(($0 as NSString).lastPathComponent) }
+        func run(_ tests: [String], variant: String, filters: [String]) -> RunOutcome {
+            buildAndRun(lesson, sourceFolder: sourceFolder, files: files, tests: tests, folders: LessonFolders(root: folder, lesson: lesson.id + variant),
+                        filters: filters, displayRoot: displayRoot, takenHash: takenHash, deadline: deadline)
+        }
+        guard !hiddenFiles.isEmpty else { return run(all, variant: "", filters: []) }
+        var visible: RunOutcome?
+        if hiddenFiles.count < all.count {
+            let outcome = run(all.filter { !hiddenFiles.contains($0) }, variant: "", filters: [])
+            // Refused, over budget or not compiling: that is the lesson's answer already.
+            if outcome.rejection != nil || outcome.overBudget != nil || outcome.report.stage != .run { return outcome }
+            visible = outcome
+        }
+        let filters = hiddenFiles.map { "/" + NSRegularExpression.escapedPattern(for: ($0 as NSString).lastPathComponent) + ":" }
+        var hidden = run(all, variant: "-hidden", filters: filters)
+        // What the hidden program printed may quote the hidden tests: it never reaches a report.
+        hidden.report.output = ""
+        guard var merged = visible, hidden.report.stage == .run, hidden.rejection == nil, hidden.overBudget == nil else { return hidden }
+        merged.report.tests += hidden.report.tests.filter { hiddenNames.contains(Self.fileName(of: $0.id)) }
+        merged.report.status = merged.report.tests.isEmpty ? .error : merged.report.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
+        merged.evidence += hidden.evidence
+        merged.gradingProblem = merged.gradingProblem ?? hidden.gradingProblem
+        return merged
+    }
+
+    func buildAndRun(_ lesson: Lesson, sourceFolder: String, files: [String], tests: [String], folders: LessonFolders, filters: [String],
+                     displayRoot: String, takenHash: String?, deadline: Date?) -> RunOutcome {
         try? fileSystem.createDirectory(folders.build)
         try? fileSystem.createDirectory("\(folders.build)/tmp")
-        let tests = testFiles(lesson)
         func failure(_ stage: CheckStage, _ message: String) -> CheckReport {
             CheckReport(lesson: lesson.id, status: .error, stage: stage,
                         diagnostics: [Diagnostic(file: "", line: 0, column: 0, severity: "error", message: message)])
@@ -397,6 +429,7 @@ public struct Grader: Sendable {
             options.deadline = deadline.map { min($0, lessonDeadline) } ?? lessonDeadline
             options.retryTimeouts = true
             options.confirmPasses = true
+            options.filters = filters
             // The program sees its build read-only and may write only its event stream (and its private /tmp).
             let launcher = sandbox.launcher(SandboxView(readOnly: [folders.build] + Sandbox.runtimeLibraries(of: toolchain),
                                                         writableFiles: ["\(folders.writable)/events.jsonl"]))

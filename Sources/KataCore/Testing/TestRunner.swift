@@ -29,6 +29,8 @@ public struct TestRunOptions: Sendable, Equatable {
     public var confirmPasses: Bool = false
     /// Largest event stream read, in bytes.
     public var eventStreamLimit: Int = 16 << 20
+    /// Only tests whose id matches one of these run (Swift Testing's `--filter`); empty: every test.
+    public var filters: [String] = []
 
     public init(
         perTestTimeout: Double = 10,
@@ -135,6 +137,7 @@ public struct TestRunner: Sendable {
             }
             try? fileSystem.remove(eventFile)
             var arguments = ["--no-parallel", "--event-stream-output-path", eventFile, "--event-stream-version", "6.3"]
+            for filter in options.filters { arguments += ["--filter", filter] }
             for id in verdicts.keys.sorted() {
                 arguments += ["--skip", NSRegularExpression.escapedPattern(for: id)]
             }
