@@ -222,6 +222,18 @@ struct MeaningJudgeTests {
         #expect(findings.contains { $0.file == "State.swift" }, "\(name): \(findings.map(\.location))")
     }
 
+    @Test("a task-local that holds a collaborator is ambient state; one that describes the work is not", arguments: [
+        ("an existential", "@TaskLocal static var engine: (any Engine & Sendable)?"),
+        ("a class", "@TaskLocal static var log: Log?"),
+        ("a closure", "@TaskLocal static var makeEngine: (@Sendable () -> Int)?"),
+    ])
+    func ambientCollaborators(_ name: String, _ declaration: String) throws {
+        let rules = [Self.rule("state", .noStaticState) { $0.inTypes = ["*"]; $0.exceptIn = ["V8Engine", "Session.id"] }]
+        let code = "enum Session {\n    @TaskLocal static var id: String?\n    \(declaration)\n}\nfinal class Log: Sendable {}\n"
+        let findings = try Self.judge(["Engine.swift": Self.engine, "Session.swift": code], rules)
+        #expect(findings.map(\.line) == [3], "\(name): \(findings.map { "\($0.location) \($0.message)" })")
+    }
+
     @Test("constants that share nothing are fine")
     func valuesAreFine() throws {
         let rules = [Self.rule("state", .noStaticState) { $0.inTypes = ["*"]; $0.exceptIn = ["V8Engine"] }]
@@ -250,6 +262,24 @@ struct MeaningJudgeTests {
     func notKeptInLet(_ name: String, _ car: String) throws {
         let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car], [Self.rule("keeps", .keptInLet) { $0.inTypes = ["RaceCar"] }])
         #expect(findings.contains { $0.rule == "keeps" }, "\(name)")
+    }
+
+    @Test("collaborators handed over or kept as Any are a locator by another name", arguments: [
+        ("a bag keyed by type", "public final class RaceCar { private let parts: [ObjectIdentifier: Any]\n public init(engine: any Engine) { parts = [ObjectIdentifier(Engine.self): engine] } }"),
+        ("an initializer taking a bag by name", "public final class RaceCar { let engine: any Engine\n public init(engine: any Engine) { self.engine = engine }\n public convenience init(services: [String: Any]) { self.init(engine: services[\"engine\"] as! any Engine) } }"),
+        ("a resolver function", "public final class RaceCar { let resolve: (Any.Type) -> Any\n public init(resolve: @escaping (Any.Type) -> Any) { self.resolve = resolve } }"),
+        ("AnyObject", "public final class RaceCar { let engine: AnyObject\n public init(engine: AnyObject) { self.engine = engine } }"),
+    ])
+    func erasedCollaborators(_ name: String, _ car: String) throws {
+        let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car], [Self.rule("keeps", .keptInLet) { $0.inTypes = ["RaceCar"] }])
+        #expect(findings.contains { $0.rule == "keeps" && $0.message.contains("Any") }, "\(name): \(findings.map(\.message))")
+    }
+
+    @Test("code under #if DEBUG is read as a debug build compiles it")
+    func debugBranches() throws {
+        let rules = [Self.rule("silent", .nullObject) { $0.inTypes = ["Quiet"] }]
+        let quiet = "public protocol Announcer { func announce(_ text: String) }\npublic struct Quiet: Announcer {\n public init() {}\n public func announce(_ text: String) {\n #if DEBUG\n debugPrint(text)\n #endif\n }\n}\n"
+        #expect(try Self.judge(["Quiet.swift": quiet], rules).count == 1)
     }
 
     @Test("unowned(unsafe) and raw pointers are found in every lesson, whatever its rules")

@@ -119,7 +119,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 return buildTests(input, library: library, interface: interface, executable: executable, testsStamp: testsStamp, rebuiltModule: false)
             }
             let result = swiftc([
-                "-swift-version", "6", "-parse-as-library", "-enable-testing", "-wmo",
+                "-swift-version", "6", "-parse-as-library", "-enable-testing", "-wmo", "-D", "DEBUG",
                 "-diagnostic-style=llvm",
                 // Line tables let a crash's backtrace name the learner's file and line.
                 "-gline-tables-only",
@@ -167,7 +167,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
             let entryPoint = "\(folder)/KataTestEntryPoint.swift"
             try? fileSystem.writeText(Self.entryPointSource, to: entryPoint)
             let result = swiftc([
-                "-swift-version", "6", "-parse-as-library", "-wmo",
+                "-swift-version", "6", "-parse-as-library", "-wmo", "-D", "DEBUG",
                 "-diagnostic-style=llvm",
                 "-module-name", "\(input.module)Tests",
                 "-I", folder, "-L", folder, "-l\(input.module)",

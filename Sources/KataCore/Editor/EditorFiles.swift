@@ -97,7 +97,7 @@ public struct EditorFiles: Sendable {
 
     static let compiler = ["swiftc"]
     /// The language mode and the kind of module the runner builds lessons with.
-    static let languageFlags = ["-swift-version", "6", "-parse-as-library"]
+    static let languageFlags = ["-swift-version", "6", "-parse-as-library", "-D", "DEBUG"]
 
     private func entries(files: [String], module: String, extra: [String]) -> [Entry] {
         let arguments = Self.compiler + ["-module-name", module] + Self.languageFlags + extra + files

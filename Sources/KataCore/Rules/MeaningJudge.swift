@@ -157,19 +157,25 @@ public struct MeaningJudge: Sendable {
     private func staticState(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
         let everyType = rule.inTypes.contains("*")
-        for member in scope.program.members.values where member.kind == "var_decl" && member.isStored && !member.isImplicit {
+        for member in scope.program.members.values where member.kind == "var_decl" && !member.isImplicit
+            && (member.isStored || member.markers.contains("TaskLocal")) {
             let global = member.owner == nil
             guard member.isStatic || global else { continue }
-            if member.markers.contains("TaskLocal") || member.type.hasPrefix("_Concurrency.TaskLocal") || member.name.hasPrefix("$") { continue }
+            if member.name.hasPrefix("$") || member.name.hasPrefix("_") && member.type.hasPrefix("_Concurrency.TaskLocal") { continue }
+            // A task-local value that describes the work (a session id, tags) is context; one that holds a
+            // collaborator (a reference, an existential, a closure) is a locator in ambient context, unless the
+            // lesson lists it by name.
+            let taskLocal = member.markers.contains("TaskLocal") || member.type.hasPrefix("_Concurrency.TaskLocal")
+            if taskLocal && !scope.holdsReference(member.type.replacingOccurrences(of: "_Concurrency.TaskLocal<", with: "")) { continue }
             if global {
                 guard rule.globals, everyType else { continue }
             } else if let owner = member.owner, !scope.belongs(owner, to: rule.inTypes) {
                 continue
             }
             if scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) { continue }
-            let mutable = !member.isLet
+            let mutable = !member.isLet || taskLocal
             guard mutable || scope.holdsReference(member.type) else { continue }
-            found.append(finding(rule, member.file, member.line, Words.keepsState(member, mutable: mutable)))
+            found.append(finding(rule, member.file, member.line, taskLocal ? Words.ambient(member) : Words.keepsState(member, mutable: mutable)))
         }
         return found
     }
@@ -187,7 +193,22 @@ public struct MeaningJudge: Sendable {
             guard !member.isLet || ownership != nil else { continue }
             found.append(finding(rule, member.file, member.line, Words.notKept("\(owner).\(member.name)", ownership: ownership, lazy: member.isLazy)))
         }
+        // Collaborators handed over or kept as `Any` (a bag keyed by type or name, read back with a cast) are a
+        // locator under another name: the type no longer says what it needs.
+        for member in scope.program.members.values where !member.isStatic && !member.isImplicit
+            && (member.kind == "constructor_decl" || member.kind == "var_decl" && (member.isStored || member.isLazy)) {
+            guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
+                  !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule),
+                  Self.erasesToAny(member.type) else { continue }
+            let holder = member.kind == "constructor_decl" ? "\(owner).init\(member.arguments)" : "\(owner).\(member.name)"
+            found.append(finding(rule, member.file, member.line, Words.erased(holder, initializer: member.kind == "constructor_decl")))
+        }
         return found
+    }
+
+    /// A type that can carry any collaborator without naming it: `Any`, `AnyObject`, `[String: Any]`, `(Any.Type) -> Any`.
+    static func erasesToAny(_ type: String) -> Bool {
+        DemangledName.identifiers(type).contains { ["Any", "Swift.Any", "AnyObject", "Swift.AnyObject", "Any.Type", "Swift.Any.Type"].contains($0) }
     }
 
     private func defaultArguments(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
@@ -304,6 +325,12 @@ public struct MeaningJudge: Sendable {
                 english: "`\(holder)` is a \(kind.0) \(what.0): one value shared by every instance, so two objects built side by side share it.",
                 chinese: "`\(holder)` 是\(kind.1)\(what.1)：所有实例共用同一份，两个并排创建的对象会共享它。")
         }
+        static func ambient(_ member: ResolvedProgram.MemberDeclaration) -> LocalizedText {
+            let holder = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
+            return LocalizedText(
+                english: "`\(holder)` is a task-local that holds a collaborator (`\(member.type)`): code reads it from the ambient context instead of being handed it, a locator by another name. Keep task-locals for values that describe the work (a session id, tags) and hand real collaborators through the initializer.",
+                chinese: "`\(holder)` 是保存着协作者（`\(member.type)`）的 task-local：代码从环境上下文里取它，而不是被交给它，这是换了名字的服务定位器。task-local 只用于描述这项工作的值（会话 id、标签），真正的协作者请通过初始化方法交进来。")
+        }
         static func later(_ name: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "`\(name)` is read inside a closure made \(place.english) and handed on: it runs later, wherever the closure went, so the global is read there, again and again. Read it once here and hand over the value.",
                           chinese: "`\(name)` 在 \(place.chinese) 创建并交出去的闭包里被读取：闭包稍后在别处运行，全局对象会在那里一次次被读取。请在这里读取一次，把值交出去。")
@@ -315,6 +342,12 @@ public struct MeaningJudge: Sendable {
             }
             return LocalizedText(english: "`\(holder)` is a `\(lazy ? "lazy var" : "var")`: anyone can swap the collaborator after the object was built, behind its back. Keep what it is handed in a `let`.",
                                  chinese: "`\(holder)` 是 `\(lazy ? "lazy var" : "var")`：对象创建之后，任何人都能在背后换掉这个协作者。请把交给它的东西保存在 `let` 中。")
+        }
+        static func erased(_ holder: String, initializer: Bool) -> LocalizedText {
+            let english = initializer ? "takes its collaborators as `Any`" : "keeps its collaborators as `Any`"
+            let chinese = initializer ? "以 `Any` 接收协作者" : "以 `Any` 保存协作者"
+            return LocalizedText(english: "`\(holder)` \(english): the type no longer says what it needs, and a missing or wrong one is found only at run time, by a cast. Take each collaborator as a parameter of its own protocol type and keep it in a `let` of that type.",
+                                 chinese: "`\(holder)` \(chinese)：类型不再说明它需要什么，缺少或给错的协作者只能在运行时通过类型转换才发现。请把每个协作者作为各自协议类型的参数接收，并保存在该类型的 `let` 中。")
         }
         static func defaulted(_ owner: String) -> LocalizedText {
             LocalizedText(english: "An initializer of `\(owner)` gives a parameter a default value: a caller who leaves it out gets a value nobody chose.",

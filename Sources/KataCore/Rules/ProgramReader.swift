@@ -24,7 +24,7 @@ public struct ProgramReader: Sendable {
     /// `files`: the path to hand the compiler, the name to show in findings, and the text.
     public func read(module: String, files: [(path: String, shown: String, text: String)]) -> ResolvedProgram? {
         guard !files.isEmpty else { return nil }
-        var arguments = ["-dump-ast", "-dump-ast-format", "json", "-swift-version", "6", "-parse-as-library",
+        var arguments = ["-dump-ast", "-dump-ast-format", "json", "-swift-version", "6", "-parse-as-library", "-D", "DEBUG",
                          "-module-name", module]
         if let moduleCache { arguments += ["-module-cache-path", moduleCache] }
         let command = launcher + [swiftc] + arguments + files.map(\.path)
