@@ -96,6 +96,22 @@ struct MeaningJudgeTests {
         #expect(findings.map(\.line) == [3], "\(name): \(findings.map { "\($0.location) \($0.message)" })")
     }
 
+    @Test("a per-thread store is found however it is reached", arguments: [
+        ("the thread dictionary", "Thread.current.threadDictionary[\"stack\"] as? [String] ?? []"),
+        ("a helper that returns the thread", "here().threadDictionary[\"stack\"] as? [String] ?? []"),
+        ("the thread's name as a key", "[Thread.current.name ?? \"\"]"),
+    ])
+    func perThreadStores(_ name: String, _ expression: String) throws {
+        let rules = [Self.rule("no-per-thread", .forbiddenReference) { $0.names = ["Thread.current"] }]
+        let code = """
+            import Foundation
+            func here() -> Thread { .current }
+            public final class Container { public func stack() -> [String] { \(expression) } }
+            """
+        let findings = try Self.judge(["Container.swift": code], rules)
+        #expect(findings.contains { $0.line == 3 }, "\(name): \(findings.map { "\($0.location) \($0.message)" })")
+    }
+
     @Test("a value built from what the object was handed is no system call")
     func injectedRandomIsFine() throws {
         let rules = [Self.rule("no-system", .forbiddenReference) { $0.names = ["Date()", "Int.random"] }]

@@ -629,7 +629,13 @@ struct SystemServices: Sendable {
         all.filter { service in names.contains { service.triggers.contains($0) } }
     }
 
-    static let all: [SystemServices] = [clock, random, fileSystem]
+    static let all: [SystemServices] = [clock, random, fileSystem, threadStorage]
+
+    /// Storage kept per thread: what one thread keeps there, another never sees.
+    static let threadStorage = SystemServices(name: "per-thread storage", triggers: ["Thread.current", "Thread.threadDictionary"]) { use in
+        if use.owner == "Thread" || use.owner == "NSThread" { return use.name == "current" || use.name == "threadDictionary" }
+        return use.owner == nil && use.isC && ["pthread_getspecific", "pthread_setspecific", "pthread_key_create"].contains(use.name)
+    }
 
     static let clock = SystemServices(name: "clock", triggers: ["Date()", "Date.now", "Date"]) { use in
         let owner = use.owner ?? ""
