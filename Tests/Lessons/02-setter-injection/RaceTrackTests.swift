@@ -60,6 +60,22 @@ struct RaceTrackTests {
         #expect(southSpeaker.messages == ["Ben: 90000 ms"], "Each track should announce through the announcer set on that track, but the second one heard \(southSpeaker.messages). Store the announcer in an instance property, not in a static or global one. [zh-Hans] 每条赛道都应该通过设置在这条赛道上的播报员播报，但第二条赛道的播报员听到的是 \(southSpeaker.messages)。把播报员保存在实例属性中，不要放在静态变量或全局变量里。")
     }
 
+    @Test("an announcer set after a lap announces the next one, and replaces the old one")
+    func announcerSetLaterTakesOver() {
+        // Laps are recorded between the settings: a track that reads its
+        // announcer only once (on the first lap, or when it is built) shows here.
+        let track = TrackBuilder.makeTrack()
+        _ = track.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 80_000))
+        let first = SpyAnnouncer()
+        track.announcer = first
+        _ = track.recordLap(of: "Ben", using: FixedStopwatch(milliseconds: 81_000))
+        let second = SpyAnnouncer()
+        track.announcer = second
+        _ = track.recordLap(of: "Cy", using: FixedStopwatch(milliseconds: 82_000))
+        #expect(first.messages == ["Ben: 81000 ms"], "An announcer set after a lap was recorded should announce the next lap, and nothing after it was replaced: it should have heard [\"Ben: 81000 ms\"], but it heard \(first.messages). In recordLap, announce through the announcer property as it is at that moment; do not keep a copy taken on an earlier lap. [zh-Hans] 在记录过一圈之后设置的播报员应该播报下一圈，被替换之后就什么也听不到：它应该听到 [\"Ben: 81000 ms\"]，但它听到的是 \(first.messages)。在 recordLap 中通过 announcer 属性此刻的值播报；不要留着在之前某一圈取下的副本。")
+        #expect(second.messages == ["Cy: 82000 ms"], "The announcer set last replaces the one before: it should have heard [\"Cy: 82000 ms\"], but it heard \(second.messages). Setting track.announcer again must take effect at the next lap. [zh-Hans] 最后设置的播报员替换了之前的那个：它应该听到 [\"Cy: 82000 ms\"]，但它听到的是 \(second.messages)。再次设置 track.announcer 必须在下一圈生效。")
+    }
+
     @Test("the track keeps the announcer it is given")
     func keepsItsAnnouncer() {
         let track = TrackBuilder.makeTrack()

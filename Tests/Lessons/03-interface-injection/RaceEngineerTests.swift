@@ -114,6 +114,23 @@ struct RaceEngineerTests {
         #expect(report == "No reply: box on lap 8.", "With a radio that does not acknowledge, callPitStop(onLap:) should return \"No reply: box on lap 8.\", not \"\(report)\". [zh-Hans] 无线电没有应答时，callPitStop(onLap:) 应该返回 \"No reply: box on lap 8.\"，而不是 \"\(report)\"。")
     }
 
+    @Test("the radio the assembler hands over sends each call once, even unanswered")
+    func assembledRadioSendsOnce() {
+        // The driver never answers here: a radio that resends or adds a message
+        // when there is no reply shows up.
+        let radio = FakeRadio(acknowledges: false)
+        let assembler = RadioAssembler(radio: radio)
+        let engineer = RaceEngineer()
+        assembler.wire(engineer)
+        let report = engineer.callPitStop(onLap: 9)
+        #expect(radio.sent == ["Box, box! Lap 9."], "After RadioAssembler(radio:).wire(engineer), a call the driver does not answer should go out once, as \"Box, box! Lap 9.\", but the assembler's radio sent \(radio.sent). The assembler hands over the radio it was given, as it is: no wrapper that resends or adds messages when there is no reply. [zh-Hans] 执行 RadioAssembler(radio:).wire(engineer) 之后，车手没有应答的呼叫应该只发出一次，即 \"Box, box! Lap 9.\"，但装配器的无线电发送的是 \(radio.sent)。装配器原样交出它拿到的无线电：不要用在没有应答时重发或追加消息的包装。")
+        #expect(report == "No reply: box on lap 9.", "When the driver does not answer, callPitStop(onLap:) should return \"No reply: box on lap 9.\", not \"\(report)\". [zh-Hans] 车手没有应答时，callPitStop(onLap:) 应该返回 \"No reply: box on lap 9.\"，而不是 \"\(report)\"。")
+        let stranger = SpyCrewMember()
+        assembler.wire(stranger)
+        let answered = stranger.radios.first?.send("Radio check.")
+        #expect(answered == false && radio.sent == ["Box, box! Lap 9.", "Radio check."], "A crew member wired by the assembler should get the assembler's radio as it is: one message sent is one message on the radio, and its answer (here: none) comes back unchanged. The radio sent \(radio.sent). [zh-Hans] 由装配器装配的维修组成员应该原样拿到装配器的无线电：发送一条消息，无线电上就只有一条，它的应答（这里是没有应答）原样返回。这台无线电发送的是 \(radio.sent)。")
+    }
+
     @Test("the real TeamRadio still plugs in")
     func realRadioConforms() {
         let radio = TeamRadio()

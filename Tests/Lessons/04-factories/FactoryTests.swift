@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Factories
 
@@ -21,6 +22,41 @@ func allDistinct(_ objects: [AnyObject]) -> Bool {
     return true
 }
 
+/// Watches the factories of a line-up run: the order they start in, and
+/// whether one ever starts while another is still running. The first factory
+/// waits (at most 50 ms) for another one to start: a line-up that runs the
+/// factories one after another never lets that happen, and one that runs them
+/// side by side is caught in the act.
+final class LineUpWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private let anotherStarted = DispatchSemaphore(value: 0)
+    private var running = 0
+    private var startedInOrder: [Int] = []
+    private var overlapping = 0
+
+    func factory(_ index: Int, builder: String) -> () -> any Car {
+        { [self] in
+            lock.lock()
+            if running > 0 { overlapping += 1 }
+            running += 1
+            startedInOrder.append(index)
+            lock.unlock()
+            if index == 0 {
+                _ = anotherStarted.wait(timeout: .now() + .milliseconds(50))
+            } else {
+                anotherStarted.signal()
+            }
+            lock.lock()
+            running -= 1
+            lock.unlock()
+            return KitCar(builder: builder)
+        }
+    }
+
+    var starts: [Int] { lock.lock(); defer { lock.unlock() }; return startedInOrder }
+    var overlaps: Int { lock.lock(); defer { lock.unlock() }; return overlapping }
+}
+
 @Suite("Factories", .serialized)
 struct FactoryTests {
     @Test("a car that never crashes never gets a fire extinguisher")
@@ -29,6 +65,20 @@ struct FactoryTests {
         let car = RaceCar(wheelFactory: { Wheel() }, fireExtinguisherFactory: { extinguishers.record(FireExtinguisher()) })
         car.replaceWheel(at: 1)
         #expect(extinguishers.items.isEmpty, "The fire extinguisher factory ran \(extinguishers.items.count) time\(extinguishers.items.count == 1 ? "" : "s") for a car that never crashed. Store the factory, and call it only inside recoverFromCrash(). [zh-Hans] 赛车从未撞车，灭火器工厂却运行了 \(extinguishers.items.count) 次。保存这个工厂，只在 recoverFromCrash() 里调用它。")
+    }
+
+    @Test("a crash calls the extinguisher factory once, even when the extinguisher does not work")
+    func oneExtinguisherPerCrashEvenADud() {
+        let extinguishers = Made<FireExtinguisher>()
+        let car = RaceCar(wheelFactory: { Wheel() }, fireExtinguisherFactory: {
+            // A dud: this extinguisher was already used, it cannot spray.
+            let used = FireExtinguisher()
+            _ = used.spray()
+            return extinguishers.record(used)
+        })
+        _ = car.recoverFromCrash()
+        _ = car.recoverFromCrash()
+        #expect(extinguishers.items.count == 2, "After 2 crashes the fire extinguisher factory should have run 2 times, once per crash, even though the extinguishers it made did not work; it ran \(extinguishers.items.count) time\(extinguishers.items.count == 1 ? "" : "s"). In recoverFromCrash(), call the factory once and spray that extinguisher: do not ask the factory for another one when it does not spray. [zh-Hans] 撞车 2 次后，即使工厂造出的灭火器都不能用，灭火器工厂也应该运行 2 次，每次撞车一次；它运行了 \(extinguishers.items.count) 次。在 recoverFromCrash() 中只调用一次工厂，并喷射那只灭火器：它喷不出来时，不要再向工厂要一只。")
     }
 
     @Test("every crash gets a fresh fire extinguisher from the factory")
@@ -108,6 +158,23 @@ struct FactoryTests {
         #expect(badges == ["Fast car, 320 km/h", "Comfort car, plushiness 11"], "lineUp() should call each factory in order and keep what it builds, giving [\"Fast car, 320 km/h\", \"Comfort car, plushiness 11\"], not \(badges). [zh-Hans] lineUp() 应该按顺序调用每个工厂并保留造出的赛车，得到 [\"Fast car, 320 km/h\", \"Comfort car, plushiness 11\"]，而不是 \(badges)。")
         let slower = StartingGrid(factories: [{ FastCar(topSpeed: 250) }]).lineUp().map(\.badge)
         #expect(slower == ["Fast car, 250 km/h"], "A FastCar built with topSpeed 250 should show \"Fast car, 250 km/h\", not \(slower): use the value passed to the initializer. [zh-Hans] 用 topSpeed 250 创建的 FastCar 应该显示 \"Fast car, 250 km/h\"，而不是 \(slower)：请使用传给初始化方法的值。")
+    }
+
+    @Test("lineUp() calls the factories one after another, in order")
+    func lineUpCallsFactoriesInOrder() {
+        let watch = LineUpWatch()
+        let grid = StartingGrid(factories: [
+            watch.factory(0, builder: "Ada"),
+            watch.factory(1, builder: "Ben"),
+            watch.factory(2, builder: "Cy"),
+            watch.factory(3, builder: "Dee"),
+        ])
+        let badges = grid.lineUp().map(\.badge)
+        let starts = watch.starts
+        let overlaps = watch.overlaps
+        #expect(overlaps == 0, "lineUp() started a factory while another one was still running (\(overlaps) time\(overlaps == 1 ? "" : "s")). Call the factories one after another, each one finished before the next starts: a plain loop or map, not several threads or tasks at once. [zh-Hans] lineUp() 在一个工厂还在运行时就启动了另一个工厂（\(overlaps) 次）。一个接一个地调用工厂，前一个结束之后再开始下一个：用普通的循环或 map，不要同时用多个线程或任务。")
+        #expect(starts == [0, 1, 2, 3], "lineUp() should call every factory once, in the order they were registered ([0, 1, 2, 3]), but the factories were called in the order \(starts). [zh-Hans] lineUp() 应该按注册的顺序（[0, 1, 2, 3]）把每个工厂各调用一次，但工厂被调用的顺序是 \(starts)。")
+        #expect(badges == ["Kit car by Ada", "Kit car by Ben", "Kit car by Cy", "Kit car by Dee"], "lineUp() should give the cars in the order of their factories, not \(badges). [zh-Hans] lineUp() 应该按工厂的顺序给出赛车，而不是 \(badges)。")
     }
 
     @Test("two grids line up their own cars")

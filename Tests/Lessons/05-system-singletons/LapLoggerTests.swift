@@ -151,6 +151,30 @@ final class LapLoggerTests {
         #expect(fresh.contains("new best!"), "An empty store remembers no best lap, so 81.0 is a new best; record returned \"\(fresh)\". Read the best lap only from the store this logger was handed, not from a value kept in a static or global variable. [zh-Hans] 空的存储没有记着最快圈，所以 81.0 是新的最快圈；record 返回的是 \"\(fresh)\"。只从交给这个记录器的存储读取最快圈，不要读取留在静态变量或全局变量里的值。")
     }
 
+    @Test("the best lap is the team's, whichever driver set it")
+    func bestLapIsTheTeams() throws {
+        let store = InMemoryStore()
+        let logger = makeLogger(store: store)
+        let leclerc = try logger.record(lap: 80.0, by: "Leclerc")
+        let sainz = try logger.record(lap: 81.0, by: "Sainz")
+        let norris = try logger.record(lap: 79.5, by: "Norris")
+        #expect(leclerc.contains("new best!"), "The first lap ever (Leclerc, 80.0) should be a new best, but record returned \"\(leclerc)\". [zh-Hans] 有史以来的第一圈（Leclerc，80.0）应该是新的最快圈，但 record 返回的是 \"\(leclerc)\"。")
+        #expect(!sainz.contains("new best!"), "The logger remembers the team's best lap, whoever drove it: after Leclerc's 80.0, Sainz's 81.0 is slower, so it is no new best; record returned \"\(sainz)\". Keep one best lap for the whole team, under one key, not one per driver. [zh-Hans] 记录器记住的是整个车队的最快圈，不管是谁跑出来的：在 Leclerc 的 80.0 之后，Sainz 的 81.0 更慢，所以不是新的最快圈；record 返回的是 \"\(sainz)\"。为整个车队只保存一个最快圈，用同一个键，不要每位车手一个。")
+        #expect(norris.contains("new best!"), "Norris's 79.5 is faster than the team's best (80.0), so it is a new best; record returned \"\(norris)\". [zh-Hans] Norris 的 79.5 比车队的最快圈（80.0）更快，所以是新的最快圈；record 返回的是 \"\(norris)\"。")
+        #expect(store.values.values.contains(79.5), "After laps of 80.0, 81.0 and 79.5 by three drivers, the handed store should remember the team's best lap, 79.5, but it holds \(store.values). Save each new best with store.set(_:forKey:), under the same key for every driver. [zh-Hans] 三位车手跑出 80.0、81.0 和 79.5 之后，交给它的存储应该记住车队的最快圈 79.5，但里面是 \(store.values)。用 store.set(_:forKey:) 保存每个新的最快圈，每位车手都用同一个键。")
+    }
+
+    @Test("a lap whose log cannot be written is not stored as the best")
+    func failedWriteStoresNoBest() throws {
+        let store = InMemoryStore()
+        #expect(throws: DiskFull(), "When the handed file system throws, record(lap:by:) should throw that same error (use try, not try?). [zh-Hans] 交给它的文件系统抛出错误时，record(lap:by:) 应该抛出同一个错误（用 try，不要用 try?）。") {
+            _ = try makeLogger(fileSystem: FullFileSystem(), store: store).record(lap: 80.0, by: "Alonso")
+        }
+        #expect(store.values.isEmpty, "The log could not be written, so the lap was not recorded and must not become the best lap, but the store holds \(store.values). Write the line first (with try), and save a new best only after the write succeeded. [zh-Hans] 日志没能写入，所以这一圈没有记录下来，也不能成为最快圈，但存储里是 \(store.values)。先写入这一行（用 try），写入成功之后才保存新的最快圈。")
+        let next = try makeLogger(store: store).record(lap: 81.0, by: "Alonso")
+        #expect(next.contains("new best!"), "The lap that failed to be written (80.0) is not the best, so the next lap written (81.0) is the first one recorded and a new best; record returned \"\(next)\". Save the best lap only after the log was written. [zh-Hans] 没能写入的那一圈（80.0）不是最快圈，所以下一圈写入的（81.0）是第一次记录下来的一圈，也是新的最快圈；record 返回的是 \"\(next)\"。只有在日志写入之后才保存最快圈。")
+    }
+
     @Test("a lap as fast as the best one is no new best")
     func tieIsNoNewBest() throws {
         let remembering = RememberingStore(best: 80.0)

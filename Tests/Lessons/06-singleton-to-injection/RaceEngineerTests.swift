@@ -10,6 +10,20 @@ final class SpyRadio: TeamRadio {
     }
 }
 
+/// Every `PitLaneRadio` an engineer keeps, whatever its stored properties are
+/// called (read through `Mirror`, a few levels deep), each one once.
+func pitLaneRadios(keptBy subject: Any, depth: Int = 3) -> [PitLaneRadio] {
+    var found: [PitLaneRadio] = []
+    for child in Mirror(reflecting: subject).children {
+        let inside = (child.value as? PitLaneRadio).map { [$0] }
+            ?? (depth > 0 ? pitLaneRadios(keptBy: child.value, depth: depth - 1) : [])
+        for radio in inside where !found.contains(where: { $0 === radio }) {
+            found.append(radio)
+        }
+    }
+    return found
+}
+
 @Suite("From singleton to injection", .serialized)
 struct RaceEngineerTests {
     @Test("the engineer calls in the crew it is handed")
@@ -102,6 +116,23 @@ struct RaceEngineerTests {
         #expect(engineerCrewReads == 0, "The team's engineers read PitCrew.shared \(engineerCrewReads) time\(engineerCrewReads == 1 ? "" : "s") in boxBox(). Use the crew handed to RaceEngineer(driver:crew:radio:). [zh-Hans] 车队的比赛工程师在 boxBox() 中读取了 \(engineerCrewReads) 次 PitCrew.shared。请使用交给 RaceEngineer(driver:crew:radio:) 的维修组。")
         #expect(teamResolves == 0, "RaceTeam(drivers:) asked the Locator \(teamResolves) time\(teamResolves == 1 ? "" : "s") while it built its engineers. Build the radio in RaceTeam (PitLaneRadio()) and pass it in, without looking anything up. [zh-Hans] RaceTeam(drivers:) 在创建比赛工程师时向 Locator 查询了 \(teamResolves) 次。在 RaceTeam 中创建无线电（PitLaneRadio()）并把它传进去，不要查找任何东西。")
         #expect(engineerResolves == 0, "The team's engineers asked the Locator \(engineerResolves) time\(engineerResolves == 1 ? "" : "s") in boxBox(). Send through the radio handed to RaceEngineer(driver:crew:radio:). [zh-Hans] 车队的比赛工程师在 boxBox() 中向 Locator 查询了 \(engineerResolves) 次。通过交给 RaceEngineer(driver:crew:radio:) 的无线电发送。")
+    }
+
+    @Test("the team hands one radio to all its engineers")
+    func teamSharesOneRadio() throws {
+        Locator.reset()
+        let team = RaceTeam(drivers: ["Leclerc", "Sainz"])
+        try #require(team.engineers.count == 2, "RaceTeam(drivers:) should build one engineer per driver, in order; it built \(team.engineers.count). [zh-Hans] RaceTeam(drivers:) 应该按顺序为每位车手创建一个比赛工程师；它创建了 \(team.engineers.count) 个。")
+        let first = team.engineers[0].boxBox()
+        let second = team.engineers[1].boxBox()
+        var radios = pitLaneRadios(keptBy: team.engineers[0])
+        for radio in pitLaneRadios(keptBy: team.engineers[1]) where !radios.contains(where: { $0 === radio }) {
+            radios.append(radio)
+        }
+        try #require(!radios.isEmpty, "The team's engineers keep no PitLaneRadio. Build one PitLaneRadio() in RaceTeam and hand it to every engineer through RaceEngineer(driver:crew:radio:); the engineer keeps it in a `let`. [zh-Hans] 车队的比赛工程师没有保存任何 PitLaneRadio。在 RaceTeam 中创建一个 PitLaneRadio()，通过 RaceEngineer(driver:crew:radio:) 把它交给每个比赛工程师；比赛工程师把它保存在 `let` 中。")
+        for radio in radios {
+            #expect(radio.transcript == [first, second], "The team's engineers should share one radio, so both reports end up in one transcript: [\"\(first)\", \"\(second)\"]. But the team's engineers use \(radios.count) radio\(radios.count == 1 ? "" : "s"), and one transcript holds \(radio.transcript). Build the radio once in RaceTeam's init (`let radio = PitLaneRadio()`), outside the loop over the drivers, and hand that same radio to every engineer. [zh-Hans] 车队的比赛工程师应该共用一台无线电，这样两份报告都在同一份记录里：[\"\(first)\", \"\(second)\"]。但车队的比赛工程师用了 \(radios.count) 台无线电，其中一份记录是 \(radio.transcript)。在 RaceTeam 的初始化方法中、在遍历车手的循环之外只创建一次无线电（`let radio = PitLaneRadio()`），并把同一台无线电交给每个比赛工程师。")
+        }
     }
 
     @Test("two teams have two crews")

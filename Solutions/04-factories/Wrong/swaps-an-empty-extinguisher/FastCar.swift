@@ -1,0 +1,10 @@
+/// A car built for speed.
+public final class FastCar: Car {
+    public let topSpeed: Int
+
+    public init(topSpeed: Int) {
+        self.topSpeed = topSpeed
+    }
+
+    public var badge: String { "Fast car, \(topSpeed) km/h" }
+}
