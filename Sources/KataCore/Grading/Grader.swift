@@ -41,6 +41,8 @@ public struct Grader: Sendable {
     public var ruleJudge: (@Sendable (_ lesson: Lesson, _ sourceFolder: String, _ files: [String]) -> [RuleEntry])?
     /// Judge the rules on the program the compiler reads as well (fenced like every compile of student code).
     public var readsPrograms = false
+    /// The sections of each course library, read once per run.
+    let referenceSections = OnceCache<[String: Int]>()
 
     public init(course: Course, toolchain: Toolchain, fileSystem: any FileSystem, processRunner: any ProcessRunning,
                 clock: any Clock, sandbox: Sandbox, limits: GradeLimits, intakeLimits: IntakeLimits = IntakeLimits(),
@@ -272,7 +274,7 @@ public struct Grader: Sendable {
             guard result.termination.succeeded else { return nil }
             return Self.sections(objdumpHeaders: result.output)
         }
-        guard let own = sections(library), let course = sections(reference) else { return nil }
+        guard let own = sections(library), let course = referenceSections.value(for: reference, make: { sections(reference) }) else { return nil }
         return Self.objectFileFindings(own, reference: course)
     }
 
@@ -891,5 +893,20 @@ final class ProgramReading: @unchecked Sendable {
         let program = reader.read(module: lesson.module, files: inputs)
         if !last { lock.withLock { programs[key] = .some(program) } }
         return program
+    }
+}
+
+/// Values made once per key, whichever thread asks first; later askers get the same value.
+final class OnceCache<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: Value] = [:]
+
+    func value(for key: String, make: () -> Value?) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value = values[key] { return value }
+        guard let made = make() else { return nil }
+        values[key] = made
+        return made
     }
 }

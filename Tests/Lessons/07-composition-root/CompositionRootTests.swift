@@ -123,6 +123,19 @@ struct CompositionRootTests {
         #expect(factory.requested.count == 1, "open(carAt:) should not ask the factory for a car that does not exist. [zh-Hans] open(carAt:) 不应该为不存在的赛车向工厂请求界面。")
     }
 
+    @Test("open(carAt:) returns nil for a negative index, without asking the factory")
+    func opensNothingForANegativeIndex() {
+        let container = DependencyContainer(clock: FixedClock(date: sentinel))
+        let cars = [container.makeRaceCar(pitRadioFrequency: monza), container.makeRaceCar(pitRadioFrequency: spa)]
+        let factory = SpyScreenFactory()
+        let garage = GarageScreen(cars: cars, factory: factory)
+        // If this test crashes with "Index out of range", open(carAt:) let a negative index through to cars[index].
+        for index in [-1, -2] {
+            #expect(garage.open(carAt: index) == nil, "open(carAt: \(index)) should return nil: there is no car at a negative index. Check both ends before cars[index], e.g. `guard cars.indices.contains(index) else { return nil }`; `index < cars.count` alone lets -1 through, and cars[-1] crashes. [zh-Hans] open(carAt: \(index)) 应该返回 nil：负数索引上没有赛车。在 cars[index] 之前检查两端，例如 `guard cars.indices.contains(index) else { return nil }`；只写 `index < cars.count` 会放过 -1，而 cars[-1] 会崩溃。")
+        }
+        #expect(factory.requested.isEmpty, "open(carAt:) with a negative index asked the factory \(factory.requested.count) time\(factory.requested.count == 1 ? "" : "s"); there is no car there, so it should return nil without asking the factory. [zh-Hans] 用负数索引调用 open(carAt:) 时向工厂请求了 \(factory.requested.count) 次；那里没有赛车，所以应该直接返回 nil，不向工厂请求。")
+    }
+
     @Test("nothing in the graph reaches for Telemetry.shared")
     func noGlobalTelemetry() throws {
         let before = Telemetry.sharedAccessCount

@@ -179,6 +179,23 @@ struct ContainerTests {
         #expect(builds == 1, "A .shared factory ran \(builds) time\(builds == 1 ? "" : "s") when the first instance was not held by the caller. Shared means the container keeps the instance (a strong reference, in a dictionary of the container) and hands it out again; a weak reference lets it go. Weak lifetimes come in lesson 9. [zh-Hans] 调用方没有持有第一个实例时，.shared 工厂运行了 \(builds) 次。共享指容器保留实例（强引用，放在容器的字典里）并再次交出它；弱引用会让它离开。弱生命周期在第 09 课介绍。")
     }
 
+    @Test("a transient instance is not kept by the container: once the caller lets go, it is gone")
+    func transientIsNotKeptByTheContainer() throws {
+        let container = Container()
+        container.register(TestEngine.self, lifetime: .transient) { TestEngine() }
+        container.register(SlickTyres.self, lifetime: .shared) { SlickTyres() }
+        weak var transientEngine: TestEngine?
+        weak var sharedTyres: SlickTyres?
+        do {
+            let engine = try container.resolve(TestEngine.self)
+            let tyres = try container.resolve(SlickTyres.self)
+            transientEngine = engine
+            sharedTyres = tyres
+        }   // the caller lets go of both here
+        #expect(transientEngine == nil, "The caller let go of a .transient engine, but it is still alive: the container keeps it. A .transient service is built and handed out, and the container keeps nothing of it (the next resolve builds a new one anyway). Keep only .shared instances in the container; return a .transient one straight from its factory. [zh-Hans] 调用方已经放手了一个 .transient 引擎，它却仍然活着：容器保留了它。.transient 服务创建后就交出去，容器不保留它的任何东西（下一次解析反正会新建一个）。容器里只保存 .shared 实例；.transient 实例由工厂创建后直接返回。")
+        #expect(sharedTyres != nil, "The caller let go of the .shared tyres, and they are gone: the container should keep a .shared instance (a strong reference) to hand it out again. [zh-Hans] 调用方放手了 .shared 轮胎，它们就离开了：容器应该保留 .shared 实例（强引用），以便再次交出。")
+    }
+
     @Test("registering one type keeps the shared instances of the others")
     func registeringKeepsOtherSharedInstances() throws {
         let container = Container()

@@ -60,6 +60,25 @@ struct ContainerLifetimesTests {
         #expect(driverBuilds.value == 1, "Driver's factory should start once; the cycle must be caught when Driver is asked for the second time (it started \(driverBuilds.value) time\(driverBuilds.value == 1 ? "" : "s")). [zh-Hans] Driver 的工厂应该只开始一次；第二次请求 Driver 时就必须发现循环（它开始了 \(driverBuilds.value) 次）。")
     }
 
+    @Test("two different types with the same name are not a cycle: the stack holds types, not names")
+    func sameNamedTypesAreNoCycle() {
+        let container = Container()
+        container.register(RearAxle.Part.self) { _ in RearAxle.Part(number: 2) }
+        container.register(FrontAxle.Part.self) { c in
+            FrontAxle.Part(number: try c.resolve(RearAxle.Part.self).number + 1)
+        }
+        guard let outcome = finishes(within: 6, { try container.resolve(FrontAxle.Part.self).number }) else {
+            Issue.record("Resolving FrontAxle.Part (whose factory resolves RearAxle.Part) did not finish within 6 s: a deadlock. The factory calls resolve again on the same thread while your lock is held; use NSRecursiveLock. [zh-Hans] 解析 FrontAxle.Part（它的工厂会解析 RearAxle.Part）没有在 6 秒内完成：死锁了。工厂在你持有锁时于同一个线程上再次调用 resolve；请使用 NSRecursiveLock。")
+            return
+        }
+        switch outcome {
+        case .success(let number):
+            #expect(number == 3, "FrontAxle.Part's factory builds on the RearAxle.Part it resolves (number 2), so it should make part number 3; it made \(number). [zh-Hans] FrontAxle.Part 的工厂在它解析出的 RearAxle.Part（编号 2）基础上创建，所以应该得到编号 3 的零件；它得到的是 \(number)。")
+        case .failure(let error):
+            Issue.record("FrontAxle.Part's factory resolves RearAxle.Part: two different types that are both named \"Part\", so nothing goes round in a circle, yet resolve threw: \(error). Your stack of types being built compares names; compare the types themselves (keep ObjectIdentifier(type) on the stack, or the metatype, next to the name you print). [zh-Hans] FrontAxle.Part 的工厂解析 RearAxle.Part：这是两个不同的类型，只是都叫 \"Part\"，所以并没有绕圈，resolve 却抛出了：\(error)。你的正在创建的类型栈比较的是名字；应该比较类型本身（在栈上保存 ObjectIdentifier(type) 或元类型，打印用的名字放在旁边）。")
+        }
+    }
+
     @Test("a factory can resolve its own dependencies without deadlock")
     func nestedResolvesWork() {
         let container = Container()

@@ -246,4 +246,15 @@ struct PropertyWrapperTests {
         let heard = withDependencies { $0.radio = radio } operation: { car.boxCall() }
         #expect(heard == "pit wall: box, box", "The car was built before the radio override and first calls the driver inside it, so it should use the fake radio. Declare its radio with @LazyInjected(\\.radio). It said: \(heard) [zh-Hans] 赛车在无线电覆盖之前创建，第一次呼叫车手是在覆盖之内，所以它应该使用假无线电。用 @LazyInjected(\\.radio) 声明它的无线电。它说的是：\(heard)")
     }
+
+    @Test("the race car keeps the radio it first used, after the override ends")
+    func raceCarKeepsItsFirstRadio() {
+        let car = RaceCar()
+        let radio = FakeRadio(name: "pit wall")
+        let first = withDependencies { $0.radio = radio } operation: { car.boxCall() }
+        let afterwards = car.boxCall()
+        let elsewhere = withDependencies { $0.radio = FakeRadio(name: "other team") } operation: { car.boxCall() }
+        #expect(first == "pit wall: box, box", "The car was built before the radio override and first calls the driver in inside it, so it should use the fake radio. Declare its radio with @LazyInjected(\\.radio). It said: \(first) [zh-Hans] 赛车在无线电覆盖之前创建，第一次呼叫车手是在覆盖之内，所以它应该使用假无线电。用 @LazyInjected(\\.radio) 声明它的无线电。它说的是：\(first)")
+        #expect(afterwards == "pit wall: box, box" && elsewhere == "pit wall: box, box", "The car first called the driver in through the \"pit wall\" radio; it should keep that radio from then on, also after the override ended and inside another one, but it said \"\(afterwards)\" and then \"\(elsewhere)\". @LazyInjected reads on first use and keeps what it got: declare the radio with @LazyInjected(\\.radio) and let boxCall() use it; do not read DependencyValues.current on every call (in boxCall() or in a computed property). [zh-Hans] 赛车第一次呼叫车手用的是 \"pit wall\" 无线电；从那以后它应该一直保留这个无线电，覆盖结束之后、在另一个覆盖之内也一样，但它先说了 \"\(afterwards)\"，然后说了 \"\(elsewhere)\"。@LazyInjected 在第一次使用时读取并保留拿到的值：用 @LazyInjected(\\.radio) 声明无线电，并让 boxCall() 使用它；不要在每次调用时读取 DependencyValues.current（无论是在 boxCall() 中还是在计算属性中）。")
+    }
 }

@@ -115,6 +115,23 @@ struct MessageAppTests {
         #expect(screen.rows.isEmpty && network.posted.isEmpty, "A message that could not be sent should not appear as a row, and the fake network should have received nothing; rows are \(screen.rows), posted: \(network.posted). [zh-Hans] 没能发出的消息不应该显示为一行，假网络也不应该收到任何东西；各行是 \(screen.rows)，发送的是 \(network.posted)。")
     }
 
+    @Test("a load that works clears the error text left by an earlier failure")
+    func loadClearsAnEarlierError() {
+        let network = FakeNetwork(messages: [Message(author: "Ana", text: "Box, box.", sentAt: lightsOut)], failure: .offline)
+        let screen = AppContainer(network: network, clock: FixedClock(date: lightsOut), userName: "Kimi").makeMessageList()
+        screen.load()
+        #expect(screen.errorText == "Could not load messages.", "When the network throws, load() should set errorText to \"Could not load messages.\"; it is \(String(describing: screen.errorText)). [zh-Hans] 网络抛出错误时，load() 应该把 errorText 设为 \"Could not load messages.\"；它是 \(String(describing: screen.errorText))。")
+        network.failure = nil
+        screen.load()
+        #expect(screen.errorText == nil, "The first load failed, then the network came back and load() worked, but errorText is still \"\(screen.errorText ?? "")\". A load that works clears errorText: set it to nil when loading succeeds, not only when it fails. [zh-Hans] 第一次加载失败了，之后网络恢复、load() 成功了，但 errorText 仍然是 \"\(screen.errorText ?? "")\"。加载成功时要清除 errorText：成功时把它设为 nil，而不是只在失败时设置它。")
+        #expect(screen.rows == ["Ana: Box, box."], "After the network came back, load() should show its message; rows are \(screen.rows). [zh-Hans] 网络恢复之后，load() 应该显示它的消息；各行是 \(screen.rows)。")
+        network.failure = .offline
+        screen.send("Anyone there?")
+        network.failure = nil
+        screen.load()
+        #expect(screen.errorText == nil, "A send failed, then the network came back and load() worked, but errorText is still \"\(screen.errorText ?? "")\". A load that works clears errorText, whichever error was shown before, the send error too: set it to nil whenever loading succeeds. [zh-Hans] 一次发送失败了，之后网络恢复、load() 成功了，但 errorText 仍然是 \"\(screen.errorText ?? "")\"。加载成功时要清除 errorText，不管之前显示的是哪个错误，发送的错误也一样：只要加载成功，就把它设为 nil。")
+    }
+
     @Test("the composition root hands one network client to the loader and the sender")
     func oneSharedNetworkClient() {
         let network = FakeNetwork()

@@ -1,0 +1,16 @@
+/// What a race car needs from an engine. You do not change this file.
+public protocol Engine: AnyObject {
+    var horsepower: Int { get }
+}
+
+/// The team's real engine. You do not change this file.
+public final class V8Engine: Engine {
+    public let horsepower = 750
+    public init() {}
+}
+
+/// A race car, handed its engine. You do not change this file.
+public final class RaceCar {
+    public let engine: any Engine
+    public init(engine: any Engine) { self.engine = engine }
+}
