@@ -1,0 +1,283 @@
+import Foundation
+
+/// One small change to a lesson's reference solution: the kind of mistake a learner makes.
+public struct Mutant: Sendable, Codable, Equatable {
+    /// `let-to-var@RaceCar.swift:7`: stable while the solution's lines stay where they are.
+    public var id: String
+    public var mutation: String
+    public var file: String
+    public var line: Int
+    /// The changed lines, before and after (`original[i]` became `mutated[i]`).
+    public var original: [String]
+    public var mutated: [String]
+    /// Lines changed, 1-based, in the order of `original`.
+    public var lines: [Int]
+}
+
+/// What the lesson's whole judge (tests, rules, sanitizers) said of one mutant.
+public struct MutantOutcome: Sendable, Codable, Equatable {
+    public enum Verdict: String, Sendable, Codable { case killed, survived, equivalent, notViable = "not viable" }
+    public var mutant: Mutant
+    public var verdict: Verdict
+    /// The test or rule that killed it, or why it is equivalent, or why it does not build.
+    public var detail: String
+}
+
+/// Mutation operators on a reference solution, read by the compiler (`ResolvedProgram`) so that each operator
+/// changes what it means to change: a stored collaborator, a use of it, an initializer's assignment, a lock.
+///
+/// DI operators: `let-to-var`, `to-unowned-unsafe`, `weak-to-strong` (the reference a collaborator is kept by);
+/// `singleton-at-use` (a use of a kept collaborator replaced by a singleton the lesson's rules forbid);
+/// `build-inside` (the initializer builds a conformer instead of keeping the one handed over);
+/// `default-builds-part` (a default argument that builds the real part); `drop-lock` (a lock and the unlock after
+/// it removed). General operators: `remove-call`, `negate-condition`, `return-early`.
+public enum MutationOperators {
+    public static func mutants(of program: ResolvedProgram, texts: [String: String], forbidden: [String]) -> [Mutant] {
+        var found: [Mutant] = []
+        var seen: Set<String> = []
+        let lines = texts.mapValues { $0.components(separatedBy: "\n") }
+        func add(_ mutation: String, _ file: String, _ edits: [(line: Int, text: String)]) {
+            guard let fileLines = lines[file], let first = edits.first, !edits.isEmpty,
+                  edits.allSatisfy({ $0.line >= 1 && $0.line <= fileLines.count }) else { return }
+            let original = edits.map { fileLines[$0.line - 1] }
+            guard zip(original, edits).contains(where: { $0 != $1.text }) else { return }
+            let id = "\(mutation)@\(file):\(first.line)"
+            guard seen.insert(id).inserted else { return }
+            found.append(Mutant(id: id, mutation: mutation, file: file, line: first.line, original: original,
+                                mutated: edits.map(\.text), lines: edits.map(\.line)))
+        }
+        func line(_ file: String, _ number: Int) -> String? {
+            guard let fileLines = lines[file], number >= 1, number <= fileLines.count else { return nil }
+            return fileLines[number - 1]
+        }
+
+        let types = Dictionary(program.types.values.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func conforms(_ type: String, to proto: String) -> Bool {
+            var queue = [type], visited: Set<String> = []
+            while let next = queue.popLast() {
+                guard visited.insert(next).inserted, let declared = types[next] else { continue }
+                if declared.supertypes.contains(proto) { return true }
+                queue += declared.supertypes
+            }
+            return false
+        }
+        /// A module type conforming to `proto` that can be built with `init()`.
+        func buildable(_ proto: String) -> String? {
+            types.values.filter { $0.kind != "protocol" && conforms($0.name, to: proto) }.map(\.name).sorted().first { name in
+                (program.membersByOwner[name] ?? []).contains { $0.kind == "constructor_decl" && $0.arguments == "()" }
+            }
+        }
+        /// `any M.Engine`, `M.Engine`, `(any M.Engine)?` → `Engine` when it is a protocol of the module.
+        func protocolOf(_ type: String) -> String? {
+            DemangledName.identifiers(type).compactMap { $0.split(separator: ".").last.map(String.init) }
+                .first { types[$0]?.kind == "protocol" }
+        }
+
+        let collaborators = program.members.values.filter {
+            $0.kind == "var_decl" && $0.isStored && !$0.isStatic && !$0.isImplicit && !$0.name.hasPrefix("$") && !$0.name.hasPrefix("_")
+        }.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+
+        for member in collaborators {
+            guard let text = line(member.file, member.line) else { continue }
+            let holdsObject = protocolOf(member.type) != nil || member.type.contains("->")
+                || DemangledName.identifiers(member.type).contains { types[$0.split(separator: ".").last.map(String.init) ?? ""]?.kind == "class_decl" }
+            guard holdsObject else { continue }
+            if member.isLet, let range = text.range(of: #"\blet\b"#, options: .regularExpression) {
+                add("let-to-var", member.file, [(member.line, text.replacingCharacters(in: range, with: "var"))])
+                add("to-unowned-unsafe", member.file, [(member.line, text.replacingCharacters(in: range, with: "unowned(unsafe) let"))])
+            }
+            if member.markers.contains("weak"), let range = text.range(of: #"\bweak\s+"#, options: .regularExpression) {
+                add("weak-to-strong", member.file, [(member.line, text.replacingCharacters(in: range, with: ""))])
+            }
+            guard let proto = protocolOf(member.type) else { continue }
+            // A use of the kept collaborator, outside initializers, replaced by a forbidden singleton of the same protocol.
+            let singletons = forbidden.compactMap { name -> String? in
+                let parts = name.split(separator: ".")
+                guard parts.count == 2, let first = parts.first, conforms(String(first), to: proto),
+                      parts[1].first?.isLowercase == true else { return nil }
+                return name
+            }
+            if let singleton = singletons.first {
+                for node in program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+                    if let usr = node.memberUSR, program.members[usr]?.kind == "constructor_decl" { continue }
+                    for use in node.uses where use.usr == member.usr {
+                        guard let text = line(use.file, use.line),
+                              let range = text.range(of: #"\b(self\.)?\#(member.name)\b"#, options: .regularExpression) else { continue }
+                        add("singleton-at-use", use.file, [(use.line, text.replacingCharacters(in: range, with: singleton))])
+                    }
+                }
+            }
+            // The initializer builds a part instead of keeping the one it was handed; or a default argument builds it.
+            if let part = buildable(proto), let owner = member.owner {
+                for initializer in (program.membersByOwner[owner] ?? []) where initializer.kind == "constructor_decl" && !initializer.isImplicit {
+                    guard let fileLines = lines[initializer.file] else { continue }
+                    for number in initializer.line...min(initializer.line + 12, fileLines.count) {
+                        let text = fileLines[number - 1]
+                        if let range = text.range(of: #"self\.\#(member.name)\s*=\s*[A-Za-z_]\w*\s*$"#, options: .regularExpression) {
+                            add("build-inside", initializer.file, [(number, text.replacingCharacters(in: range, with: "self.\(member.name) = \(part)()"))])
+                            break
+                        }
+                    }
+                    if let text = line(initializer.file, initializer.line),
+                       let range = text.range(of: #"\b\#(member.name):\s*(any\s+)?\#(proto)\b(?!\s*=)"#, options: .regularExpression) {
+                        add("default-builds-part", initializer.file, [(initializer.line, text.replacingCharacters(in: range, with: "\(text[range]) = \(part)()"))])
+                    }
+                }
+            }
+        }
+
+        for (file, fileLines) in lines.sorted(by: { $0.key < $1.key }) {
+            var number = 0
+            for text in fileLines {
+                number += 1
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("//") || trimmed.hasPrefix("///") { continue }
+                let indent = String(text.prefix { $0 == " " || $0 == "\t" })
+                // A lock and the first unlock after it.
+                if trimmed.range(of: #"^[\w.]+\.lock\(\)$"#, options: .regularExpression) != nil,
+                   let unlock = fileLines[number...].firstIndex(where: { $0.contains(".unlock()") }) {
+                    add("drop-lock", file, [(number, indent), (unlock + 1, String(fileLines[unlock].prefix { $0 == " " || $0 == "\t" }))])
+                }
+                if isCallStatement(trimmed) {
+                    add("remove-call", file, [(number, indent)])
+                }
+                if let negated = negated(text) {
+                    add("negate-condition", file, [(number, negated)])
+                }
+            }
+        }
+        for member in program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+            where member.kind == "func_decl" && !member.isImplicit && (member.result.isEmpty || member.result == "()" || member.result == "Swift.Void") {
+            guard let text = line(member.file, member.line), text.hasSuffix("{"), !text.contains("->") else { continue }
+            add("return-early", member.file, [(member.line, text + " return;")])
+        }
+        return found.sorted { ($0.file, $0.line, $0.mutation) < ($1.file, $1.line, $1.mutation) }
+    }
+
+    /// `radio.send(message)`, `try store.save(lap)`, `delegate?.didFinish(lap: lap)`: a call whose result is unused.
+    static func isCallStatement(_ line: String) -> Bool {
+        let keywords = ["return", "let ", "var ", "if ", "guard ", "func ", "init", "case ", "else", "}", "switch ", "for ", "while ",
+                        "defer", "super.init", "self.init", "throw ", "@", "import ", "public ", "private ", "internal ", "static ", "#"]
+        if keywords.contains(where: { line.hasPrefix($0) }) || line.contains(" = ") || line.contains("{") || line.hasSuffix(",") { return false }
+        return line.range(of: #"^(try\s+|await\s+|try\s+await\s+)?[A-Za-z_][\w]*(\??\.[A-Za-z_][\w]*)*\??\(.*\)$"#, options: .regularExpression) != nil
+    }
+
+    /// `if x > 0 {` → `if !(x > 0) {`; `guard ok else {` → `guard !(ok) else {`. Not `if let`, `if case`, `#if`.
+    static func negated(_ line: String) -> String? {
+        for pattern in [#"^(\s*(?:\}\s*else\s+)?if\s+)(.+?)(\s*\{.*)$"#, #"^(\s*guard\s+)(.+?)(\s+else\s*\{.*)$"#] {
+            let regex = try! NSRegularExpression(pattern: pattern)
+            guard let result = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+                  let head = Range(result.range(at: 1), in: line), let condition = Range(result.range(at: 2), in: line),
+                  let tail = Range(result.range(at: 3), in: line) else { continue }
+            let text = String(line[condition])
+            guard text.range(of: #"^(let|var|case)\b"#, options: .regularExpression) == nil, !text.contains(",") else { return nil }
+            return String(line[head]) + "!(" + text + ")" + String(line[tail])
+        }
+        return nil
+    }
+}
+
+/// `kata verify --mutants`: every mutant of a lesson's reference solution judged by the lesson's whole judge.
+/// A mutant that still passes every test and breaks no rule survived: a learner could make that mistake and pass.
+public struct MutationTester: Sendable {
+    public let checker: LessonChecker
+    public let reader: ProgramReader
+    public let fileSystem: any FileSystem
+    /// Where mutated copies of the solution are written (one folder per lesson, reused).
+    public let scratch: String
+    /// Judge every n-th mutant only (1: all), for a quick sample.
+    public var stride = 1
+
+    public init(checker: LessonChecker, reader: ProgramReader, fileSystem: any FileSystem, scratch: String) {
+        self.checker = checker
+        self.reader = reader
+        self.fileSystem = fileSystem
+        self.scratch = scratch
+    }
+
+    public struct LessonScore: Sendable, Codable, Equatable {
+        public var lesson: String
+        public var outcomes: [MutantOutcome]
+        public var problems: [String]
+        public var killed: Int { outcomes.filter { $0.verdict == .killed }.count }
+        public var survived: [MutantOutcome] { outcomes.filter { $0.verdict == .survived } }
+        public var equivalent: [MutantOutcome] { outcomes.filter { $0.verdict == .equivalent } }
+        /// Killed among the mutants that build and are not equivalent.
+        public var score: Double {
+            let judged = killed + survived.count
+            return judged == 0 ? 1 : Double(killed) / Double(judged)
+        }
+    }
+
+    /// `Solutions/NN-slug/mutants.json`: `{"equivalent": {"<mutant id>": "why it behaves like the solution"}}`.
+    func equivalents(_ lesson: Lesson) -> [String: String] {
+        let path = "\((lesson.solutionSources as NSString).deletingLastPathComponent)/mutants.json"
+        guard let data = try? fileSystem.read(path),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+        return json["equivalent"] as? [String: String] ?? [:]
+    }
+
+    public func mutants(of lesson: Lesson) -> (mutants: [Mutant], texts: [String: String], problem: String?) {
+        let names = ((try? fileSystem.filesRecursively(lesson.solutionSources, withExtension: "swift")) ?? []).sorted()
+        var texts: [String: String] = [:]
+        var inputs: [(path: String, shown: String, text: String)] = []
+        for name in names {
+            guard let text = try? fileSystem.readText("\(lesson.solutionSources)/\(name)") else { continue }
+            texts[name] = text
+            inputs.append((path: "\(lesson.solutionSources)/\(name)", shown: name, text: text))
+        }
+        guard let program = reader.read(module: lesson.module, files: inputs) else {
+            return ([], texts, "the compiler gave no reading of the reference solution")
+        }
+        let forbidden = lesson.metadata.rules.filter { $0.kind == .forbiddenReference }.flatMap(\.names)
+        return (MutationOperators.mutants(of: program, texts: texts, forbidden: forbidden), texts, nil)
+    }
+
+    public func score(_ lesson: Lesson) -> LessonScore {
+        let (all, texts, problem) = mutants(of: lesson)
+        if let problem { return LessonScore(lesson: lesson.id, outcomes: [], problems: [problem]) }
+        let chosen = all.enumerated().filter { $0.offset % max(1, stride) == 0 }.map(\.element)
+        let equivalent = equivalents(lesson)
+        let folder = "\(scratch)/\(lesson.id)"
+        var outcomes: [MutantOutcome] = []
+        for mutant in chosen {
+            if let why = equivalent[mutant.id] {
+                outcomes.append(MutantOutcome(mutant: mutant, verdict: .equivalent, detail: why))
+                continue
+            }
+            try? fileSystem.remove(folder)
+            try? fileSystem.createDirectory(folder)
+            for (name, text) in texts {
+                var lines = text.components(separatedBy: "\n")
+                if name == mutant.file { for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new } }
+                let target = "\(folder)/\(name)"
+                try? fileSystem.createDirectory((target as NSString).deletingLastPathComponent)
+                try? fileSystem.writeText(lines.joined(separator: "\n"), to: target)
+            }
+            // One build folder for every mutant of the lesson: a mutant that keeps the interface reuses the test program.
+            let report = checker.check(lesson, variant: .custom(name: "mutant", sources: folder))
+            outcomes.append(Self.outcome(mutant, report))
+        }
+        try? fileSystem.remove(folder)
+        var problems: [String] = []
+        for id in equivalent.keys.sorted() where !all.contains(where: { $0.id == id }) {
+            problems.append("mutants.json declares \(id) equivalent, but no such mutant exists (did the solution's lines move?)")
+        }
+        return LessonScore(lesson: lesson.id, outcomes: outcomes, problems: problems)
+    }
+
+    static func outcome(_ mutant: Mutant, _ report: CheckReport) -> MutantOutcome {
+        switch report.stage {
+        case .module, .tests:
+            let first = report.diagnostics.first.map { "\($0.file.isEmpty ? "" : "\(($0.file as NSString).lastPathComponent):\($0.line): ")\($0.message)" } ?? "does not build"
+            return MutantOutcome(mutant: mutant, verdict: .notViable, detail: first)
+        case .run:
+            var killers = report.tests.filter { $0.status != .pass }.map { "test: \($0.name)" }
+            killers += Array(Set(report.findings.map(\.rule))).sorted().map { "rule: \($0)" }
+            if report.status == .pass || killers.isEmpty {
+                return MutantOutcome(mutant: mutant, verdict: .survived, detail: "every test passes and no rule is broken")
+            }
+            return MutantOutcome(mutant: mutant, verdict: .killed, detail: killers.prefix(3).joined(separator: "; "))
+        }
+    }
+}
