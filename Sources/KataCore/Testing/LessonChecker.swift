@@ -94,15 +94,20 @@ public struct LessonChecker: Sendable {
         }
 
         let folder = "\(buildRoot)/\(lesson.id)/\(variant.buildName)"
+        var paths = sources.map { "\(sourceFolder)/\($0)" }
+        // A wrong solution holds only the files that differ from the reference solution; the others are the solution's.
+        if case .wrong = variant, let solution = try? fileSystem.filesRecursively(lesson.solutionSources, withExtension: "swift") {
+            paths += solution.filter { !sources.contains($0) }.map { "\(lesson.solutionSources)/\($0)" }
+        }
         var input = BuildInput(
             module: lesson.module,
-            sourceFiles: sources.map { "\(sourceFolder)/\($0)" },
+            sourceFiles: paths,
             testFiles: tests,
             buildDirectory: folder
         )
         input.sanitizers = sanitizes ? lesson.metadata.sanitizers : []
         // Read once, for both readers of the rules.
-        let texts = checksRules ? sourceTexts(lesson, sourceFolder: sourceFolder, files: sources) : []
+        let texts = checksRules ? sourceTexts(lesson, paths: paths) : []
         var findings = checksRules ? ruleFindings(lesson, texts) : []
         // The compiler's reading runs beside the build (the second core), and is cached by content.
         let meaning = Box<[RuleFinding]?>(nil)
@@ -134,10 +139,9 @@ public struct LessonChecker: Sendable {
 
     /// The lesson's files, each with the name findings show: from the course folder, like the compiler's
     /// messages, so a terminal or an editor can open them.
-    func sourceTexts(_ lesson: Lesson, sourceFolder: String, files: [String]) -> [(path: String, shown: String, text: String)] {
-        let shown = DiagnosticParser.relative(sourceFolder, to: lesson.root)
-        return files.sorted().compactMap { name in
-            (try? fileSystem.readText("\(sourceFolder)/\(name)")).map { (path: "\(sourceFolder)/\(name)", shown: "\(shown)/\(name)", text: $0) }
+    func sourceTexts(_ lesson: Lesson, paths: [String]) -> [(path: String, shown: String, text: String)] {
+        paths.sorted().compactMap { path in
+            (try? fileSystem.readText(path)).map { (path: path, shown: DiagnosticParser.relative(path, to: lesson.root), text: $0) }
         }
     }
 
