@@ -1,9 +1,3 @@
-public enum Lifetime { case transient, shared }
-public struct ResolutionError: Error, CustomStringConvertible {
-    public let missing: String
-    public let registered: [String]
-    public var description: String { "No registration for \(missing). Registered: \(registered.sorted().joined(separator: ", "))" }
-}
 public final class Container {
     private struct Registration { let lifetime: Lifetime; let make: () throws -> Any }
     private var registrations: [String: Registration] = [:]

@@ -1,8 +1,0 @@
-/// A car that can take a place on the starting grid.
-///
-/// No initializer is required: the grid is given a factory closure per car,
-/// so each car type keeps whatever initializer it needs.
-public protocol Car: AnyObject {
-    /// A short description shown on the grid.
-    var badge: String { get }
-}
