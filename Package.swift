@@ -11,20 +11,25 @@
 import Foundation
 import PackageDescription
 
+let environment = ProcessInfo.processInfo.environment
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
 var targets: [Target] = [
     .target(name: "KataCore"),
     .executableTarget(name: "kata", dependencies: ["KataCore"]),
-    .testTarget(name: "KataCoreTests", dependencies: ["KataCore"]),
-    .testTarget(name: "KataIntegrationTests", dependencies: ["KataCore", "kata"]),
 ]
+// The runner's own tests, where they were shipped: the Gradescope zip carries
+// only the runner's sources, and builds `kata` without them.
+for (name, dependencies) in [("KataCoreTests", ["KataCore"]), ("KataIntegrationTests", ["KataCore", "kata"])]
+    where FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Tests/\(name)").path) {
+    targets.append(.testTarget(name: name, dependencies: dependencies.map { .byName(name: $0) }))
+}
 
-let environment = ProcessInfo.processInfo.environment
 if let lesson = environment["KATA_LESSON"], !lesson.isEmpty {
     // KATA_LESSON_ONLY=1 leaves the runner out: `kata check --builder swiftpm` builds just the lesson.
     if environment["KATA_LESSON_ONLY"] == "1" { targets = [] }
     let variant = environment["KATA_VARIANT"] ?? "Lessons"
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    let metadataURL = root.appendingPathComponent("Lessons/\(lesson)/lesson.json")
+    let metadataURL = packageRoot.appendingPathComponent("Lessons/\(lesson)/lesson.json")
     guard let data = try? Data(contentsOf: metadataURL),
           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
           let module = object["module"] as? String
