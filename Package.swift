@@ -36,6 +36,12 @@ if let lesson = environment["KATA_LESSON"], !lesson.isEmpty {
     else {
         fatalError("KATA_LESSON=\(lesson): no readable Lessons/\(lesson)/lesson.json with a \"module\" field")
     }
+    let sources = packageRoot.appendingPathComponent("\(variant)/\(lesson)/Sources").path
+    guard FileManager.default.fileExists(atPath: sources) else {
+        fatalError(variant == "Solutions"
+            ? "KATA_VARIANT=Solutions: there is no Solutions/\(lesson)/Sources here (a student handout has no reference solutions; the instructor kept them)"
+            : "KATA_LESSON=\(lesson): there is no \(variant)/\(lesson)/Sources folder")
+    }
     // Hidden tests are graded, not handed out: left out unless asked for.
     let hidden = environment["KATA_WITH_HIDDEN_TESTS"] == "1" ? [] : (object["hidden_tests"] as? [String] ?? [])
     targets.append(.target(name: module, path: "\(variant)/\(lesson)/Sources"))
