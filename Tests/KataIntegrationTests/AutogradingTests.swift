@@ -105,7 +105,7 @@ struct AutogradingTests {
 
         // The zip's package is one SwiftPM reads, with the product setup.sh builds (a release build takes
         // minutes, so setup below installs the kata this test run built).
-        let describe = Self.run("/usr/bin/env", ["swift", "package", "describe", "--type", "json"], in: root + "/source/kata")
+        let describe = Self.run(KataBinary.swift, ["package", "describe", "--type", "json"], in: root + "/source/kata")
         #expect(describe.status == 0, "\(describe.output)")
         let jsonStart = describe.output.firstIndex(of: "{") ?? describe.output.endIndex
         let package = try JSONSerialization.jsonObject(with: Data(describe.output[jsonStart...].utf8)) as? [String: Any]

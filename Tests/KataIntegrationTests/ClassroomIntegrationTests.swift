@@ -182,13 +182,13 @@ struct ClassroomIntegrationTests {
         // `swift test` there: the package holds the runner and its own tests, and no lesson's tests
         // (they would run against the starters, which fail them by design); the runner's tests that
         // need Solutions/ know a handout by its absence (KataBinary.hasSolutions, isHandout).
-        let describe = AutogradingTests.run("/usr/bin/env", ["swift", "package", "describe", "--type", "json"], in: handout)
+        let describe = AutogradingTests.run(KataBinary.swift, ["package", "describe", "--type", "json"], in: handout)
         #expect(describe.status == 0, "\(describe.output)")
         let json = describe.output.firstIndex(of: "{").map { String(describe.output[$0...]) } ?? ""
         let package = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         let targets = Set((package?["targets"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
         #expect(targets == ["KataCore", "kata", "KataCoreTests", "KataIntegrationTests"], "\(targets)")
-        let variant = AutogradingTests.run("/usr/bin/env", ["swift", "package", "describe"], in: handout,
+        let variant = AutogradingTests.run(KataBinary.swift, ["package", "describe"], in: handout,
                                            environment: ["KATA_LESSON": "01-constructor-injection", "KATA_VARIANT": "Solutions"])
         #expect(variant.status != 0)
         #expect(variant.output.contains("a student handout has no reference solutions"), "\(variant.output)")

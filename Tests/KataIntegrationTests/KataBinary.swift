@@ -49,6 +49,12 @@ enum KataBinary {
         return target
     }
 
+    /// The `swift` driver beside the compiler kata uses (for `swift package describe`).
+    static let swift: String = {
+        let located = try? ToolchainLocator(fileSystem: LocalFileSystem(), environment: ProcessInfo.processInfo.environment).locate()
+        return located.map { ($0.swiftc as NSString).deletingLastPathComponent + "/swift" } ?? "/usr/bin/swift"
+    }()
+
     /// Whether the package holds the reference solutions (a student handout made by `kata export` does not).
     static let hasSolutions = FileManager.default.fileExists(atPath: packageRoot + "/Solutions")
 

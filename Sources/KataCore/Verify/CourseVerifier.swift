@@ -137,7 +137,7 @@ public struct CourseVerifier: Sendable {
         let same = Set(working) == Set(starter.files.keys)
             && working.allSatisfy { (try? fileSystem.read("\(lesson.sources)/\($0)")) == starter.files[$0] }
         if same { return (.learner, nil, nil) }
-        let folder = "\(checker.buildRoot)/\(lesson.id)/pristine-starter/Sources"
+        let folder = "\(checker.buildRoot)/\(lesson.id)/pristine-starter-sources"
         do {
             try? fileSystem.remove(folder)
             for (name, data) in starter.files { try fileSystem.writeAtomically(data, to: "\(folder)/\(name)") }
