@@ -93,7 +93,7 @@ extension CommandSpec {
             }
             if !verdict.unverified.isEmpty {
                 lines.append("    " + context.style.yellow(words.say(
-                    "not verified since they changed (run kata verify): ", "自上次修改后没有检查过（请运行 kata verify）：") + verdict.unverified.joined(separator: ", ")))
+                    "kata verify has no result for these lessons as they are now (run kata verify): ", "kata verify 还没有按现在的文件检查过这些课（请运行 kata verify）：") + verdict.unverified.joined(separator: ", ")))
             }
             for skipped in summary.skipped {
                 lines.append("    " + context.style.yellow(words.say("not copied (not a regular file): ", "未复制（不是普通文件）：") + skipped))
@@ -119,8 +119,8 @@ private func exportVerdict(_ course: Course, context: KataContext, store: Starte
         starters: { store.published($0, progress: progress) },
         verify: { lessons in
             console.write(words.say(
-                "Verifying \(words.count(lessons.count, "lesson", "lessons", "课")) changed since the last kata verify: \(lessons.map(\.id).joined(separator: ", "))\n",
-                "正在检查自上次 kata verify 以来改过的 \(lessons.count) 课：\(lessons.map(\.id).joined(separator: "、"))\n"))
+                "kata verify has no result for these lessons as they are now; verifying them: \(lessons.map(\.id).joined(separator: ", "))\n",
+                "kata verify 还没有按现在的文件检查过这些课，正在检查：\(lessons.map(\.id).joined(separator: "、"))\n"))
             do {
                 let verifier = try context.makeVerifier(jobs: 2)
                 return ConcurrentMap.map(lessons, jobs: verifier.jobs) { verifier.verify($0) }
