@@ -152,11 +152,27 @@ struct CompletenessTests {
     }
 }
 
+/// Records what a teacher's earlier `kata verify` found for every lesson as it is now (passing
+/// unless `problems` names a lesson).
+func recordVerified(_ kata: FakeKata, problems: [String: [String]] = [:]) throws {
+    var context = kata.context()
+    context.extraCourseRoots = kata.environment["KATA_EXTRA_COURSE"].map { [$0] } ?? []
+    let course = try context.loadCourse()
+    let records = VerifyRecords(fileSystem: kata.fileSystem, stateFolder: context.stateFolder)
+    let store = StarterStore(context: context)
+    for lesson in course.lessons {
+        let starter = store.published(lesson, progress: context.loadProgress())?.files
+        records.save(CourseVerifier.LessonResult(lesson: lesson.id, problems: problems[lesson.id] ?? [], facts: []),
+                     fingerprint: records.fingerprint(lesson, starter: starter))
+    }
+}
+
 @Suite("kata export")
 struct ExportTests {
     @Test("the handout holds the package without Solutions/, hidden tests, or build and state folders")
     func exportsHandout() throws {
         let kata = teacherCourse()
+        try recordVerified(kata)
         #expect(kata.run("export", "../handout") == 0, "\(kata.console.errors)")
         let files = kata.fileSystem.allFiles.filter { $0.hasPrefix("/handout/") }.map { String($0.dropFirst("/handout/".count)) }
         #expect(files == [
@@ -205,8 +221,9 @@ struct ExportTests {
     }
 
     @Test("in a handout, list works and verify says the instructor kept the solutions")
-    func handoutCommands() {
+    func handoutCommands() throws {
         let kata = teacherCourse()
+        try recordVerified(kata)
         #expect(kata.run("export", "/handout") == 0)
         var student = FakeKata()
         student.fileSystem = kata.fileSystem
@@ -220,17 +237,131 @@ struct ExportTests {
     }
 
     @Test("lessons of an extra course folder join the handout")
-    func extraLessonsInHandout() {
+    func extraLessonsInHandout() throws {
         var kata = teacherCourse()
         kata.fileSystem.add("/mine/Lessons/51-timers/lesson.json", lessonJSON(module: "Timers"))
         kata.fileSystem.add("/mine/Lessons/51-timers/Sources/Timer.swift", "struct Timer {}\n")
         kata.fileSystem.add("/mine/Tests/Lessons/51-timers/TimerTests.swift", "// timer tests\n")
         kata.fileSystem.add("/mine/Solutions/51-timers/Sources/Timer.swift", "struct Timer { let solved = 1 }\n")
         kata.environment["KATA_EXTRA_COURSE"] = "/mine"
+        try recordVerified(kata)
         #expect(kata.run("export", "/handout") == 0, "\(kata.console.errors)")
         #expect(kata.fileSystem.text("/handout/Lessons/51-timers/Sources/Timer.swift") == "struct Timer {}\n")
         #expect(kata.fileSystem.isFile("/handout/Tests/Lessons/51-timers/TimerTests.swift"))
         #expect(!kata.fileSystem.allFiles.contains { $0.hasPrefix("/handout/Solutions") })
+    }
+}
+
+@Suite("kata export hands out only what kata verify accepts")
+struct ExportGateTests {
+    @Test("a lesson kata verify reported stops the export; --warn-only exports it and lists the problems")
+    func brokenLessonStopsExport() throws {
+        let kata = teacherCourse()
+        try recordVerified(kata, problems: ["01-engines": ["the starter code already passes every test: the tests prove nothing yet"]])
+        #expect(kata.run("export", "/handout") == 1)
+        #expect(kata.console.errors.contains("01-engines") && kata.console.errors.contains("the starter code already passes every test"), "\(kata.console.errors)")
+        #expect(kata.console.errors.contains("--warn-only"), "says how to export anyway")
+        #expect(!kata.fileSystem.allFiles.contains { $0.hasPrefix("/handout/") }, "nothing written")
+
+        #expect(kata.run("export", "/handout", "--warn-only") == 0, "\(kata.console.errors)")
+        #expect(kata.console.output.contains("exported with problems"), "\(kata.console.output)")
+        #expect(kata.console.output.contains("the starter code already passes every test"))
+        #expect(kata.fileSystem.isFile("/handout/Lessons/01-engines/Sources/Engine.swift"))
+    }
+
+    @Test("a record of kata verify counts only while the lesson's files are unchanged; a changed lesson is verified again")
+    func changedLessonIsVerifiedAgain() throws {
+        let kata = teacherCourse()
+        try recordVerified(kata)
+        kata.fileSystem.add("/course/Tests/Lessons/01-engines/EngineTests.swift", "// visible, rewritten\n")
+        // No toolchain here: verifying now cannot pass, so the export stops.
+        #expect(kata.run("export", "/handout") == 1)
+        #expect(kata.console.output.contains("kata verify has no result for these lessons as they are now; verifying them: 01-engines"), "\(kata.console.output)")
+        #expect(kata.console.errors.contains("cannot be verified here"), "\(kata.console.errors)")
+        #expect(!kata.fileSystem.exists("/handout/Package.swift"))
+    }
+
+    @Test("--warn-only with no record of kata verify: only the checks that need no build, and the lesson is listed as not verified")
+    func warnOnlyWithoutRecord() throws {
+        let kata = teacherCourse()
+        kata.fileSystem.add("/course/Lessons/01-engines/README.md", "# \(Placeholder.marker): the text\n")
+        #expect(kata.run("export", "/handout", "--warn-only") == 0, "\(kata.console.errors)")
+        #expect(kata.console.output.contains("still to write: Lessons/01-engines/README.md"), "\(kata.console.output)")
+
+        let clean = teacherCourse()
+        #expect(clean.run("export", "/handout", "--warn-only") == 0, "\(clean.console.errors)")
+        #expect(clean.console.output.contains("kata verify has no result for these lessons as they are now (run kata verify): 01-engines"), "\(clean.console.output)")
+    }
+
+    @Test("the gate reuses a fresh record without building, and verifies (and records) a lesson without one")
+    func gateReusesRecords() throws {
+        let kata = teacherCourse()
+        let context = kata.context()
+        let lesson = try #require(try context.loadCourse().lessons.first)
+        let records = VerifyRecords(fileSystem: kata.fileSystem, stateFolder: context.stateFolder)
+        let asked = LockedList()
+        let gate = ExportGate(records: records, starters: { _ in nil }, verify: { lessons in
+            asked.append(lessons.map(\.id))
+            return lessons.map { CourseVerifier.LessonResult(lesson: $0.id, problems: [], facts: []) }
+        }, quickProblems: { _ in ["should not be asked"] })
+        let first = gate.judge([lesson], verifyNow: true)
+        #expect(first.verifiedNow == ["01-engines"] && first.ok)
+        let second = gate.judge([lesson], verifyNow: true)
+        #expect(second.reused == ["01-engines"] && second.ok)
+        #expect(asked.items == [["01-engines"]], "verified once, then the record was reused")
+        kata.fileSystem.add("/course/Solutions/01-engines/Sources/Engine.swift", "struct Engine { let solved = false }\n")
+        #expect(gate.judge([lesson], verifyNow: true).verifiedNow == ["01-engines"], "a changed solution is verified again")
+    }
+}
+
+final class LockedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [[String]] = []
+    func append(_ item: [String]) { lock.withLock { stored.append(item) } }
+    var items: [[String]] { lock.withLock { stored } }
+}
+
+@Suite("starters of lessons their author is writing")
+struct AuthoredStarterTests {
+    @Test("kata new, kata list, then writing the starter: the export ships what was written, and says where it came from")
+    func newListWriteExport() throws {
+        let kata = teacherCourse()
+        #expect(kata.run("new", "clock-injection") == 0, "\(kata.console.errors)")
+        #expect(kata.run("list") == 0, "\(kata.console.errors)")
+        let starter = "/course/Lessons/02-clock-injection/Sources/ClockInjection.swift"
+        #expect(kata.fileSystem.text(starter)?.contains(Placeholder.marker) == true)
+        kata.fileSystem.add(starter, "// The legacy greeter, as its author wrote it.\nstruct Greeter {}\n")
+        #expect(kata.run("list") == 0)
+        #expect(!kata.fileSystem.exists("/course/.kata/starters/02-clock-injection"), "no first-seen copy of a lesson its author writes")
+        try recordVerified(kata)
+        #expect(kata.run("export", "/handout") == 0, "\(kata.console.errors)")
+        #expect(kata.fileSystem.text("/handout/Lessons/02-clock-injection/Sources/ClockInjection.swift") == "// The legacy greeter, as its author wrote it.\nstruct Greeter {}\n")
+        #expect(kata.console.output.contains("starter from your working files (lessons you are writing, not in git HEAD): 02-clock-injection"), "\(kata.console.output)")
+    }
+
+    @Test("a first-seen copy of a scaffold kept before is dropped: the written starter stands")
+    func staleScaffoldCopyIsDropped() throws {
+        let kata = teacherCourse()
+        let context = kata.context()
+        let lesson = try #require(try context.loadCourse().lessons.first)
+        kata.fileSystem.add("/course/.kata/starters/01-engines/starter.json", #"{"files": ["Engine.swift"], "origin": "first seen"}"#)
+        kata.fileSystem.add("/course/.kata/starters/01-engines/Sources/Engine.swift", "// \(Placeholder.marker): write the starter\n")
+        let starter = try #require(StarterStore(context: context).remember(lesson, progress: Progress()))
+        #expect(starter.origin == .authorsFiles)
+        #expect(starter.texts == ["Engine.swift": "struct Engine {}\n"])
+        #expect(!kata.fileSystem.exists("/course/.kata/starters/01-engines"))
+    }
+
+    @Test("a learner's first-seen copy stays the starter after the learner's edits")
+    func learnersCopyStays() throws {
+        let kata = teacherCourse()
+        let context = kata.context()
+        let lesson = try #require(try context.loadCourse().lessons.first)
+        let store = StarterStore(context: context)
+        #expect(store.remember(lesson, progress: Progress())?.origin == .firstSeen)
+        kata.fileSystem.add("/course/Lessons/01-engines/Sources/Engine.swift", "struct Engine { let solved = true }\n")
+        let later = try #require(store.published(lesson, progress: Progress()))
+        #expect(later.origin == .firstSeen && later.texts == ["Engine.swift": "struct Engine {}\n"])
     }
 }
 

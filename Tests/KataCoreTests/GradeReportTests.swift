@@ -55,6 +55,67 @@ struct GradeReportTests {
         #expect(1.5.scoreText == "1.5" && 16.0.scoreText == "16" && (10.0 / 3).scoreText == "3.33")
     }
 
+    /// The fields of a CSV text (RFC 4180: quoted fields, doubled quotes, CRLF rows).
+    static func parseCSV(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var quoted = false
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            if quoted {
+                if character == "\"" {
+                    if characters.first == "\"" { field.append("\""); characters.removeFirst() } else { quoted = false }
+                } else { field.append(character) }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                row.append(field); field = ""
+            } else if character == "\r\n" || character == "\n" {
+                row.append(field); field = ""
+                rows.append(row); row = []
+            } else {
+                field.append(character)
+            }
+        }
+        return rows
+    }
+
+    static func cents(_ text: String) -> Int { Int(((Double(text) ?? .nan) * 100).rounded()) }
+
+    @Test("grades-long.csv: the same rows for every student, and scores that add up to grades.csv's totals")
+    func longRowsAddUp() throws {
+        let third = 10.0 / 3
+        // amy: all of 01-a and one of 02-b's two tests; cy: two of 01-a's three; bob: not graded at all.
+        let amy = Self.student("amy", [Self.test("a1", "01-a", .pass, score: third, max: third), Self.test("a2", "01-a", .pass, score: third, max: third),
+                                       Self.test("a3", "01-a", .pass, score: third, max: third),
+                                       Self.test("b1", "02-b", .pass, score: 2.5, max: 2.5), Self.test("b2", "02-b", .fail, score: 0, max: 2.5)])
+        var cy = Self.student("cy", [Self.test("a1", "01-a", .pass, score: third, max: third), Self.test("a2", "01-a", .fail, score: 0, max: third),
+                                     Self.test("a3", "01-a", .pass, score: third, max: third)])
+        for index in cy.lessons.indices { cy.lessons[index].score = PointsAllocator.round2(cy.lessons[index].score) }
+        cy.score = PointsAllocator.round2(cy.score)
+        let bob = Self.student("bob", [], failure: "the submission is not a folder")
+        let grades = ClassGrade(info: Self.info, students: [amy, cy, bob])
+
+        let long = Self.parseCSV(GradeReports.gradesLongCSV(grades))
+        #expect(long.first == ["student", "lesson", "test", "status", "score", "max_score", "lesson_status", "message"])
+        let body = long.dropFirst()
+        let keys = Dictionary(grouping: body, by: { $0[0] }).mapValues { $0.map { "\($0[1]) · \($0[2])" } }
+        #expect(Set(keys.keys) == ["amy", "bob", "cy"])
+        #expect(keys["amy"] == ["01-a · a1", "01-a · a2", "01-a · a3", "02-b · b1", "02-b · b2"], "\(keys)")
+        #expect(keys["cy"] == keys["amy"] && keys["bob"] == keys["amy"], "one row per lesson and entry of the course, for everyone: \(keys)")
+        #expect(body.filter { $0[0] == "cy" && $0[1] == "02-b" }.allSatisfy { $0[3] == "error" && $0[4] == "0" && $0[7] == "not graded" })
+
+        let totals = Dictionary(uniqueKeysWithValues: Self.parseCSV(GradeReports.gradesCSV(grades)).dropFirst().map { ($0[0], $0[3]) })
+        for student in ["amy", "cy", "bob"] {
+            let sum = body.filter { $0[0] == student }.map { Self.cents($0[4]) }.reduce(0, +)
+            #expect(sum == Self.cents(try #require(totals[student])), "\(student): the rows add up to \(sum) cents, grades.csv says \(totals[student] ?? "")")
+        }
+        #expect(totals["amy"] == "12.5" && totals["cy"] == "6.67")
+        let maxima = body.filter { $0[0] == "amy" && $0[1] == "01-a" }.map { Self.cents($0[5]) }
+        #expect(maxima.reduce(0, +) == 1000, "the lesson's maximum, not 9.99: \(maxima)")
+    }
+
     @Test("grades.csv quotes per RFC 4180 and defuses spreadsheet formulas")
     func csv() {
         let grades = ClassGrade(info: Self.info, students: [

@@ -203,6 +203,7 @@ struct PristineExportTests {
         kata.fileSystem.add("/course/Package.swift", "// package\n")
         let context = kata.context()
         for lesson in try context.loadCourse().lessons { StarterStore(context: context).remember(lesson, progress: Progress()) }
+        try recordVerified(kata)
         kata.fileSystem.add("/course/Lessons/01-add/Sources/Main.swift", "func add(_ a: Int, _ b: Int) -> Int { a + b } // SOLVED\n")
         kata.workingDirectory = "/course"
         #expect(kata.run("export", "/handout") == 0, "\(kata.console.errors)")

@@ -58,6 +58,9 @@ struct ClassroomIntegrationTests {
         let created = KataBinary.run(["--course", course, "new", "clock-injection"], in: folder)
         #expect(created.status == 0, "\(created.output)")
         #expect(created.output.contains("Created lesson 01-clock-injection (module ClockInjection)"))
+        // The README's order: kata list right after kata new, before a line is written.
+        let listed = KataBinary.run(["--course", course, "list"], in: folder)
+        #expect(listed.status == 0, "\(listed.output)")
 
         let first = KataBinary.run(["--course", course, "verify", "01"], in: folder)
         #expect(first.status == 1, "a fresh scaffold must not pass verify:\n\(first.output)")
@@ -85,6 +88,34 @@ struct ClassroomIntegrationTests {
         let check = KataBinary.run(["check", "01", "--json"], in: course)
         #expect(check.status == 1, "the starter must be red")
         #expect(check.output.contains("\"stage\" : \"tests\""), "\(check.output)")
+
+        // The handout carries the starter as written, not the scaffold kata list saw first.
+        let exported = KataBinary.run(["export", "../handout"], in: course)
+        #expect(exported.status == 0, "\(exported.output)")
+        #expect(exported.output.contains("starter from your working files"), "\(exported.output)")
+        let starter = "Lessons/01-clock-injection/Sources/ClockInjection.swift"
+        let handed = try String(contentsOfFile: folder + "/handout/" + starter, encoding: .utf8)
+        #expect(handed == (try String(contentsOfFile: course + "/" + starter, encoding: .utf8)))
+        #expect(!handed.contains(Placeholder.marker), "\(handed)")
+    }
+
+    @Test("kata verify in a git checkout where the teacher solved a lesson judges the starter from HEAD, as export ships it")
+    func verifyJudgesPristineStarter() throws {
+        let course = try teacherCourse()
+        let parent = (course as NSString).deletingLastPathComponent
+        defer { try? manager.removeItem(atPath: parent) }
+        #expect(KataBinary.shell("cd '\(course)' && git init -q && git add -A && git -c user.name=Teacher -c user.email=teacher@example.com commit -qm course"))
+        // The teacher tries the lesson in their own checkout and solves it.
+        try manager.removeItem(atPath: course + "/Lessons/01-doubler/Sources/Doubler.swift")
+        try manager.copyItem(atPath: course + "/Solutions/01-doubler/Sources/Doubler.swift", toPath: course + "/Lessons/01-doubler/Sources/Doubler.swift")
+        let verify = KataBinary.run(["verify"], in: course)
+        #expect(verify.status == 0, "\(verify.output)")
+        #expect(verify.output.contains("starter: judged as a handout carries it, from git HEAD"), "\(verify.output)")
+        #expect(verify.output.contains("starter: red (1/2 tests pass)"), "\(verify.output)")
+        #expect(!verify.output.contains("already passes"), "\(verify.output)")
+        // The teacher's solved file is theirs, untouched.
+        #expect(try String(contentsOfFile: course + "/Lessons/01-doubler/Sources/Doubler.swift", encoding: .utf8)
+                == (try String(contentsOfFile: course + "/Solutions/01-doubler/Sources/Doubler.swift", encoding: .utf8)))
     }
 
     @Test("kata export: the handout has no Solutions/ and no hidden tests, checks a lesson, and refuses verify")
@@ -136,7 +167,8 @@ struct ClassroomIntegrationTests {
         let folder = try temporaryFolder("package")
         defer { try? manager.removeItem(atPath: folder) }
         let handout = folder + "/handout"
-        let exported = KataBinary.run(["export", handout], in: KataBinary.packageRoot)
+        // --warn-only: verifying all of the course's lessons takes minutes; CourseContractTests holds them to it.
+        let exported = KataBinary.run(["export", handout, "--warn-only"], in: KataBinary.packageRoot)
         #expect(exported.status == 0, "\(exported.output)")
         let handed = files(under: handout)
         #expect(handed.contains("Package.swift"))
@@ -146,6 +178,20 @@ struct ClassroomIntegrationTests {
         let list = KataBinary.run(["list", "--json"], in: handout)
         #expect(list.status == 0)
         #expect(list.output.contains("01-constructor-injection"))
+
+        // `swift test` there: the package holds the runner and its own tests, and no lesson's tests
+        // (they would run against the starters, which fail them by design); the runner's tests that
+        // need Solutions/ know a handout by its absence (KataBinary.hasSolutions, isHandout).
+        let describe = AutogradingTests.run(KataBinary.swift, ["package", "describe", "--type", "json"], in: handout)
+        #expect(describe.status == 0, "\(describe.output)")
+        let json = describe.output.firstIndex(of: "{").map { String(describe.output[$0...]) } ?? ""
+        let package = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let targets = Set((package?["targets"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
+        #expect(targets == ["KataCore", "kata", "KataCoreTests", "KataIntegrationTests"], "\(targets)")
+        let variant = AutogradingTests.run(KataBinary.swift, ["package", "describe"], in: handout,
+                                           environment: ["KATA_LESSON": "01-constructor-injection", "KATA_VARIANT": "Solutions"])
+        #expect(variant.status != 0)
+        #expect(variant.output.contains("a student handout has no reference solutions"), "\(variant.output)")
     }
 
     @Test("a teacher's extra lessons join a course through KATA_EXTRA_COURSE: new, list, check and verify")

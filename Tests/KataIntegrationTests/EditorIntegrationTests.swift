@@ -101,11 +101,14 @@ struct EditorIntegrationTests {
 
         let broken = try insert("        let oops: Int = car.start()", after: "let car = RaceCar(engine: spy)", in: original)
         server.open(file, text: broken)
+        // With the reference solution as the lesson's code, `car.start()` returns String; in a student
+        // handout the code is the starter, whose RaceCar has only init(). Either error needs a server
+        // that knows the lesson's module (without it, RaceCar is not in scope).
+        let expected = Self.hasSolution ? "Cannot convert value of type 'String' to specified type 'Int'" : "Argument passed to call that takes no arguments"
         let diagnostics = try server.waitForDiagnostics(of: file) { found in
-            found.contains { $0.isError && $0.message.contains("Cannot convert value of type 'String' to specified type 'Int'") }
+            found.contains { $0.isError && $0.message.contains(expected) }
         }
-        // `car.start()` returns String: only a server that knows the lesson's module can say so.
-        #expect(diagnostics.contains { $0.message.contains("Cannot convert value of type 'String' to specified type 'Int'") },
+        #expect(diagnostics.contains { $0.message.contains(expected) },
                 "sourcekit-lsp reported \(diagnostics.map(\.message)) for RaceCarTests.swift")
         let errors = diagnostics.filter(\.isError).map(\.message)
         #expect(!errors.contains { $0.contains("no such module") || $0.contains("in scope") }, "\(errors)")

@@ -49,6 +49,15 @@ enum KataBinary {
         return target
     }
 
+    /// The `swift` driver beside the compiler kata uses (for `swift package describe`).
+    static let swift: String = {
+        let located = try? ToolchainLocator(fileSystem: LocalFileSystem(), environment: ProcessInfo.processInfo.environment).locate()
+        return located.map { ($0.swiftc as NSString).deletingLastPathComponent + "/swift" } ?? "/usr/bin/swift"
+    }()
+
+    /// Whether the package holds the reference solutions (a student handout made by `kata export` does not).
+    static let hasSolutions = FileManager.default.fileExists(atPath: packageRoot + "/Solutions")
+
     /// A copy of the real course (Lessons, Tests/Lessons, Solutions) in a temporary folder,
     /// its starters pristine (see `pristineCourse`) whatever a learner did in Lessons/.
     static func copyCourse() throws -> String {
@@ -57,7 +66,8 @@ enum KataBinary {
         let source = try pristineCourse.get()
         try manager.createDirectory(atPath: target + "/Tests", withIntermediateDirectories: true)
         try manager.copyItem(atPath: source + "/Lessons", toPath: target + "/Lessons")
-        try manager.copyItem(atPath: packageRoot + "/Solutions", toPath: target + "/Solutions")
+        // A student handout has no Solutions/: the copy then has none either.
+        if hasSolutions { try manager.copyItem(atPath: packageRoot + "/Solutions", toPath: target + "/Solutions") }
         try manager.copyItem(atPath: packageRoot + "/Tests/Lessons", toPath: target + "/Tests/Lessons")
         return target
     }

@@ -83,7 +83,8 @@ struct RefactorIntegrationTests {
                 checked += 1
             }
         }
-        #expect(checked >= 2, "lesson 01 and the fixture lesson have expectations")
+        // A student handout has no Solutions/, so only the fixture lesson's expectations are there.
+        #expect(checked >= (KataBinary.hasSolutions ? 2 : 1), "lesson 01 and the fixture lesson have expectations")
     }
 
     @Test("kata refactor shows each step's test bar, built from the step's code")

@@ -81,6 +81,12 @@ public struct HandoutSummary: Sendable, Equatable, Codable {
     public var skipped: [String]
     /// Lessons whose working files differ from the pristine starter that was exported instead.
     public var workingFilesDiffer: [String] = []
+    /// Lessons whose starter is the author's working files (written here, not in git HEAD yet).
+    public var startersFromWorkingFiles: [String] = []
+    /// Lessons `kata verify` reports, exported anyway (--warn-only).
+    public var lessonsWithProblems: [String] = []
+    /// Lessons not verified since they changed, exported anyway (--warn-only).
+    public var lessonsNotVerified: [String] = []
 }
 
 /// Writes the student handout of a course into an empty folder.
@@ -115,9 +121,23 @@ public struct HandoutExporter: Sendable {
         excludedNames.contains(name) || name.hasPrefix(".build")
     }
 
+    /// What stops an export before anything is judged or written: the target folder, a handout
+    /// exported again, a broken course, hidden tests that do not exist, a lesson with no pristine starter.
+    public func preflight(course: Course, from root: String, to target: String) throws {
+        _ = try pristineStarters(course: course, from: (root as NSString).standardizingPath, to: (target as NSString).standardizingPath)
+    }
+
     public func export(course: Course, from root: String, to target: String) throws -> HandoutSummary {
         let root = (root as NSString).standardizingPath
         let target = (target as NSString).standardizingPath
+        let pristine = try pristineStarters(course: course, from: root, to: target)
+
+        try fileSystem.createDirectory(target)
+        return try copyAll(course: course, root: root, target: target, pristine: pristine)
+    }
+
+    /// The checks of `preflight`; the lessons' pristine starters by their `Sources/` folder.
+    private func pristineStarters(course: Course, from root: String, to target: String) throws -> [String: [String: Data]] {
         try checkTarget(target, course: course, root: root)
         if Handout.isHandout(root, fileSystem: fileSystem) {
             throw KataError.usage(words.say("\(root) is itself a handout (it has \(Handout.markerName)): export from the instructor's copy, the one with Solutions/", "\(root) 本身就是学生版本（它有 \(Handout.markerName)）：请从老师的副本（有 Solutions/ 的那个）导出"))
@@ -136,10 +156,6 @@ public struct HandoutExporter: Sendable {
                 + missing.map { "  - \($0)" }.joined(separator: "\n") + "\nFix the names in lesson.json (kata verify lists them), then export again.")
         }
 
-        var withheld: [String] = []
-        var skipped: [String] = []
-        var differ: [String] = []
-        var copied = 0
         // The starters come from the pristine copy, read before anything is written.
         var pristine: [String: [String: Data]] = [:]
         if let starters {
@@ -151,7 +167,16 @@ public struct HandoutExporter: Sendable {
                 throw KataError.failure(words.say("no pristine starter exists for \(none.joined(separator: ", ")): the course is not a git checkout and kata saw these lessons only after they were changed, so a handout could carry solved code. Export from a fresh git clone of the course.", "\(none.joined(separator: "、")) 没有原始的初始代码：课程不是 git 仓库，而且 kata 第一次见到这些课时它们已经被修改过，学生版本可能带上已解好的代码。请从课程的全新 git clone 导出。"))
             }
         }
+        return pristine
+    }
+
+    private func copyAll(course: Course, root: String, target: String, pristine: [String: [String: Data]]) throws -> HandoutSummary {
+        var withheld: [String] = []
+        var skipped: [String] = []
+        var differ: [String] = []
+        var copied = 0
         let lessonsByTestFolder = Dictionary(course.lessons.map { (($0.tests as NSString).standardizingPath, $0) }, uniquingKeysWith: { first, _ in first })
+
 
         func copyTree(_ source: String, _ destination: String, shownAs shown: String, topLevel: Bool) throws {
             let hidden = Set(lessonsByTestFolder[(source as NSString).standardizingPath]?.metadata.hiddenTests ?? [])
@@ -190,7 +215,6 @@ public struct HandoutExporter: Sendable {
             if !same { differ.append(label) }
         }
 
-        try fileSystem.createDirectory(target)
         try copyTree(root, target, shownAs: "", topLevel: true)
 
         // Lessons of extra course folders join the handout's own Lessons/ and Tests/Lessons/.

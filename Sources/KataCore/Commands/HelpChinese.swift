@@ -122,7 +122,10 @@ enum HelpChinese {
         "verify": """
             对每一课（或指定的课）检查：初始代码不通过，参考答案通过，每个错误答案
             都不通过，元数据和两种语言的课文都完整，Lessons/ 中没有任何东西引用
-            Solutions/。全部成立时退出状态为 0，否则为 1 并列出问题。
+            Solutions/。检查的初始代码是学生版本中的那一份（git HEAD 或
+            .kata/starters 中保存的副本），不是你的工作文件，所以你自己做过的课也按
+            发出时的样子检查。全部成立时退出状态为 0，否则为 1 并列出问题。只要这一课
+            的文件没有变，`kata export` 会沿用这个结果。
 
             示例：
               kata verify
@@ -149,8 +152,15 @@ enum HelpChinese {
             提示都能用；`kata verify` 和 `kata solution` 会说明参考答案在老师那里。
             可以用它建立课堂模板仓库；用你自己的完整副本运行 `kata grade` 批改。
 
+            只导出符合课程约定的课：`kata verify` 报告有问题的课会让导出停止；课的
+            文件自上次 `kata verify` 以来没有变时沿用那次的结果，否则现在检查。
+            加上 --warn-only 时照样导出，只把问题列为警告（没有检查过的课只做不需要
+            构建的检查）。导出会说明哪些课的初始代码取自你的工作文件（你正在编写、
+            git HEAD 中还没有的课）。
+
             示例：
               kata export ../di-kata-handout
+              kata export ../di-kata-handout --warn-only
             """,
         "grade": """
             SUBMISSIONS 中的每个文件夹是一个学生（文件夹名就是学生编号），里面是学生

@@ -140,6 +140,17 @@ public struct KataContext: Sendable {
         return child
     }
 
+    /// The lesson contract's judge (`kata verify`, and `kata export` before it hands a lesson out),
+    /// judging each lesson's pristine starter, not the working files.
+    public func makeVerifier(jobs: Int) throws -> CourseVerifier {
+        var verifier = CourseVerifier(checker: try makeChecker(), fileSystem: fileSystem, jobs: jobs)
+        verifier.codeAnalyzer = makeCodeAnalyzer()
+        let store = StarterStore(context: self)
+        let progress = loadProgress()
+        verifier.starters = { store.published($0, progress: progress) }
+        return verifier
+    }
+
     public func makeChecker() throws -> LessonChecker {
         let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: environment, processRunner: processRunner).locate()
         try? fileSystem.createDirectory("\(stateFolder)/tmp")

@@ -35,6 +35,8 @@ extension CommandSpec {
                 slug: slug, module: invocation.option("--module"), number: number, course: course,
                 existingFolders: LessonScaffold.existingFolders(in: [context.courseRoot] + context.extraCourseRoots, fileSystem: context.fileSystem))
             let written = try scaffold.write(into: target, fileSystem: context.fileSystem)
+            // Its author writes it from here: no first-seen copy of the scaffold may stand in for the starter.
+            try? StarterStore(context: context).markAuthored(scaffold.id)
             if invocation.has("--json") {
                 try context.writeJSON(LessonScaffold.Created(id: scaffold.id, module: scaffold.module, courseRoot: target, files: written))
                 return 0

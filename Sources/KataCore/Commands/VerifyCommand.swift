@@ -7,7 +7,11 @@ extension CommandSpec {
             For every lesson (or the ones named): the starter fails, the reference
             solution passes, every wrong solution fails, the metadata and both texts
             are complete, and nothing in Lessons/ reaches into Solutions/.
-            Exit status 0 when all holds, 1 with a list of what is wrong.
+            The starter judged is the one a handout carries (git HEAD, or the copy
+            kept in .kata/starters), not your working files, so lessons you tried
+            yourself are judged as shipped. Exit status 0 when all holds, 1 with a
+            list of what is wrong. `kata export` reuses the result while the
+            lesson's files stay the same.
 
             With --mutants, judges the judge instead: small mistakes a learner makes
             (a kept collaborator in a var or unowned(unsafe), a singleton back at a
@@ -38,9 +42,15 @@ extension CommandSpec {
             if invocation.has("--mutants") {
                 return try runMutants(course: course, only: only, jobs: jobs, invocation: invocation, context: context)
             }
-            var verifier = CourseVerifier(checker: try context.makeChecker(), fileSystem: context.fileSystem, jobs: jobs)
-            verifier.codeAnalyzer = context.makeCodeAnalyzer()
+            let verifier = try context.makeVerifier(jobs: jobs)
             let result = verifier.verify(course, only: only)
+            // Kept for kata export, which hands out only lessons that hold their contract.
+            let records = VerifyRecords(fileSystem: context.fileSystem, stateFolder: context.stateFolder)
+            let byID = Dictionary(course.lessons.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for lessonResult in result.lessons {
+                guard let lesson = byID[lessonResult.lesson] else { continue }
+                records.save(lessonResult, fingerprint: records.fingerprint(lesson, starter: verifier.starters?(lesson)?.files))
+            }
             if invocation.has("--json") {
                 try context.writeJSON(result)
             } else {

@@ -153,22 +153,75 @@ public enum GradeReports {
         return csv(rows)
     }
 
+    /// One row per student, lesson and entry (test or rule) of the course, the same rows for every
+    /// student (a lesson not started, not compiled or not graded included), in the course's order.
+    /// The scores are rounded so that a lesson's rows add up to its score in `grades.csv`, and a
+    /// student's rows to the total there (the cents rounding leaves over go where it cut most).
     public static func gradesLongCSV(_ grades: ClassGrade) -> String {
         var rows = [["student", "lesson", "test", "status", "score", "max_score", "lesson_status", "message"]]
-        for student in grades.students {
-            if let failure = student.failure {
-                rows.append([student.student, "", "", "error", "0", student.maxScore.scoreText, "error", failure])
-                continue
+        // The course's entries: every (lesson, entry) any student's grade names, in order of first sight.
+        var entries: [String: [(name: String, maxScore: Double)]] = [:]
+        for lesson in grades.info.lessons {
+            var seen: Set<String> = []
+            var list: [(name: String, maxScore: Double)] = []
+            for student in grades.students {
+                for test in student.lessons.first(where: { $0.lesson == lesson })?.tests ?? [] where seen.insert(test.name).inserted {
+                    list.append((test.name, test.maxScore))
+                }
             }
-            for lesson in student.lessons {
-                let why = lesson.grading == .ok ? "" : "\(lesson.grading.word): \(lesson.evidence.prefix(3).joined(separator: "; "))"
-                for test in lesson.tests {
-                    rows.append([student.student, test.lesson, test.name, test.status.rawValue, test.score.scoreText, test.maxScore.scoreText,
-                                 lesson.shownStatus, why])
+            entries[lesson] = list
+        }
+        for student in grades.students {
+            for lessonID in grades.info.lessons {
+                let course = entries[lessonID] ?? []
+                let graded = student.lessons.first { $0.lesson == lessonID }
+                let why: String
+                let lessonStatus: String
+                if let failure = student.failure {
+                    why = failure
+                    lessonStatus = "error"
+                } else if let graded {
+                    why = graded.grading == .ok ? "" : "\(graded.grading.word): \(graded.evidence.prefix(3).joined(separator: "; "))"
+                    lessonStatus = graded.shownStatus
+                } else {
+                    why = "not graded"
+                    lessonStatus = "error"
+                }
+                let tests = course.map { entry in graded?.tests.first { $0.name == entry.name } }
+                let scores = centsAdding(tests.map { $0?.score ?? 0 }, to: graded?.score ?? 0)
+                let maxima = centsAdding(zip(course, tests).map { $1?.maxScore ?? $0.maxScore },
+                                         to: graded?.maxScore ?? course.map(\.maxScore).reduce(0, +))
+                for (index, entry) in course.enumerated() {
+                    let test = tests[index]
+                    let status = test?.status.rawValue ?? "error"
+                    rows.append([student.student, lessonID, entry.name, status, scores[index].scoreText, maxima[index].scoreText,
+                                 lessonStatus, test == nil && why.isEmpty ? "not graded" : why])
                 }
             }
         }
         return csv(rows)
+    }
+
+    /// Rounds each value to cents so that they add up to `total` rounded to cents: each is cut
+    /// down to its cents, and the cents left over go to the values cut most (largest remainder).
+    static func centsAdding(_ values: [Double], to total: Double) -> [Double] {
+        guard !values.isEmpty else { return [] }
+        let exact = values.map { $0 * 100 }
+        var cents = exact.map { ($0 + 1e-6).rounded(.down) }
+        let target = (total * 100).rounded()
+        var left = Int(target - cents.reduce(0, +))
+        let byRemainder = exact.indices.sorted { (exact[$0] - cents[$0], $1) > (exact[$1] - cents[$1], $0) }
+        var index = 0
+        while left > 0 {
+            cents[byRemainder[index % byRemainder.count]] += 1
+            left -= 1
+            index += 1
+        }
+        for position in byRemainder.reversed() where left < 0 && cents[position] > 0 {
+            cents[position] -= 1
+            left += 1
+        }
+        return cents.map { $0 / 100 }
     }
 
     static func csv(_ rows: [[String]]) -> String {

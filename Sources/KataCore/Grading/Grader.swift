@@ -502,11 +502,28 @@ public struct Grader: Sendable {
         let testsMax = expected.map { $0.map(\.maxScore).reduce(0, +) } ?? lesson.metadata.points
         let maxPoints = testsMax
         func allError(_ kind: String, _ message: String, grading: LessonGrading = .ok, evidence: [String] = []) -> GradedLesson {
-            let tests = (expected ?? [ExpectedTest(id: "", name: "the lesson's tests", function: "", fileName: "", hidden: false, maxScore: lesson.metadata.points)]).map {
+            var tests = (expected ?? [ExpectedTest(id: "", name: "the lesson's tests", function: "", fileName: "", hidden: false, maxScore: lesson.metadata.points)]).map {
                 GradedTest(name: $0.name, function: $0.function, lesson: lesson.id, status: .error, errorKind: kind,
                            message: message, output: "", score: 0, maxScore: $0.maxScore, durationMs: 0, hidden: $0.hidden)
             }
-            return GradedLesson(lesson: lesson.id, status: .error, message: message, score: 0, maxScore: PointsAllocator.round2(maxPoints),
+            var maxScore = maxPoints
+            // The lesson's rules are entries of every student's lesson, judged or not: the same rows and
+            // the same points for all, whatever happened to this one.
+            if ruleJudge != nil, !lesson.metadata.rules.isEmpty {
+                let unjudged = lesson.metadata.rules.map { RuleEntry(id: $0.id, points: $0.points, findings: []) }
+                let entries = Self.ruleEntries(unjudged, lesson: lesson, tests: tests, clean: { $0 })
+                tests = entries.tests.map { test in var test = test; test.score = 0; return test }
+                    + entries.rules.map { rule in
+                        var rule = rule
+                        rule.status = .error
+                        rule.errorKind = kind
+                        rule.score = 0
+                        rule.message = "not judged: \(kind)"
+                        return rule
+                    }
+                maxScore = tests.map(\.maxScore).reduce(0, +)
+            }
+            return GradedLesson(lesson: lesson.id, status: .error, message: message, score: 0, maxScore: PointsAllocator.round2(maxScore),
                                 tests: tests, grading: grading, evidence: evidence)
         }
         if let missing = intake.missing { return allError("missing", missing) }

@@ -15,6 +15,15 @@ import Foundation
 ///    touching the lesson (no check, no hint): the files as shipped.
 /// A copy, once taken, is never replaced, so later edits can't creep into it.
 /// When none of them exists, `starter(for:)` says what to do instead.
+///
+/// A lesson its author is still writing has no copy: one `kata new` made
+/// (recorded in `.kata/authored.json`), one a git checkout does not have in
+/// `HEAD`, or one whose starter still holds `TODO(author)`. Its starter is
+/// what git `HEAD` holds once it is committed, and its working files until
+/// then (origin `.authorsFiles`); a first-seen copy kept of it before is
+/// dropped, so a scaffold's starter can never stand in for the written one.
+/// `published(_:progress:)` is the starter as `kata export` and `kata verify`
+/// see it: git `HEAD` as it is now whenever the lesson is committed.
 public struct StarterStore: Sendable {
     public let fileSystem: any FileSystem
     public let processRunner: any ProcessRunning
@@ -52,11 +61,15 @@ public struct StarterStore: Sendable {
         case gitHead = "git HEAD"
         /// The lesson's files the first time kata saw it, before any check or hint.
         case firstSeen = "first seen"
+        /// The working files of a lesson its author is writing (not in git HEAD): they are the starter.
+        case authorsFiles = "author's working files"
 
         public func describe(_ words: Words) -> String {
             switch self {
             case .gitHead: return words.say("the course's git history (HEAD)", "课程的 git 历史（HEAD）")
             case .firstSeen: return words.say("the copy kata kept when it first saw the lesson", "kata 第一次见到这一课时保存的副本")
+            case .authorsFiles: return words.say("your working files (you are writing this lesson, and git HEAD does not have it yet)",
+                                                 "你的工作文件（这一课由你编写，git HEAD 中还没有它）")
             }
         }
     }
@@ -71,14 +84,58 @@ public struct StarterStore: Sendable {
     /// The stored copy, taking one now if that is still safe.
     @discardableResult
     public func remember(_ lesson: Lesson, progress: Progress) -> Starter? {
-        if let stored = stored(lesson) { return stored }
-        if let files = fromGit(lesson) {
-            save(files, of: lesson, origin: .gitHead)
-            return Starter(files: files, origin: .gitHead)
+        let authored = isAuthored(lesson)
+        let stored = stored(lesson)
+        if let stored, !authored, stored.origin == .gitHead || !Self.holdsPlaceholder(stored.files) { return stored }
+        // Nothing kept yet, or a first-seen copy of a lesson its author is writing.
+        let git = locateGit(in: lesson.root)
+        if git != nil, let head = fromGit(lesson) {
+            if !authored && stored == nil { save(head, of: lesson, origin: .gitHead) }
+            return Starter(files: head, origin: .gitHead)
         }
-        guard progress.lessons[lesson.id] == nil, let files = fromWorkingCopy(lesson), !files.isEmpty else { return nil }
+        guard let files = fromWorkingCopy(lesson), !files.isEmpty else { return stored }
+        // The author's own lesson: one kata new made, one a checkout does not have, a scaffold still marked.
+        if authored || git != nil || Self.holdsPlaceholder(files) || stored != nil {
+            if stored != nil { try? fileSystem.remove(folder(of: lesson)) }
+            return Starter(files: files, origin: .authorsFiles)
+        }
+        guard progress.lessons[lesson.id] == nil else { return nil }
         save(files, of: lesson, origin: .firstSeen)
         return Starter(files: files, origin: .firstSeen)
+    }
+
+    /// The starter a handout carries and `kata verify` judges: git `HEAD` as it is now when the
+    /// lesson is committed (a kept copy may be older), else what `remember` has.
+    public func published(_ lesson: Lesson, progress: Progress) -> Starter? {
+        if locateGit(in: lesson.root) != nil, let head = fromGit(lesson) { return Starter(files: head, origin: .gitHead) }
+        return remember(lesson, progress: progress)
+    }
+
+    /// Records that the author made this lesson (`kata new`): it never gets a first-seen copy.
+    public func markAuthored(_ lessonID: String) throws {
+        var ids = authoredLessons()
+        guard ids.insert(lessonID).inserted else { return }
+        let object: [String: Any] = ["format_version": 1, "lessons": ids.sorted()]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        try fileSystem.writeAtomically(data, to: authoredFile)
+    }
+
+    /// The lessons `kata new` made here.
+    public func authoredLessons() -> Set<String> {
+        guard let data = try? fileSystem.read(authoredFile),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let ids = object["lessons"] as? [String]
+        else { return [] }
+        return Set(ids)
+    }
+
+    func isAuthored(_ lesson: Lesson) -> Bool { authoredLessons().contains(lesson.id) }
+
+    private var authoredFile: String { "\(stateFolder ?? courseRoot + "/.kata")/authored.json" }
+
+    /// Whether files still hold the scaffold's `TODO(author)`: a lesson not written yet.
+    static func holdsPlaceholder(_ files: [String: Data]) -> Bool {
+        files.values.contains { String(decoding: $0, as: UTF8.self).contains(Placeholder.marker) }
     }
 
     /// The pristine starter for `kata reset`, or an error that says what to do.

@@ -17,6 +17,9 @@ public struct CourseVerifier: Sendable {
     public var jobs: Int
     /// Reads the starter and the solution for `hidden-dependencies.json` (Verify/StepVerification.swift); nil skips it.
     public var codeAnalyzer: CodeAnalyzer?
+    /// The pristine starter of a lesson (`StarterStore.published`): what a handout carries, and so what
+    /// is judged, whatever the working files in `Lessons/` hold now. nil (or nil for a lesson): the working files.
+    public var starters: (@Sendable (Lesson) -> StarterStore.Starter?)?
 
     public init(checker: LessonChecker, fileSystem: any FileSystem, jobs: Int = 2) {
         self.checker = checker
@@ -49,11 +52,13 @@ public struct CourseVerifier: Sendable {
     }
 
     public func verify(_ lesson: Lesson) -> LessonResult {
-        var problems = metadataProblems(lesson) + isolationProblems(lesson)
-            + LessonCompleteness(fileSystem: fileSystem).problems(of: lesson)
+        var problems = quickProblems(lesson)
         var facts: [String] = []
 
-        let starter = checker.check(lesson, variant: .learner)
+        let judged = starterToJudge(lesson)
+        if let fact = judged.fact { facts.append(fact) }
+        if let problem = judged.problem { problems.append(problem) }
+        let starter = checker.check(lesson, variant: judged.variant)
         switch (starter.stage, starter.status) {
         case (_, .pass):
             problems.append("the starter code already passes every test: the tests prove nothing yet")
@@ -72,7 +77,7 @@ public struct CourseVerifier: Sendable {
 
         // What `kata grade` would refuse to run: honest code never trips the vetting.
         let vetter = SubmissionVetter.of(lesson, fileSystem: fileSystem)
-        for (name, folder) in [("starter", lesson.sources), ("reference solution", lesson.solutionSources)] where fileSystem.isDirectory(folder) {
+        for (name, folder) in [("starter", judged.variant.sources(of: lesson)), ("reference solution", lesson.solutionSources)] where fileSystem.isDirectory(folder) {
             for finding in vetter.vet(folder: folder, fileSystem: fileSystem) {
                 problems.append("the \(name) fails the vetting kata grade does (\(finding.location) [\(finding.rule)]): \(finding.message)")
             }
@@ -105,7 +110,7 @@ public struct CourseVerifier: Sendable {
         let steps = verifySteps(lesson, starter: starter)
         problems += steps.problems
         facts += steps.facts
-        let hidden = verifyHiddenDependencies(lesson)
+        let hidden = verifyHiddenDependencies(lesson, starterFolder: judged.variant.sources(of: lesson))
         problems += hidden.problems
         facts += hidden.facts
         for name in wrongNames {
@@ -122,6 +127,25 @@ public struct CourseVerifier: Sendable {
             problems.append("rule \(rule.id) is broken by neither the starter nor any wrong solution: add a wrong solution that breaks it, so the rule is known to work")
         }
         return LessonResult(lesson: lesson.id, problems: problems, facts: facts)
+    }
+
+    /// The starter to judge: the working files when they are the pristine starter (or none is known),
+    /// else a copy of the pristine one next to the lesson's builds, with a fact saying so.
+    func starterToJudge(_ lesson: Lesson) -> (variant: LessonVariant, fact: String?, problem: String?) {
+        guard let starter = starters?(lesson) else { return (.learner, nil, nil) }
+        let working = (try? fileSystem.filesRecursively(lesson.sources)) ?? []
+        let same = Set(working) == Set(starter.files.keys)
+            && working.allSatisfy { (try? fileSystem.read("\(lesson.sources)/\($0)")) == starter.files[$0] }
+        if same { return (.learner, nil, nil) }
+        let folder = "\(checker.buildRoot)/\(lesson.id)/pristine-starter-sources"
+        do {
+            try? fileSystem.remove(folder)
+            for (name, data) in starter.files { try fileSystem.writeAtomically(data, to: "\(folder)/\(name)") }
+        } catch {
+            return (.learner, nil, "cannot copy the pristine starter to \(folder) (\(error)): the working files were judged instead")
+        }
+        return (.custom(name: "pristine-starter", sources: folder),
+                "starter: judged as a handout carries it, from \(starter.origin.rawValue) (your working files in Lessons/\(lesson.id)/Sources differ)", nil)
     }
 
     /// What `Wrong/NAME/wrong.json` says must catch the fixture, checked against what did.
@@ -169,7 +193,17 @@ public struct CourseVerifier: Sendable {
         return String(function.split(separator: ".").last ?? function)
     }
 
-    func metadataProblems(_ lesson: Lesson) -> [String] {
+    /// The part of the contract that needs no build: texts, hints, isolation, `TODO(author)`, hidden tests.
+    public func quickProblems(_ lesson: Lesson) -> [String] {
+        Self.quickProblems(lesson, fileSystem: fileSystem)
+    }
+
+    public static func quickProblems(_ lesson: Lesson, fileSystem: any FileSystem) -> [String] {
+        metadataProblems(lesson, fileSystem: fileSystem) + isolationProblems(lesson, fileSystem: fileSystem)
+            + LessonCompleteness(fileSystem: fileSystem).problems(of: lesson)
+    }
+
+    static func metadataProblems(_ lesson: Lesson, fileSystem: any FileSystem) -> [String] {
         var problems: [String] = []
         if lesson.metadata.hints.count < 3 {
             problems.append("lesson.json has \(lesson.metadata.hints.count) hints; a lesson needs at least 3, from a nudge to nearly the answer")
@@ -184,7 +218,7 @@ public struct CourseVerifier: Sendable {
         return problems
     }
 
-    func isolationProblems(_ lesson: Lesson) -> [String] {
+    static func isolationProblems(_ lesson: Lesson, fileSystem: any FileSystem) -> [String] {
         var problems: [String] = []
         func walk(_ folder: String) {
             for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] {

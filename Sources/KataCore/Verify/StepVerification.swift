@@ -53,7 +53,7 @@ extension CourseVerifier {
     /// When `Solutions/NN-slug/hidden-dependencies.json` exists: the starter's hidden
     /// dependencies are exactly the ones it lists (each found once), and the solution
     /// keeps only those it allows.
-    func verifyHiddenDependencies(_ lesson: Lesson) -> (problems: [String], facts: [String]) {
+    func verifyHiddenDependencies(_ lesson: Lesson, starterFolder: String? = nil) -> (problems: [String], facts: [String]) {
         guard var analyzer = codeAnalyzer else { return ([], []) }
         let known: KnownHiddenDependencies
         do {
@@ -69,7 +69,7 @@ extension CourseVerifier {
         analyzer.compositionRoots = Set(known.compositionRoots)
         var problems: [String] = []
         var counts: [String] = []
-        for (name, folder, expected) in [("starter", lesson.sources, known.starter), ("solution", lesson.solutionSources, known.solution)] {
+        for (name, folder, expected) in [("starter", starterFolder ?? lesson.sources, known.starter), ("solution", lesson.solutionSources, known.solution)] {
             do {
                 let analysis = try analyzer.analyze(folder: folder)
                 problems += KnownHiddenDependencies.differences(expected: expected, found: analysis.hiddenDependencies)
