@@ -148,6 +148,17 @@ struct CompositionRootTests {
         #expect(reads == 0, "Telemetry.shared was read \(reads) time\(reads == 1 ? "" : "s") while building and using the cars and screens. The container owns the team's telemetry: remove every Telemetry.shared from RaceCar, GarageScreen and the container. [zh-Hans] 在创建和使用赛车与界面时，Telemetry.shared 被读取了 \(reads) 次。车队的遥测归容器所有：删除 RaceCar、GarageScreen 和容器中所有的 Telemetry.shared。")
     }
 
+    @Test("rendering a detail screen reports its text into the screen's telemetry, once per render")
+    func renderReportsToTelemetry() {
+        let car = DependencyContainer(clock: FixedClock(date: sentinel)).makeRaceCar(pitRadioFrequency: monza)
+        let telemetry = Telemetry()
+        let screen = CarDetailScreen(car: car, telemetry: telemetry, clock: FixedClock(date: epoch))
+        let text = screen.render()
+        #expect(telemetry.entries == [text], "CarDetailScreen.render() should report the text it returns into the telemetry it was handed, once; that telemetry holds \(telemetry.entries). [zh-Hans] CarDetailScreen.render() 应该把它返回的文字写入交给它的遥测，只写一次；这个遥测里是 \(telemetry.entries)。")
+        _ = screen.render()
+        #expect(telemetry.entries.count == 2, "Each render() should report once: after two renders the telemetry holds \(telemetry.entries.count) entries. [zh-Hans] 每次 render() 都应该报告一次：渲染两次之后，遥测里有 \(telemetry.entries.count) 条记录。")
+    }
+
     @Test("start() asks the clock each time the car starts")
     func startAsksTheClockEachTime() {
         let car = DependencyContainer(clock: MovingClock(from: epoch)).makeRaceCar(pitRadioFrequency: monza)
