@@ -142,6 +142,13 @@ struct GraderTests {
         #expect(graded.grading == .gradingError)
         #expect(graded.message.hasPrefix("grading error: the compiler was stopped twice"))
         #expect(runner.requests.map(\.timeout) == [180, 360])
+
+        // The course's own solution built and ran in 12 s in this run: the machine is not too busy, the code is slow to compile.
+        _ = grader.referenceSeconds.value(for: Self.lesson.id) { 12 }
+        let slow = grader.gradeLesson(Self.lesson, intake: intake, folder: "/scratch/students/0", expected: nil,
+                                      takenHash: grader.sourcesHash(intake.files))
+        #expect(slow.grading == .ok, "the code's doing, not the machine's: \(slow.message)")
+        #expect(slow.message.contains("while the course's own solution builds and runs here in 12 s"), "\(slow.message)")
     }
     @Test("one time budget per student covers the compiles: a compile gets what is left of it, and a budget used up is the code's, not the machine's")
     func compilesCountInTheBudget() {

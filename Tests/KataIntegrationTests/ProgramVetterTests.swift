@@ -74,6 +74,22 @@ struct ProgramVetterTests {
         #expect(findings.contains { $0.contains("kata_hook") }, "\(findings)")
     }
 
+    @Test("code that compiles but whose reading nests past what a JSON reader takes gives no reading (kata grade then rejects it)")
+    func tooDeepToRead() throws {
+        let toolchain = try #require(MeaningJudgeTests.toolchain, "no Swift compiler found")
+        let deep = "public struct Laps { public var laps = [1]\n public func count() -> Int { laps\(String(repeating: ".self", count: 640)).count } }\n"
+        let folder = NSTemporaryDirectory() + "kata-deep-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try deep.write(toFile: "\(folder)/Laps.swift", atomically: true, encoding: .utf8)
+        let runner = PosixProcessRunner(groups: ProcessGroupRegistry())
+        let compiled = runner.run(ProcessRequest(executable: toolchain.swiftc, arguments: ["-typecheck", "-parse-as-library", "\(folder)/Laps.swift"],
+                                                 environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "TMPDIR": folder], timeout: 120))
+        #expect(compiled.termination.succeeded, "the code compiles: \(compiled.output)")
+        let reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: runner, environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "TMPDIR": folder])
+        #expect(reader.read(module: "Lesson", files: [(path: "\(folder)/Laps.swift", shown: "Laps.swift", text: deep)]) == nil)
+    }
+
     @Test("a module the lesson does not import is refused even when reached without an import line")
     func moduleNotAllowed() throws {
         let findings = try Self.vet(["Uses.swift": "import Foundation\npublic func now() -> Double { Date().timeIntervalSince1970 }\n"], imports: [])

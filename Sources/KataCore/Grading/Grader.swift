@@ -43,6 +43,10 @@ public struct Grader: Sendable {
     public var readsPrograms = false
     /// The sections of each course library, read once per run.
     let referenceSections = OnceCache<[String: Int]>()
+    /// Seconds the course's own solution took to build and run, per lesson, in this run: what the machine manages now.
+    let referenceSeconds = OnceCache<Double>()
+    /// The compiler's reading shared by vetting and the rules (when `readsPrograms`).
+    var programReading: ProgramReading?
 
     public init(course: Course, toolchain: Toolchain, fileSystem: any FileSystem, processRunner: any ProcessRunning,
                 clock: any Clock, sandbox: Sandbox, limits: GradeLimits, intakeLimits: IntakeLimits = IntakeLimits(),
@@ -79,6 +83,7 @@ public struct Grader: Sendable {
             reader.timeout = caps.compile
             reading = ProgramReading(reader: reader, fileSystem: fileSystem)
         }
+        grader.programReading = reading
         if grader.vetter == nil && vets { grader.vetter = standardVetter(lessons, reading: reading) }
         if grader.ruleJudge == nil { grader.ruleJudge = CourseVetting(vetters: [:], fileSystem: fileSystem, reading: reading).rules }
         return grader.gradeClass(submissions: submissions, lessons: lessons, info: info)
@@ -164,8 +169,11 @@ public struct Grader: Sendable {
                 return (nil, "\(lesson.id): no reference solution, so tests are known only from each student's run")
             }
             let files = ((try? fileSystem.filesRecursively(lesson.solutionSources, withExtension: "swift")) ?? []).map { "\(lesson.solutionSources)/\($0)" }
+            let started = clock.now()
             let outcome = buildAndRun(lesson, sourceFolder: lesson.solutionSources, files: files, folder: folder, displayRoot: course.root,
                                       takenHash: nil, deadline: nil)
+            let seconds = clock.now().timeIntervalSince(started)
+            _ = referenceSeconds.value(for: lesson.id) { seconds }
             let report = outcome.report
             guard report.stage == .run, !report.tests.isEmpty else {
                 return (nil, "\(lesson.id): the reference solution does not build or run with the tests (\(outcome.gradingProblem ?? report.diagnostics.first?.message ?? "no test ran")): check the course")
@@ -396,6 +404,15 @@ public struct Grader: Sendable {
         case .moduleFailed(let diagnostics, let output), .testsFailed(let diagnostics, let output):
             let stage: CheckStage = { if case .moduleFailed = outcome { return .module } else { return .tests } }()
             let report = CheckReport(lesson: lesson.id, status: .error, stage: stage, diagnostics: diagnostics, output: output)
+            // Stopped by the grader's clock twice: the machine's fault only if the machine is slow now. The course's own
+            // solution, built and run in this run, says so: well inside the limit, the slow compile is the code's.
+            if Self.stoppedByGrader(outcome), takenHash != nil, let reference = referenceSeconds.value(for: lesson.id, make: { nil }),
+               reference < caps.compile / 4 {
+                var own = report
+                own.diagnostics = [Diagnostic(file: "", line: 0, column: 0, severity: "error",
+                                              message: "the compiler was stopped twice by the grader's limits (\(Int(caps.compile)) s, then \(Int(caps.compile * 2)) s), while the course's own solution builds and runs here in \(Int(reference.rounded(.up))) s: the code takes too long to compile (look for long expressions the type checker has to work hard on)")]
+                return RunOutcome(report: own)
+            }
             if Self.stoppedByGrader(outcome) {
                 return RunOutcome(report: report, gradingProblem: "the compiler was stopped twice by the grader's limits (\(diagnostics.first?.message ?? "no message")): the machine was too busy, not a fault of the code")
             }
@@ -544,6 +561,12 @@ public struct Grader: Sendable {
         let outcome = buildAndRun(lesson, sourceFolder: intake.sourceFolder, files: intake.files, folder: folder,
                                   displayRoot: "\(folder)/src", takenHash: takenHash, deadline: studentDeadline)
         let report = outcome.report
+        // Code that compiles must be readable by the compiler's reading too: vetting and the rules judge that reading,
+        // and a reading that cannot be made or decoded would leave them only the token reader, which a spelling can fool.
+        if report.stage == .run, let programReading, programReading.program(lesson, intake.sourceFolder, intake.files) == nil {
+            let message = "the code compiles, but the compiler's reading of it (swiftc -dump-ast) could not be made or decoded, so vetting and the rules cannot judge it; simplify deeply nested expressions"
+            return allError("rejected", "rejected: \(message)", grading: .rejected, evidence: ["\(lesson.module): vetting:reading: \(message)"])
+        }
         if let overBudget = outcome.overBudget {
             return allError("timed out", "timed out: \(overBudget); the lessons built before it keep their grades")
         }

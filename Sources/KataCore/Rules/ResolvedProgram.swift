@@ -141,7 +141,7 @@ public struct ResolvedProgram: Sendable {
 // MARK: reading the dump
 
 extension ResolvedProgram {
-    public enum ReadError: Error, Equatable { case noDump(String) }
+    public enum ReadError: Error, Equatable { case noDump(String), undecodable(String) }
 
     /// Turns mangled names into readable ones, all at once: `swift-demangle`, or a fake in tests.
     public typealias Demangler = ([String]) -> [String: String]
@@ -160,9 +160,14 @@ extension ResolvedProgram {
         for (path, shown, text) in files {
             reader.files[(path as NSString).lastPathComponent] = (shown, LineTable(text))
         }
+        // Every file the compiler read must be decoded: a reading with a file left out would judge less than the
+        // compiler compiles (a dump nested past the JSON reader's depth, say), so there is no reading at all.
+        guard objects.count >= files.count else { throw ReadError.undecodable("the compiler's reading holds \(objects.count) files of \(files.count)") }
         for object in objects {
             guard let value = try? JSONSerialization.jsonObject(with: Data(object.utf8), options: [.fragmentsAllowed]),
-                  let file = value as? [String: Any] else { continue }
+                  let file = value as? [String: Any] else {
+                throw ReadError.undecodable("a file of the compiler's reading could not be decoded (\(object.utf8.count) bytes)")
+            }
             reader.read(file: file)
         }
         return reader.finish()
