@@ -156,6 +156,23 @@ struct GradeReportTests {
         #expect(try document.nodes(forXPath: "//testsuite[@name='ben']/testcase/error").count == 1)
     }
 
+    @Test("what a student names never reaches a report raw: C1 controls, escape codes and direction overrides are escaped in every format")
+    func studentTextEscaped() throws {
+        let name = "eve\u{202E}kcah\u{1B}[32m\u{9B}2K\u{7}"
+        let grades = ClassGrade(info: Self.info, students: [
+            Self.student(name, [Self.test("same\u{202E}", "01-a", .fail, score: 0, max: 1, message: "fail \u{9B}31m \u{2066}x", output: "out \u{202D}")]),
+        ])
+        let raw: [UInt32] = [0x1B, 0x07, 0x9B, 0x202E, 0x202D, 0x2066]
+        let student = try #require(grades.students.first)
+        for (format, text) in [("results.json", GradeReports.resultsJSON(student, info: Self.info)), ("junit.xml", GradeReports.junitXML(grades)),
+                               ("report.html", GradeReports.reportHTML(grades))] {
+            let found = text.unicodeScalars.map(\.value).filter { raw.contains($0) }
+            #expect(found.isEmpty, "\(format) keeps \(found.map { String($0, radix: 16) }) raw")
+        }
+        let decoded = try JSONSerialization.jsonObject(with: Data(GradeReports.resultsJSON(student, info: Self.info).utf8)) as? [String: Any]
+        #expect(decoded?["student"] as? String == name, "results.json still says the same name to a JSON reader")
+    }
+
     @Test("a student's results.json shows hidden tests by verdict only")
     func hiddenTests() {
         let grade = Self.student("amy", [

@@ -89,7 +89,19 @@ public enum GradeReports {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        // C1 controls and direction overrides are valid in JSON strings but act on a terminal or a reader's eye:
+        // written as `\u` escapes, which every JSON reader turns back into the same text.
+        var text = ""
+        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+            let value = scalar.value
+            if (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+                || value == 0x200E || value == 0x200F || value == 0x061C {
+                text += String(format: "\\u%04X", value)
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\n"
     }
 
     // MARK: Gradescope
@@ -314,7 +326,8 @@ public enum GradeReports {
             return (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0xFFFE || value == 0xFFFF
                 || (value >= 0x7F && value <= 0x84) || (value >= 0x86 && value <= 0x9F)
         }
-        return cleaned
+        // Direction overrides would make a reader see text in another order than it is: shown as escapes.
+        return Shown.escaped(cleaned, keeping: Set((0...0x9F).map(UInt32.init)))
     }
 
     static func xmlAttribute(_ text: String) -> String {
@@ -335,8 +348,9 @@ public enum GradeReports {
 
     // MARK: HTML
 
+    /// Control characters and direction overrides a student may have written are shown as escapes, never kept raw.
     static func html(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
+        Shown.escaped(text, keeping: [0x09, 0x0A, 0x0D]).replacingOccurrences(of: "&", with: "&amp;")
             .replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
             .replacingOccurrences(of: "\"", with: "&quot;")
