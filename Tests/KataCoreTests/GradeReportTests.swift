@@ -173,6 +173,27 @@ struct GradeReportTests {
         #expect(decoded?["student"] as? String == name, "results.json still says the same name to a JSON reader")
     }
 
+    @Test("report.html tells not started, does not compile, failed, partial and passed apart by a word, shows the total first and ranks the hardest tests among those who handed the lesson in")
+    func reportAtAGlance() {
+        func test(_ name: String, _ lesson: String, _ status: Status, _ kind: String?, score: Double) -> GradedTest {
+            GradedTest(name: name, function: "\(name)()", lesson: lesson, status: status, errorKind: kind, message: "", output: "",
+                       score: score, maxScore: 1, durationMs: 1, hidden: false)
+        }
+        let grades = ClassGrade(info: Self.info, students: [
+            Self.student("amy", [test("easy", "01-a", .pass, nil, score: 1), test("hard", "01-a", .fail, nil, score: 0),
+                                 test("b", "02-b", .error, "missing", score: 0)]),
+            Self.student("ben", [test("easy", "01-a", .pass, nil, score: 1), test("hard", "01-a", .pass, nil, score: 1),
+                                 test("b", "02-b", .error, "does not compile", score: 0)]),
+        ])
+        let html = GradeReports.reportHTML(grades)
+        for word in ["◐ partial", "– not started", "✔ passed", "✘ does not compile"] { #expect(html.contains(word), "\(word)") }
+        let header = html.range(of: "<th>student</th><th>total</th><th>%</th><th>status</th><th>01-a</th>")
+        #expect(header != nil, "the total and the status come before the lessons")
+        let hard = html.range(of: "<td>hard</td>"), easy = html.range(of: "<td>easy</td>")
+        #expect(hard != nil && easy != nil && hard!.lowerBound < easy!.lowerBound, "the hardest test comes first")
+        #expect(html.contains("<td>b</td><td class=\"num\">0 / 1</td>"), "a lesson nobody started is not counted: only ben handed 02-b in")
+    }
+
     @Test("a student's results.json shows hidden tests by verdict only")
     func hiddenTests() {
         let grade = Self.student("amy", [

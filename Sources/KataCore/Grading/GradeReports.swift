@@ -348,6 +348,21 @@ public enum GradeReports {
 
     // MARK: HTML
 
+    /// A lesson that was never handed in: every entry is "missing".
+    static func notStarted(_ lesson: GradedLesson) -> Bool {
+        !lesson.tests.isEmpty && lesson.tests.allSatisfy { $0.errorKind == "missing" }
+    }
+
+    /// How a lesson stands, in a word as well as a colour: not started, does not compile, failed, partial, passed.
+    static func standing(_ lesson: GradedLesson) -> (css: String, word: String) {
+        if lesson.grading != .ok { return ("flag", "⚑ " + lesson.grading.word) }
+        if notStarted(lesson) { return ("error", "– not started") }
+        if lesson.tests.contains(where: { $0.errorKind == "does not compile" }) { return ("fail", "✘ does not compile") }
+        if lesson.score >= lesson.maxScore && lesson.maxScore > 0 { return ("pass", "✔ passed") }
+        if lesson.score > 0 { return ("partial", "◐ partial") }
+        return (lesson.status == .error ? "error" : "fail", "✘ failed")
+    }
+
     /// Control characters and direction overrides a student may have written are shown as escapes, never kept raw.
     static func html(_ text: String) -> String {
         Shown.escaped(text, keeping: [0x09, 0x0A, 0x0D]).replacingOccurrences(of: "&", with: "&amp;")
@@ -379,41 +394,44 @@ public enum GradeReports {
             <p class="meta">grader \(html(info.graderVersion)) · \(html(info.toolchain)) · suite \(html(String(info.suiteSHA256.prefix(12)))) · isolation: \(html(info.isolation.rawValue)) (\(html(info.isolationDetail)))</p>
             """)
         for warning in info.warnings { out.append("<p class=\"error\">\(html(warning))</p>") }
-        out.append("<h2>At a glance</h2><table><tr><th>student</th>" + info.lessons.map { "<th>\(html($0))</th>" }.joined() + "<th>total</th><th>%</th><th>status</th></tr>")
+        // Total and status first: they stay in view however many lessons the course has.
+        out.append("<h2>At a glance</h2><table><tr><th>student</th><th>total</th><th>%</th><th>status</th>" + info.lessons.map { "<th>\(html($0))</th>" }.joined() + "</tr>")
         for student in grades.students {
+            let percent = student.maxScore > 0 ? student.score / student.maxScore * 100 : 0
             var row = "<tr><td><a href=\"#\(anchor(student.student))\">\(html(student.student))</a></td>"
+            row += "<td class=\"num\">\(student.score.scoreText) / \(student.maxScore.scoreText)</td><td class=\"num\">\(percent.scoreText)</td><td>\(html(student.gradingStatus))</td>"
             for id in info.lessons {
                 if let lesson = student.lessons.first(where: { $0.lesson == id }) {
-                    let css = lesson.grading != .ok ? "flag" : lesson.status == .error ? "error" : lesson.score >= lesson.maxScore ? "pass" : lesson.score > 0 ? "partial" : "fail"
-                    let flag = lesson.grading == .ok ? "" : " \(html(lesson.grading.word))"
-                    row += "<td class=\"\(css) num\" title=\"\(html(lesson.message))\">\(lesson.score.scoreText) / \(lesson.maxScore.scoreText)\(flag)</td>"
+                    let (css, word) = Self.standing(lesson)
+                    row += "<td class=\"\(css) num\" title=\"\(html(lesson.message))\">\(word) · \(lesson.score.scoreText) / \(lesson.maxScore.scoreText)</td>"
                 } else {
                     row += "<td class=\"error\">not graded</td>"
                 }
             }
-            let percent = student.maxScore > 0 ? student.score / student.maxScore * 100 : 0
-            row += "<td class=\"num\">\(student.score.scoreText) / \(student.maxScore.scoreText)</td><td class=\"num\">\(percent.scoreText)</td><td>\(html(student.gradingStatus))</td></tr>"
-            out.append(row)
+            out.append(row + "</tr>")
         }
         out.append("</table>")
 
-        out.append("<h2>Pass rate per test</h2><table><tr><th>lesson</th><th>test</th><th>passed</th><th>rate</th></tr>")
+        // The hardest tests first, counted among the students who handed the lesson in.
+        out.append("<h2>Pass rate per test, hardest first</h2><p class=\"meta\">Among the students who handed the lesson in (lessons not started are not counted).</p><table><tr><th>lesson</th><th>test or rule</th><th>passed</th><th>rate</th></tr>")
         var order: [String] = []
         var counts: [String: (lesson: String, name: String, hidden: Bool, passed: Int, total: Int)] = [:]
         for student in grades.students where student.failure == nil {
-            for test in student.tests {
-                let key = "\(test.lesson)\u{0}\(test.name)"
-                if counts[key] == nil { order.append(key); counts[key] = (test.lesson, test.name, test.hidden, 0, 0) }
-                counts[key]!.total += 1
-                if test.status == .pass { counts[key]!.passed += 1 }
+            for lesson in student.lessons where !Self.notStarted(lesson) {
+                for test in lesson.tests {
+                    let key = "\(test.lesson)\u{0}\(test.name)"
+                    if counts[key] == nil { order.append(key); counts[key] = (test.lesson, test.name, test.hidden, 0, 0) }
+                    counts[key]!.total += 1
+                    if test.status == .pass { counts[key]!.passed += 1 }
+                }
             }
         }
-        let graded = grades.students.filter { $0.failure == nil }.count
-        for key in order.sorted(by: { (counts[$0]!.lesson, order.firstIndex(of: $0)!) < (counts[$1]!.lesson, order.firstIndex(of: $1)!) }) {
+        func rate(_ key: String) -> Double { counts[key]!.total > 0 ? Double(counts[key]!.passed) / Double(counts[key]!.total) * 100 : 0 }
+        for key in order.sorted(by: { (rate($0), counts[$0]!.lesson, order.firstIndex(of: $0)!) < (rate($1), counts[$1]!.lesson, order.firstIndex(of: $1)!) }) {
             let count = counts[key]!
-            let rate = graded > 0 ? Double(count.passed) / Double(graded) * 100 : 0
-            let css = rate >= 80 ? "pass" : rate >= 40 ? "partial" : "fail"
-            out.append("<tr><td>\(html(count.lesson))</td><td>\(html(count.name))\(count.hidden ? " <em>(hidden)</em>" : "")</td><td class=\"num\">\(count.passed) / \(graded)</td><td class=\"\(css) num\">\(rate.scoreText)%</td></tr>")
+            let value = rate(key)
+            let css = value >= 80 ? "pass" : value >= 40 ? "partial" : "fail"
+            out.append("<tr><td>\(html(count.lesson))</td><td>\(html(count.name))\(count.hidden ? " <em>(hidden)</em>" : "")</td><td class=\"num\">\(count.passed) / \(count.total)</td><td class=\"\(css) num\">\(value.scoreText)%</td></tr>")
         }
         out.append("</table>")
 
