@@ -77,6 +77,8 @@ public struct Grader: Sendable {
         // serves vetting and the rules alike.
         var reading: ProgramReading?
         if readsPrograms {
+            // The compiler needs its temporary folder to exist (TMPDIR), or it reads nothing.
+            try? fileSystem.createDirectory("\(scratch)/tmp")
             var reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: processRunner, environment: environment(home: scratch))
             reader.launcher = sandbox.compileLauncher()
             reader.moduleCache = "\(scratch)/module-cache"
