@@ -41,6 +41,8 @@ public struct Grader: Sendable {
     public var ruleJudge: (@Sendable (_ lesson: Lesson, _ sourceFolder: String, _ files: [String]) -> [RuleEntry])?
     /// Judge the rules on the program the compiler reads as well (fenced like every compile of student code).
     public var readsPrograms = false
+    /// Where the course's own solutions are built, once per run: the grader's yardstick for a student's library and program.
+    var referenceRoot: String { "\(scratch)/reference" }
     /// The sections of each course library, read once per run.
     let referenceSections = OnceCache<[String: Int]>()
     /// Seconds the course's own solution took to build and run, per lesson, in this run: what the machine manages now.
@@ -165,7 +167,7 @@ public struct Grader: Sendable {
 
     /// Builds each lesson's reference solution with the course's tests once, to learn the tests' ids, order and points.
     func referenceTests(_ lessons: [Lesson], warnings: inout [String]) -> [String: [ExpectedTest]?] {
-        let folder = "\(scratch)/reference"
+        let folder = referenceRoot
         let results = ConcurrentMap.map(lessons, jobs: jobs) { lesson -> ([ExpectedTest]?, String?) in
             guard fileSystem.isDirectory(lesson.solutionSources) else {
                 return (nil, "\(lesson.id): no reference solution, so tests are known only from each student's run")
@@ -275,7 +277,7 @@ public struct Grader: Sendable {
     /// (`swift5_tests`), or a section the compiler makes for no ordinary code (a name outside `.*` and `swift5_*`).
     /// Nil when there is no reference library or no `llvm-objdump`.
     func objectFileFindings(_ library: String, lesson: Lesson) -> [String]? {
-        let reference = "\(LessonFolders(root: "\(scratch)/reference", lesson: lesson.id).build)/lib\(lesson.module).\(Toolchain.sharedLibraryExtension)"
+        let reference = "\(LessonFolders(root: referenceRoot, lesson: lesson.id).build)/lib\(lesson.module).\(Toolchain.sharedLibraryExtension)"
         let objdump = "\((toolchain.swiftc as NSString).deletingLastPathComponent)/llvm-objdump"
         guard fileSystem.exists(reference), fileSystem.exists(objdump) else { return nil }
         func sections(_ file: String) -> [String: Int]? {
@@ -408,7 +410,7 @@ public struct Grader: Sendable {
             let report = CheckReport(lesson: lesson.id, status: .error, stage: stage, diagnostics: diagnostics, output: output)
             // Stopped by the grader's clock twice: the machine's fault only if the machine is slow now. The course's own
             // solution, built and run in this run, says so: well inside the limit, the slow compile is the code's.
-            if Self.stoppedByGrader(outcome), takenHash != nil, let reference = referenceSeconds.value(for: lesson.id, make: { nil }),
+            if Self.stoppedByGrader(outcome), takenHash != nil, let reference = referenceSeconds.value(for: lesson.id),
                reference < caps.compile / 4 {
                 var own = report
                 own.diagnostics = [Diagnostic(file: "", line: 0, column: 0, severity: "error",
@@ -467,7 +469,7 @@ public struct Grader: Sendable {
     /// listing its tests in the same sandbox as a student's. Only this, never what a student's program prints or
     /// how it stops, makes a program that never reached its first test the machine's fault.
     func machineCheck(_ lesson: Lesson, folder: String) -> MachineCheck? {
-        let build = LessonFolders(root: "\(scratch)/reference", lesson: lesson.id).build
+        let build = LessonFolders(root: referenceRoot, lesson: lesson.id).build
         let program = "\(build)/\(lesson.module)Tests"
         guard fileSystem.exists(program) else { return nil }
         let probe = "\(folder)-machine-check"
@@ -942,6 +944,11 @@ final class ProgramReading: @unchecked Sendable {
 final class OnceCache<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: Value] = [:]
+
+    /// The value made for `key`, if one was.
+    func value(for key: String) -> Value? {
+        lock.withLock { values[key] }
+    }
 
     func value(for key: String, make: () -> Value?) -> Value? {
         lock.lock()
