@@ -342,4 +342,50 @@ struct MeaningJudgeTests {
         let once = "public struct Root { public func makeSender() -> Sender { let name = Settings.standard.userName; return Sender(author: { name }) } }"
         #expect(try Self.judge(["Settings.swift": settings, "Sender.swift": sender, "Root.swift": once], rules).isEmpty)
     }
+
+    static func store(_ body: String, lock: String = "NSLock()") -> String {
+        """
+        import Foundation
+        import Dispatch
+        public final class LapStore: @unchecked Sendable {
+            private let lock = \(lock)
+            private var laps: [Int] = []
+            private var best: Int?
+            public init() {}
+        \(body)
+        }
+        """
+    }
+
+    @Test("a lock skipped on one path is found, however the lock is taken elsewhere", arguments: [
+        ("a getter that skips it", "public func add(_ lap: Int) { lock.withLock { laps.append(lap) } }\n public var count: Int { laps.count }"),
+        ("lock and unlock, then a read after the unlock",
+         "public func add(_ lap: Int) {\n lock.lock()\n laps.append(lap)\n lock.unlock()\n if laps.count > 10 { print(\"many\") }\n }"),
+        ("a quick check outside it first (double-checked)",
+         "public func bestLap() -> Int? { if let best { return best }\n return lock.withLock { best = laps.min(); return best } }"),
+        ("a helper called from one unlocked place",
+         "public func add(_ lap: Int) { lock.withLock { insert(lap) } }\n public func reset() { insert(0) }\n private func insert(_ lap: Int) { laps.append(lap) }"),
+    ])
+    func skippedLock(_ shape: (String, String)) throws {
+        let rules = [Self.rule("locked", .lockHeld) { $0.inTypes = ["*"] }]
+        let findings = try Self.judge(["LapStore.swift": Self.store(shape.1)], rules)
+        #expect(findings.count == 1, "\(shape.0): \(findings.map(\.message))")
+        #expect(findings.first?.message.contains("without holding `lock`") == true, "\(findings.map(\.message))")
+    }
+
+    @Test("a lock held for every access passes in any of its shapes", arguments: [
+        "public func add(_ lap: Int) { lock.withLock { laps.append(lap) } }\n public var count: Int { lock.withLock { laps.count } }",
+        "public func add(_ lap: Int) {\n lock.lock()\n defer { lock.unlock() }\n laps.append(lap)\n best = min(best ?? lap, lap)\n }\n public var count: Int { lock.lock(); defer { lock.unlock() }; return laps.count }",
+        "public func add(_ lap: Int) {\n lock.lock()\n laps.append(lap)\n lock.unlock()\n }",
+        "public func add(_ lap: Int) { lock.withLock { insert(lap) } }\n private func insert(_ lap: Int) { laps.append(lap); best = laps.min() }",
+    ])
+    func heldLock(_ body: String) throws {
+        let rules = [Self.rule("locked", .lockHeld) { $0.inTypes = ["*"] }]
+        #expect(try Self.judge(["LapStore.swift": Self.store(body)], rules).isEmpty)
+        let queue = "public func add(_ lap: Int) { lock.sync { laps.append(lap) } }\n public var count: Int { lock.sync { laps.count } }"
+        #expect(try Self.judge(["LapStore.swift": Self.store(queue, lock: "DispatchQueue(label: \"laps\")")], rules).isEmpty)
+        let unguarded = "public func add(_ lap: Int) { laps.append(lap) }"
+        #expect(try Self.judge(["LapStore.swift": Self.store(unguarded)], rules).isEmpty,
+                "state no method touches under the lock is not the lock's: the rule about a lock beside @unchecked Sendable is another")
+    }
 }

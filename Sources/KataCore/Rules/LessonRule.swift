@@ -32,6 +32,10 @@ public struct LessonRule: Sendable, Equatable {
         /// Each type of `in` is a null object: its methods do nothing (they use no declaration at all) and it
         /// keeps no stored property. Judged on the compiled program only.
         case nullObject = "null_object"
+        /// Types of `in` that keep a lock touch what it guards only while holding it. What a lock guards is read
+        /// from the code: every mutable stored property that some method touches while holding it. Judged on the
+        /// compiled program only.
+        case lockHeld = "lock_held"
     }
 
     /// Where `no_construction` lets a fresh collaborator be built.
@@ -63,6 +67,10 @@ public struct LessonRule: Sendable, Equatable {
     /// `container_only_in`: a type of the learner's that hands out whatever type it is asked for
     /// (`func resolve<T>(_: T.Type) -> T`) counts as a container too (default: yes).
     public var locators: Bool = true
+    /// `container_only_in`: the code of `exceptIn` is a composition root, which may hand out its parts but never
+    /// itself (default: yes). `false` when the excepted code is the container's own implementation (a container
+    /// library keeps a parent, runs factories that take it): what it does inside is not handing itself out.
+    public var exceptIsRoot: Bool = true
     /// What to do about it, in the learner's words.
     public var fix: LocalizedText
     public var why: LocalizedText?
@@ -132,7 +140,7 @@ extension LessonRule {
         case .noStaticState?: rule.inTypes = strings("in", required: true)
         case .actor?: rule.types = strings("types", required: true)
         case .containerOnlyIn?: rule.container = strings("container", required: true)
-        case .noUncheckedState?, .keptInLet?, .noDefaultArgument?, .nullObject?: rule.inTypes = strings("in", required: true)
+        case .noUncheckedState?, .keptInLet?, .noDefaultArgument?, .nullObject?, .lockHeld?: rule.inTypes = strings("in", required: true)
         case .protocolRequirements?: rule.names = strings("names", required: true)
         case nil: break
         }
@@ -147,12 +155,15 @@ extension LessonRule {
         if let locators = object["locators"] {
             if let flag = locators as? Bool { rule.locators = flag } else { problems.append("\"\(place).locators\" must be true or false") }
         }
+        if let root = object["except_is_root"] {
+            if let flag = root as? Bool { rule.exceptIsRoot = flag } else { problems.append("\"\(place).except_is_root\" must be true or false") }
+        }
         if let points = object["points"] {
             if let number = points as? Double, number >= 0 { rule.points = number } else {
                 problems.append("\"\(place).points\" must be a number of at least 0")
             }
         }
-        let known: Set<String> = ["id", "kind", "names", "in", "of", "types", "container", "except_in", "allow", "globals", "locators", "fix", "why", "points"]
+        let known: Set<String> = ["id", "kind", "names", "in", "of", "types", "container", "except_in", "allow", "globals", "locators", "except_is_root", "fix", "why", "points"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("\"\(place)\" has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -171,6 +182,7 @@ extension LessonRule {
         if !allow.isEmpty { object["allow"] = allow.map(\.rawValue) }
         if !globals { object["globals"] = false }
         if !locators { object["locators"] = false }
+        if !exceptIsRoot { object["except_is_root"] = false }
         if let why { object["why"] = text(why) }
         if let points { object["points"] = points }
         return object

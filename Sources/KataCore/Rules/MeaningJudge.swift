@@ -36,6 +36,7 @@ public struct MeaningJudge: Sendable {
             case .noDefaultArgument: raw = defaultArguments(rule, scope)
             case .protocolRequirements: raw = requirements(rule, scope)
             case .nullObject: raw = nullObjects(rule, scope)
+            case .lockHeld: raw = lockHeld(rule, scope)
             case .actor, .noUncheckedState: raw = []
             }
             var seen: Set<String> = []
@@ -211,6 +212,14 @@ public struct MeaningJudge: Sendable {
         DemangledName.identifiers(type).contains { ["Any", "Swift.Any", "AnyObject", "Swift.AnyObject", "Any.Type", "Swift.Any.Type"].contains($0) }
     }
 
+    private func lockHeld(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        let types = scope.program.types.values.filter { $0.kind != "protocol" && !$0.isActor && scope.belongs($0.name, to: rule.inTypes)
+            && !scope.isExcepted(owner: $0.name, member: nil, file: $0.file, by: rule) }.map(\.name)
+        return LockDiscipline.misses(in: scope.program, types: types).map { miss in
+            finding(rule, miss.file, miss.line, Words.unlocked(miss))
+        }
+    }
+
     private func defaultArguments(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
         for node in scope.program.nodes.values where node.context == .defaultArgument {
@@ -273,6 +282,7 @@ public struct MeaningJudge: Sendable {
         var found: [RuleFinding] = []
         for node in scope.program.nodes.values {
             if scope.isExcepted(node, by: rule) {
+                guard rule.exceptIsRoot else { continue }
                 // The root may hand out its parts, never itself: not as `Any`, nor inside a closure that hands out anything.
                 for conversion in node.conversions where conversion.fromSelf || isContainer(conversion.from) {
                     guard containers.contains(where: { scope.mentions(conversion.from, $0) }) else { continue }
@@ -348,6 +358,11 @@ public struct MeaningJudge: Sendable {
             let chinese = initializer ? "以 `Any` 接收协作者" : "以 `Any` 保存协作者"
             return LocalizedText(english: "`\(holder)` \(english): the type no longer says what it needs, and a missing or wrong one is found only at run time, by a cast. Take each collaborator as a parameter of its own protocol type and keep it in a `let` of that type.",
                                  chinese: "`\(holder)` \(chinese)：类型不再说明它需要什么，缺少或给错的协作者只能在运行时通过类型转换才发现。请把每个协作者作为各自协议类型的参数接收，并保存在该类型的 `let` 中。")
+        }
+        static func unlocked(_ miss: LockDiscipline.Miss) -> LocalizedText {
+            let caller = miss.calledFrom.map { (" (`\($0)` calls it without the lock)", "（`\($0)` 在没有锁的情况下调用它）") } ?? ("", "")
+            return LocalizedText(english: "`\(miss.owner).\(miss.function)` touches `\(miss.property)` without holding `\(miss.lock)`\(caller.0), which guards it in `\(miss.guardedIn)`: two threads that call at once race on it.",
+                                 chinese: "`\(miss.owner).\(miss.function)` 在没有持有 `\(miss.lock)` 的情况下访问 `\(miss.property)`\(caller.1)，而在 `\(miss.guardedIn)` 中这把锁保护着它：两个线程同时调用就会发生数据竞争。")
         }
         static func defaulted(_ owner: String) -> LocalizedText {
             LocalizedText(english: "An initializer of `\(owner)` gives a parameter a default value: a caller who leaves it out gets a value nobody chose.",
@@ -467,9 +482,12 @@ struct ProgramScope {
 
     /// Does a demangled type name `wanted` anywhere in it (`Optional<RaceCar>`, `[any Engine]`, `RaceCar.Type`)?
     func mentions(_ type: String, _ wanted: String) -> Bool {
-        DemangledName.identifiers(type).contains { name in
-            name == wanted || name.hasSuffix("." + wanted)
-                || name.hasPrefix(wanted + ".") && (typesByName[wanted] != nil || name == wanted + ".Type")
+        // A private nested type (`Container.(Registration in _9F...)`) never leaves its file: it is not the container.
+        let visible = type.replacingOccurrences(of: #"[\w.]*\.\(\w+ in _[0-9A-Fa-f]+\)"#, with: "_", options: .regularExpression)
+        return DemangledName.identifiers(visible).contains { name in
+            // The type itself, module-qualified or not, or its metatype; a type nested in it (`Container.Registration`)
+            // is a type of its own.
+            name == wanted || name.hasSuffix("." + wanted) || name == wanted + ".Type" || name == wanted + ".Protocol"
         }
     }
 

@@ -134,6 +134,8 @@ public struct ResolvedProgram: Sendable {
     public var nodes: [String: Node] = [:]
     /// Members of the module by owner name, for lookups such as "the initializers of Wheel".
     public var membersByOwner: [String: [MemberDeclaration]] = [:]
+    /// Each file's text, by the name findings show: where a rule needs the code's layout (the lines a lock is held).
+    public var texts: [String: String] = [:]
 
     public init(module: String) { self.module = module }
 }
@@ -170,7 +172,9 @@ extension ResolvedProgram {
             }
             reader.read(file: file)
         }
-        return reader.finish()
+        var program = reader.finish()
+        for (_, shown, text) in files { program.texts[shown] = text }
+        return program
     }
 
     /// The top-level `{"_kind":"source_file",...}` objects in the compiler's output.

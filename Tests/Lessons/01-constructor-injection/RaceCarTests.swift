@@ -51,6 +51,21 @@ struct RaceCarTests {
         #expect(spy.ignitions == 1, "One start() of a stalling engine should try to ignite it once, not \(spy.ignitions) times: keep the behaviour, no retries. [zh-Hans] 对点不着火的引擎调用一次 start()，应该只尝试点火一次，而不是 \(spy.ignitions) 次：保持原有行为，不要重试。")
     }
 
+    @Test("every engine, whatever its power, is tried once per start")
+    func onceWhateverThePower() {
+        // The promise holds for any engine, not only for the ones the other tests happen to use.
+        for horsepower in [0, 1, 99, 250, 500, 749, 750, 751, 800, 999, 1000, 1500, 2500, 10_000] {
+            for runs in [false, true] {
+                let spy = SpyEngine(horsepower: horsepower, runs: runs)
+                let car = RaceCar(engine: spy)
+                let first = car.start()
+                let expected = runs ? "Vroom! \(horsepower) hp" : "stalled"
+                #expect(first == expected && spy.ignitions == 1, "With a \(horsepower) hp engine that \(runs ? "runs" : "stalls"), start() should try to ignite it once and return \"\(expected)\", but it tried \(spy.ignitions) times and returned \"\(first)\". Keep the behaviour for every engine: one ignition per start(), no retries or special cases by power. [zh-Hans] 对一台 \(horsepower) hp、\(runs ? "能点着" : "点不着")的引擎，start() 应该只点火一次并返回 \"\(expected)\"，但它点了 \(spy.ignitions) 次，返回 \"\(first)\"。对每台引擎都保持原有行为：每次 start() 只点火一次，不要按功率重试或特殊处理。")
+                #expect(car.topSpeed == 150 + horsepower / 5, "A \(horsepower) hp engine should give a top speed of 150 + \(horsepower) / 5 = \(150 + horsepower / 5), not \(car.topSpeed). [zh-Hans] \(horsepower) hp 的引擎应该让最高速度为 150 + \(horsepower) / 5 = \(150 + horsepower / 5)，而不是 \(car.topSpeed)。")
+            }
+        }
+    }
+
     @Test("a car built with an engine never touches V8Engine.shared")
     func neverReachesForTheSingleton() {
         let before = V8Engine.sharedAccessCount

@@ -168,4 +168,19 @@ struct RaceTrackTests {
         let result = track.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
         #expect(result == "Ada: 81500 ms", "A track whose delegate went away should still record laps. [zh-Hans] 代理已经离开的赛道也应该照常记录圈速。")
     }
+
+    @Test("after telling its delegate about laps, the track still does not keep it alive")
+    func delegateIsWeakAfterLaps() {
+        let track = TrackBuilder.makeTrack()
+        weak var watcher: SpyDelegate?
+        do {
+            let delegate = SpyDelegate()
+            track.delegate = delegate
+            watcher = delegate
+            _ = track.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
+            _ = track.recordLap(of: "Ben", using: FixedStopwatch(milliseconds: 79_250))
+            #expect(delegate.laps == ["Ada 81500", "Ben 79250"], "The delegate should hear both laps once each, but it heard \(delegate.laps). [zh-Hans] 代理应该各听到这两圈一次，但它听到的是 \(delegate.laps)。")
+        }
+        #expect(watcher == nil, "After two laps, the delegate is still alive once everyone else let it go: something in the track keeps a strong reference to it (a second property, a list of who was told, a closure). The track holds its delegate only through `weak var delegate`, before and after laps. [zh-Hans] 记录两圈之后，其他人都放开了代理，它却仍然存活：赛道里有东西强引用了它（另一个属性、一份通知过谁的列表、一个闭包）。赛道只能通过 `weak var delegate` 持有代理，记录圈速之前和之后都一样。")
+    }
 }

@@ -59,6 +59,8 @@ struct RaceEngineerTests {
         #expect(stranger.radios.count == 1, "RadioAssembler.wire(_:) should call inject(radio:) exactly once on any RadioInjectable it is given, but it was called \(stranger.radios.count) time\(stranger.radios.count == 1 ? "" : "s"). Do not look for concrete types in wire(_:): call the protocol's method. [zh-Hans] RadioAssembler.wire(_:) 应该对交给它的任何 RadioInjectable 调用一次 inject(radio:)，但实际调用了 \(stranger.radios.count) 次。不要在 wire(_:) 中查找具体类型：调用协议的方法。")
         _ = stranger.radios.first?.send("Radio check.")
         #expect(radio.sent == ["Radio check."], "The crew member should receive the radio the assembler was built with. [zh-Hans] 维修组成员应该收到装配器创建时拿到的那台无线电。")
+        let handed = stranger.radios.first.map { $0 as AnyObject }
+        #expect(handed === radio, "The crew member should get the very radio the assembler was built with (the same object), but it got \(stranger.radios.first.map { String(describing: type(of: $0)) } ?? "nothing"). Hand the radio over as it is: no wrapper, proxy or copy in between. [zh-Hans] 维修组成员应该拿到装配器创建时拿到的那台无线电本身（同一个对象），但它拿到的是 \(stranger.radios.first.map { String(describing: type(of: $0)) } ?? "nothing")。原样交出无线电：中间不要有包装、代理或副本。")
     }
 
     @Test("the assembler wires the engineer to its radio")
@@ -112,6 +114,17 @@ struct RaceEngineerTests {
         #expect(first.sent == ["Box, box! Lap 7."], "The first radio should carry only the call made while it was injected, once: it sent \(first.sent). Send each call once, even when the driver does not answer, and use the radio injected last. [zh-Hans] 第一台无线电应该只传送它被注入期间的那次呼叫，而且只一次：它发送的是 \(first.sent)。每次呼叫只发送一次，即使车手没有应答；并使用最后注入的那台无线电。")
         #expect(second.sent == ["Box, box! Lap 8."], "inject(radio:) can be called again, and the new radio replaces the old one: the second radio should carry \"Box, box! Lap 8.\" once, but it sent \(second.sent). [zh-Hans] inject(radio:) 可以再次调用，新的无线电会替换旧的：第二台无线电应该发送一次 \"Box, box! Lap 8.\"，但它发送的是 \(second.sent)。")
         #expect(report == "No reply: box on lap 8.", "With a radio that does not acknowledge, callPitStop(onLap:) should return \"No reply: box on lap 8.\", not \"\(report)\". [zh-Hans] 无线电没有应答时，callPitStop(onLap:) 应该返回 \"No reply: box on lap 8.\"，而不是 \"\(report)\"。")
+    }
+
+    @Test("a call for a lap already called is sent again, once per call")
+    func sameLapTwice() {
+        let radio = FakeRadio(acknowledges: false)
+        let engineer = RaceEngineer()
+        engineer.inject(radio: radio)
+        let first = engineer.callPitStop(onLap: 5)
+        let again = engineer.callPitStop(onLap: 5)
+        #expect(radio.sent == ["Box, box! Lap 5.", "Box, box! Lap 5."], "Calling callPitStop(onLap: 5) twice should send \"Box, box! Lap 5.\" twice, once per call, but the radio sent \(radio.sent). Each call is sent once: do not skip, cache or replay a call because the same lap was called before. [zh-Hans] 调用两次 callPitStop(onLap: 5) 应该发送两次 \"Box, box! Lap 5.\"，每次调用一次，但无线电发送的是 \(radio.sent)。每次呼叫都发送一次：不要因为同一圈以前呼叫过就跳过、缓存或重放。")
+        #expect(first == "No reply: box on lap 5." && again == first, "Both calls went unanswered, so both should return \"No reply: box on lap 5.\", not \"\(first)\" and \"\(again)\". [zh-Hans] 两次呼叫都没有应答，所以都应该返回 \"No reply: box on lap 5.\"，而不是 \"\(first)\" 和 \"\(again)\"。")
     }
 
     @Test("the radio the assembler hands over sends each call once, even unanswered")

@@ -127,6 +127,20 @@ final class LapLoggerTests {
         #expect(written == old + line + "\n", "The log should be the old text, then the new line, then one newline (\"\\n\"), so that the next lap starts on a line of its own; it reads \"\(written.debugDescription.dropFirst().dropLast())\". Write oldLog + line + \"\\n\". [zh-Hans] 日志应该是旧文本、新的一行，再加一个换行符（\"\\n\"），这样下一圈从新的一行开始；它的内容是 \"\(written.debugDescription.dropFirst().dropLast())\"。请写入 oldLog + line + \"\\n\"。")
     }
 
+    @Test("the log is read when each lap is recorded, not remembered from before")
+    func readsTheLogEachTime() throws {
+        let files = InMemoryFileSystem(files: [LapLogger.logPath: "1970-01-01T00:00:00Z Hamilton 79.0s\n"])
+        let logger = makeLogger(fileSystem: files)
+        let first = try logger.record(lap: 80.5, by: "Sainz")
+        // Another program (the pit wall's own logger) adds a line between two laps.
+        let between = (files.files[LapLogger.logPath] ?? "") + "1970-01-01T00:01:00Z Norris 78.9s\n"
+        files.files[LapLogger.logPath] = between
+        let second = try logger.record(lap: 82.0, by: "Sainz")
+        let written = files.files[LapLogger.logPath] ?? ""
+        #expect(written == between + second + "\n", "A line another program added between two laps must stay: the log should read \"\(between + second + "\n")\" but it reads \"\(written)\". Read the log through the handed file system each time a lap is recorded (contents(atPath:)); do not keep a copy from an earlier lap. [zh-Hans] 两圈之间由另一个程序加入的一行必须保留：日志应该是 \"\(between + second + "\n")\"，但它是 \"\(written)\"。每次记录一圈时都通过交给你的文件系统读取日志（contents(atPath:)）；不要保留上一圈的副本。")
+        #expect(written.contains(first), "The first lap's line should still be in the log. [zh-Hans] 第一圈的那一行应该仍在日志里。")
+    }
+
     @Test("the best lap is kept in the store it is handed")
     func bestLapGoesToTheHandedStore() throws {
         let before = TeamDefaults.standardAccessCount

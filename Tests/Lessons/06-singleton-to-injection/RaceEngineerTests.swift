@@ -118,6 +118,20 @@ struct RaceEngineerTests {
         #expect(engineerResolves == 0, "The team's engineers asked the Locator \(engineerResolves) time\(engineerResolves == 1 ? "" : "s") in boxBox(). Send through the radio handed to RaceEngineer(driver:crew:radio:). [zh-Hans] 车队的比赛工程师在 boxBox() 中向 Locator 查询了 \(engineerResolves) 次。通过交给 RaceEngineer(driver:crew:radio:) 的无线电发送。")
     }
 
+    @Test("a team of any size shares one crew of 4 tyre sets")
+    func anySizeOfTeam() throws {
+        let names = ["Leclerc", "Sainz", "Norris", "Piastri", "Russell", "Albon"]
+        for size in 1...names.count {
+            let team = RaceTeam(drivers: Array(names.prefix(size)))
+            try #require(team.engineers.count == size, "RaceTeam(drivers:) with \(size) drivers should build \(size) engineers, one per driver; it built \(team.engineers.count). [zh-Hans] 有 \(size) 位车手的 RaceTeam(drivers:) 应该创建 \(size) 个比赛工程师，每位车手一个；它创建了 \(team.engineers.count) 个。")
+            let reports = team.engineers.map { $0.boxBox() }
+            let expected = names.prefix(size).enumerated().map { index, driver in
+                index < 4 ? "\(driver): fresh tyres, \(3 - index) set\(3 - index == 1 ? "" : "s") left" : "\(driver): no tyres left"
+            }
+            #expect(reports == expected, "A team of \(size) driver\(size == 1 ? "" : "s") has one crew with 4 tyre sets, shared by all its engineers, so one stop each should report \(expected); it reported \(reports). Build one PitCrew(tyreSets: 4) in RaceTeam, whatever the number of drivers, and hand that same crew to every engineer. [zh-Hans] 有 \(size) 位车手的车队只有一个维修组，有 4 套轮胎，由所有比赛工程师共用，所以每人进站一次应该报告 \(expected)；它报告的是 \(reports)。无论有多少车手，都在 RaceTeam 中只创建一个 PitCrew(tyreSets: 4)，并把同一个维修组交给每个比赛工程师。")
+        }
+    }
+
     @Test("the team hands one radio to all its engineers")
     func teamSharesOneRadio() throws {
         Locator.reset()

@@ -109,6 +109,18 @@ struct CompositionRootTests {
         #expect(text == "Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z", "The screen GarageScreen.open(carAt: 0) returned should use the container's clock (stopped at 2001-09-09T01:46:40Z), but render() returned \"\(text)\". \(culprit) [zh-Hans] GarageScreen.open(carAt: 0) 返回的界面应该使用容器的时钟（停在 2001-09-09T01:46:40Z），但 render() 返回的是 \"\(text)\"。\(culpritZh)")
     }
 
+    @Test("a detail screen reports into the telemetry of the container that made it, whoever made the car")
+    func detailScreenUsesItsOwnContainer() {
+        let home = DependencyContainer(clock: FixedClock(date: sentinel))
+        let visitors = DependencyContainer(clock: FixedClock(date: epoch))
+        let homeCar = home.makeRaceCar(pitRadioFrequency: monza)
+        let visitingCar = visitors.makeRaceCar(pitRadioFrequency: spa)
+        let screen = home.makeDetailScreen(for: visitingCar)
+        #expect(screen.telemetry === homeCar.telemetry && screen.telemetry !== visitingCar.telemetry, "home.makeDetailScreen(for:) with a car another container made should still hand the screen home's own telemetry (the one home's cars share), not the car's. The container hands the screen its own collaborators: its telemetry and its clock, never ones taken from the car. [zh-Hans] 用另一个容器创建的赛车调用 home.makeDetailScreen(for:)，仍然应该把 home 自己的遥测（home 的赛车共用的那个）交给界面，而不是赛车的。容器把自己的协作者交给界面：它的遥测和它的时钟，不要从赛车身上拿。")
+        let text = screen.render()
+        #expect(text == "Car on 461.5 MHz, opened at 2001-09-09T01:46:40Z", "The screen home made should use home's clock (stopped at 2001-09-09T01:46:40Z) for a visiting car too, but render() returned \"\(text)\". [zh-Hans] home 创建的界面对来访的赛车也应该使用 home 的时钟（停在 2001-09-09T01:46:40Z），但 render() 返回的是 \"\(text)\"。")
+    }
+
     @Test("the garage asks the factory it is handed for the detail screen")
     func garageUsesTheHandedFactory() throws {
         let container = DependencyContainer(clock: FixedClock(date: sentinel))

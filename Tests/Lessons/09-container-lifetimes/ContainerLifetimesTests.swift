@@ -381,4 +381,30 @@ struct ContainerLifetimesTests {
             Issue.record("The child's engine factory asks the PARENT container for an engine, a different container, yet resolve threw: \(error). Each container keeps its own stack of types being resolved (an instance property, not a static and not a per-thread store such as Thread.current.threadDictionary), so a type being built in the child is not 'already being built' in the parent. [zh-Hans] 子容器的引擎工厂向父容器（另一个容器）请求引擎，resolve 却抛出了：\(error)。每个容器都保留自己的正在解析的类型栈（实例属性，不是静态属性，也不是 Thread.current.threadDictionary 这样的按线程存储），所以正在子容器中创建的类型，在父容器中并不算“正在创建”。")
         }
     }
+
+    @Test("a miss names the type that is missing and everything the container can resolve, its parent's included")
+    func aMissExplainsItself() throws {
+        let parent = Container()
+        parent.register(Telemetry.self, lifetime: .shared) { _ in Telemetry() }
+        let child = Container(parent: parent)
+        child.register(RaceCar.self) { container in RaceCar(engine: try container.resolve((any Engine).self)) }
+        do {
+            _ = try child.resolve(Strategist.self)
+            Issue.record("Nothing registers Strategist, yet child.resolve(Strategist.self) returned one. [zh-Hans] 没有人注册 Strategist，child.resolve(Strategist.self) 却返回了一个。")
+        } catch ResolutionError.notRegistered(let type, let registered) {
+            #expect(type.contains("Strategist"), "The error should name the type asked for (Strategist), not \"\(type)\". [zh-Hans] 错误应该说出被请求的类型（Strategist），而不是 \"\(type)\"。")
+            #expect(registered.contains { $0.contains("RaceCar") } && registered.contains { $0.contains("Telemetry") }, "A child can resolve what it registers (RaceCar) and what its parent registers (Telemetry), so `registered` should list both, but it lists \(registered). List every registration the child can reach, its own and its parents'. [zh-Hans] 子容器可以解析它自己注册的（RaceCar）和父容器注册的（Telemetry），所以 `registered` 应该把两者都列出来，但它列出的是 \(registered)。列出子容器能找到的每一个注册：它自己的和父容器的。")
+        } catch {
+            Issue.record("A type nobody registered should throw ResolutionError.notRegistered(type:registered:), but resolve threw \(error). [zh-Hans] 没有人注册的类型应该抛出 ResolutionError.notRegistered(type:registered:)，但 resolve 抛出的是 \(error)。")
+        }
+        // A miss inside a factory: the car is registered, its engine is not.
+        do {
+            _ = try child.resolve(RaceCar.self)
+            Issue.record("No engine is registered, yet the car resolved. [zh-Hans] 没有注册引擎，赛车却解析成功了。")
+        } catch ResolutionError.notRegistered(let type, _) {
+            #expect(type.contains("Engine") && !type.contains("RaceCar"), "The car's factory asks for `any Engine`, which nobody registered: the error should name the missing engine, as the inner resolve threw it, not \"\(type)\". Let an error from a factory reach the caller as it is. [zh-Hans] 赛车的工厂请求的是 `any Engine`，而没有人注册它：错误应该说出缺失的引擎，就像内层 resolve 抛出的那样，而不是 \"\(type)\"。让工厂抛出的错误原样传到调用者。")
+        } catch {
+            Issue.record("A missing engine inside the car's factory should reach the caller as ResolutionError.notRegistered, but resolve threw \(error). [zh-Hans] 赛车工厂里缺失的引擎应该以 ResolutionError.notRegistered 传到调用者，但 resolve 抛出的是 \(error)。")
+        }
+    }
 }

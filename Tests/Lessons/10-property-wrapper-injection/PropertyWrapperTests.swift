@@ -173,6 +173,16 @@ struct PropertyWrapperTests {
         #expect(later === fake, "After its first use, @LazyInjected should keep the value it got (the fake), not read the store again. [zh-Hans] 第一次使用之后，@LazyInjected 应该保留它拿到的值（假引擎），不要再次读取存储。")
     }
 
+    @Test("@LazyInjected first used outside any override keeps the live value, even inside a later override")
+    func lazyKeepsTheLiveValueToo() {
+        let probe = LazyProbe()
+        let firstUse = probe.engine
+        #expect(firstUse.horsepower == 750, "With no override in effect, the first use of @LazyInjected should get the live engine (750 hp), not \(firstUse.horsepower) hp. [zh-Hans] 没有任何覆盖时，@LazyInjected 第一次使用应该拿到真实的引擎（750 hp），而不是 \(firstUse.horsepower) hp。")
+        let fake = FakeEngine(horsepower: 42)
+        let inside = withDependencies { $0.engine = fake } operation: { probe.engine }
+        #expect(inside === firstUse, "This probe was first used outside any override, so it got the live engine and must keep it: inside a later override it should still hand out that same engine, but it handed out \(inside.horsepower) hp. @LazyInjected keeps whatever its first use got, the live value as much as an override. [zh-Hans] 这个探针第一次使用时不在任何覆盖之内，所以它拿到了真实的引擎，并且必须保留它：在之后的覆盖之内，它仍然应该交出同一台引擎，但它交出的是 \(inside.horsepower) hp。@LazyInjected 保留第一次使用时拿到的值，真实值和覆盖值都一样。")
+    }
+
     @Test("nested async overrides add up too")
     func nestedAsyncOverrides() async {
         let fake = FakeEngine(horsepower: 320)

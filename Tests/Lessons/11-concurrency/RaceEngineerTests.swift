@@ -104,6 +104,20 @@ struct RaceEngineerTests {
         #expect(laps.map(\.milliseconds) == [91_200, 90_900, 90_700, 92_000], "Four laps were recorded one after the other (car 16: 91200 ms, car 44: 90900 ms, car 16: 90700 ms, car 1: 92000 ms), and LapLog().laps() should return them in that order; it returned \(seen). Keep the laps in one array and append each new lap at the end: no grouping by car, no sorting. [zh-Hans] 四圈是一个接一个记录的（16 号车：91200 ms，44 号车：90900 ms，16 号车：90700 ms，1 号车：92000 ms），LapLog().laps() 应该按这个顺序返回它们；它返回的是 \(seen)。把圈保存在一个数组中，每一圈都追加到末尾：不要按车分组，也不要排序。")
     }
 
+    @Test("two equal laps are two laps: the real LapLog keeps both")
+    func equalLapsAreKept() async {
+        let log = LapLog()
+        let engineer = RaceEngineer(telemetry: log)
+        await engineer.completeLap(car: 16, milliseconds: 90_000)
+        await engineer.completeLap(car: 16, milliseconds: 90_000)
+        await RaceSession.$id.withValue("Q1") {
+            await engineer.completeLap(car: 16, milliseconds: 90_000)
+            await engineer.completeLap(car: 16, milliseconds: 90_000)
+        }
+        let laps = await log.laps()
+        #expect(laps.count == 4, "Car 16 did four laps of exactly 90000 ms (two outside a session, two in Q1), and each completeLap call records one lap, but LapLog().laps() holds \(laps.count). A lap equal to an earlier one is still a lap: keep every lap recorded, do not drop or merge equal ones. [zh-Hans] 16 号车跑了四圈，每圈都正好 90000 ms（两圈不在任何赛段中，两圈在 Q1），每次 completeLap 调用都记录一圈，但 LapLog().laps() 里有 \(laps.count) 圈。和之前相同的一圈仍然是一圈：保留记录的每一圈，不要丢弃或合并相同的圈。")
+    }
+
     @Test("two engineers with two stores keep their laps apart")
     func twoStoresTwoResults() async {
         let first = SpyTelemetry()

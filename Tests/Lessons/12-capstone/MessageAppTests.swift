@@ -27,6 +27,20 @@ final class FakeNetwork: NetworkClient {
     }
 }
 
+/// A network whose first post fails and whose later posts go through.
+final class FlakyNetwork: NetworkClient {
+    private(set) var postAttempts = 0
+    private(set) var posted: [Message] = []
+
+    func fetchMessages() throws -> [Message] { posted }
+
+    func post(_ message: Message) throws {
+        postAttempts += 1
+        if postAttempts == 1 { throw NetworkError.offline }
+        posted.append(message)
+    }
+}
+
 /// A clock stopped at one moment.
 struct FixedClock: AppClock {
     let date: Date
@@ -113,6 +127,26 @@ struct MessageAppTests {
         screen.send("Anyone there?")
         #expect(screen.errorText == "Could not send your message.", "When posting throws, send(_:) should set errorText to \"Could not send your message.\"; it is \(String(describing: screen.errorText)). [zh-Hans] 发送抛出错误时，send(_:) 应该把 errorText 设为 \"Could not send your message.\"；它是 \(String(describing: screen.errorText))。")
         #expect(screen.rows.isEmpty && network.posted.isEmpty, "A message that could not be sent should not appear as a row, and the fake network should have received nothing; rows are \(screen.rows), posted: \(network.posted). [zh-Hans] 没能发出的消息不应该显示为一行，假网络也不应该收到任何东西；各行是 \(screen.rows)，发送的是 \(network.posted)。")
+    }
+
+    @Test("two equal messages are two rows")
+    func equalMessagesAreTwoRows() {
+        let twice = Message(author: "Ana", text: "Box, box.", sentAt: lightsOut)
+        let network = FakeNetwork(messages: [twice, twice, Message(author: "Ben", text: "Copy.", sentAt: lightsOut.addingTimeInterval(5))])
+        let screen = AppContainer(network: network, clock: FixedClock(date: lightsOut), userName: "Kimi").makeMessageList()
+        screen.load()
+        #expect(screen.rows == ["Ana: Box, box.", "Ana: Box, box.", "Ben: Copy."], "The network holds three messages, two of them equal; load() shows one row per message, so the rows should be [\"Ana: Box, box.\", \"Ana: Box, box.\", \"Ben: Copy.\"], but they are \(screen.rows). Do not drop, merge or filter messages: show every message the network returns. [zh-Hans] 网络中有三条消息，其中两条相同；load() 为每条消息显示一行，所以各行应该是 [\"Ana: Box, box.\", \"Ana: Box, box.\", \"Ben: Copy.\"]，但实际是 \(screen.rows)。不要丢弃、合并或过滤消息：网络返回的每条消息都要显示。")
+    }
+
+    @Test("a send whose post fails is posted once, shows the error and adds no row")
+    func failedPostIsTriedOnce() {
+        let network = FlakyNetwork()
+        let screen = AppContainer(network: network, clock: FixedClock(date: lightsOut), userName: "Kimi").makeMessageList()
+        screen.send("Box now?")
+        #expect(network.postAttempts == 1 && network.posted.isEmpty, "The first post fails: send(_:) should post once, report the failure and stop, but the network was asked to post \(network.postAttempts) times. Keep the behaviour: one post per send, no retry. [zh-Hans] 第一次发送失败：send(_:) 应该只发送一次，报告失败然后停下，但网络被要求发送了 \(network.postAttempts) 次。保持原有行为：每次 send 只发送一次，不要重试。")
+        #expect(screen.rows.isEmpty && screen.errorText == "Could not send your message.", "When posting throws, no row is added and errorText is \"Could not send your message.\"; rows are \(screen.rows), errorText is \(String(describing: screen.errorText)). [zh-Hans] 发送抛出错误时不添加任何行，errorText 为 \"Could not send your message.\"；各行是 \(screen.rows)，errorText 是 \(String(describing: screen.errorText))。")
+        screen.send("Box now?")
+        #expect(network.postAttempts == 2 && screen.rows == ["Kimi: Box now?"] && screen.errorText == nil, "The second send goes through: it should post once more and add its row (\"Kimi: Box now?\"), and clear the error; posts: \(network.postAttempts), rows: \(screen.rows), errorText: \(String(describing: screen.errorText)). [zh-Hans] 第二次发送成功：它应该再发送一次并添加它的那一行（\"Kimi: Box now?\"），并清除错误；发送次数：\(network.postAttempts)，各行：\(screen.rows)，errorText：\(String(describing: screen.errorText))。")
     }
 
     @Test("a load that works clears the error text left by an earlier failure")
