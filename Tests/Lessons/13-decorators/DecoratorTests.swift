@@ -134,6 +134,12 @@ struct DecoratorTests {
         let outcome = ask(TrackTimingClient(feed: slow), "VER")
         #expect(outcome.text == "error timeout" && slow.questions.count == 1, "A feed that times out should make the core client throw TimingError.timeout after one question; it gave \(outcome.text) after \(times(slow.questions.count)). The core client does not try again: retrying is the job of RetryingLapTimes. [zh-Hans] 计时源超时，核心客户端应该在问一次之后抛出 TimingError.timeout；它问了 \(slow.questions.count) 次，给出的是 \(outcome.text)。核心客户端不重试：重试是 RetryingLapTimes 的工作。")
 
+        let flaky = ScriptedFeed([.success("90000"), .failure(.timeout)])
+        let core = TrackTimingClient(feed: flaky)
+        _ = ask(core, "NOR")
+        let afterTimeout = ask(core, "NOR")
+        #expect(afterTimeout.text == "error timeout", "The feed answered NOR's laps once, then timed out: the core client's second call should throw TimingError.timeout, but it gave \(afterTimeout.text). The core client hands on what the feed does now; an earlier answer kept to cover a timeout is a cache, and caching is the job of CachingLapTimes. [zh-Hans] 计时源先回答了一次 NOR 的圈速，然后超时了：核心客户端的第二次调用应该抛出 TimingError.timeout，但它给出的是 \(afterTimeout.text)。核心客户端交出的是计时源此刻的结果；为了应付超时而保留的旧答案就是缓存，而缓存是 CachingLapTimes 的工作。")
+
         let pitWall = PitWall.sharedAccessCount - pitWallReads
         let archive = RaceArchive.sharedAccessCount - archiveReads
         #expect(pitWall == 0 && archive == 0, "The core client read PitWall.shared \(times(pitWall)) and RaceArchive.shared \(times(archive)). It writes no log at all: logging is the job of LoggingLapTimes, handed its log by PitWallApp. [zh-Hans] 核心客户端读取了 PitWall.shared \(pitWall) 次、RaceArchive.shared \(archive) 次。它根本不写日志：日志是 LoggingLapTimes 的工作，由 PitWallApp 把日志交给它。")
