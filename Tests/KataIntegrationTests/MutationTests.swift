@@ -35,6 +35,23 @@ struct MutationTests {
                 }
             }
         }
+        public protocol Tyre: AnyObject {}
+        public final class Pit {
+            private let makeTyre: () -> any Tyre
+            private let parent: Pit?
+            public init(makeTyre: @escaping () -> any Tyre, parent: Pit? = nil) {
+                self.makeTyre = makeTyre
+                self.parent = parent
+            }
+            public func change() -> any Tyre { makeTyre() }
+            public func child() -> Pit { Pit(makeTyre: makeTyre, parent: self) }
+        }
+        public func assemble() -> [RaceCar] {
+            let engine = V8Engine()
+            let first = RaceCar(engine: engine)
+            let second = RaceCar(engine: engine)
+            return [first, second]
+        }
         """
 
     @Test("each operator finds its place by what the code means")
@@ -61,6 +78,15 @@ struct MutationTests {
         #expect(changed("remove-call").contains("") && mutants.contains { $0.mutation == "remove-call" && $0.original == ["            radio?.send(\"lap \\(laps)\")"] })
         #expect(changed("negate-condition") == ["if !(laps > 1) {"])
         #expect(changed("return-early") == ["public func lap() { return;"])
+        let hoisted = changed("hoist-to-static").joined(separator: " | ")
+        #expect(hoisted.contains("nonisolated(unsafe) static var kataHoisted_engine: (any Engine)?")
+                && hoisted.contains("self.engine = engine; Self.kataHoisted_engine = engine")
+                && hoisted.contains("Self.kataHoisted_engine!.ignite()"), "\(hoisted)")
+        #expect(changed("memoise-factory").contains { $0.hasPrefix("public func change() -> any Tyre { kataMemoised(&kataMemo) { makeTyre() } }") },
+                "\(changed("memoise-factory"))")
+        #expect(changed("copy-for-share") == ["let second = RaceCar(engine: V8Engine())"], "the first part keeps the shared engine")
+        #expect(changed("forward-to-parent") == ["public func child() -> Pit { Pit(makeTyre: makeTyre, parent: (parent ?? self)) }"])
+        #expect(Set(mutants.map(\.mutation)).isSubset(of: MutationOperators.names))
         #expect(!mutants.contains { $0.mutation == "singleton-at-use" && $0.line == 16 }, "the initializer's own assignment is build-inside's business")
     }
 

@@ -2,7 +2,7 @@ extension CommandSpec {
     static let verify = CommandSpec(
         name: "verify",
         summary: LocalizedText(english: "Check the whole course against the lesson contract", chinese: "按课程约定检查整个课程"),
-        usage: "kata verify [lesson...] [--json] [--jobs N] [--mutants [--sample N]]",
+        usage: "kata verify [lesson...] [--json] [--jobs N] [--mutants [--sample N] [--operator NAME]]",
         help: """
             For every lesson (or the ones named): the starter fails, the reference
             solution passes, every wrong solution fails, the metadata and both texts
@@ -14,22 +14,27 @@ extension CommandSpec {
             lesson's files stay the same.
 
             With --mutants, judges the judge instead: small mistakes a learner makes
-            (a kept collaborator in a var or unowned(unsafe), a singleton back at a
-            use, a part built inside, a default argument that builds it, a lock
-            dropped, a call removed, a condition negated, an early return) are made
+            (a kept collaborator in a var or unowned(unsafe) or a static, a
+            singleton back at a use, a part built inside, a default argument that
+            builds it, a factory's first product handed out again, a copy where a
+            part is shared, the parent handed on instead of itself, a lock dropped,
+            a call removed, a condition negated, an early return) are made
             one at a time in each reference solution, and the lesson's tests, rules
             and sanitizers judge each. It prints each lesson's mutation score and
             every mutant that survived (file, line, the changed line). Declare a
             mutant that behaves like the solution in Solutions/NN-slug/mutants.json:
-            {"equivalent": {"<id>": "why"}}. --sample N judges every N-th mutant.
+            {"equivalent": {"<id>": "why"}}. --sample N judges every N-th mutant;
+            --operator judges one operator's mutants only (names as printed, several
+            separated by commas).
 
             Example:
               kata verify
               kata verify 01 02 --jobs 1
               kata verify --mutants 01
+              kata verify --mutants 06 --operator copy-for-share
             """,
         flags: ["--mutants"],
-        options: ["--jobs", "--sample"],
+        options: ["--jobs", "--sample", "--operator"],
         run: { invocation, context in
             try Handout.requireInstructorCopy(context, command: "verify")
             let course = try context.loadCourse()
@@ -93,6 +98,16 @@ private func runMutants(course: Course, only: [Lesson]?, jobs: Int, invocation: 
     }
     var configured = MutationTester(checker: checker, reader: reader, fileSystem: context.fileSystem, scratch: "\(context.stateFolder)/mutants")
     configured.stride = stride
+    if let value = invocation.option("--operator") {
+        let names = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let unknown = names.subtracting(MutationOperators.names)
+        guard unknown.isEmpty else {
+            let list = MutationOperators.names.sorted().joined(separator: ", ")
+            throw KataError.usage(words.say("no mutation operator named \(unknown.sorted().joined(separator: ", ")); the operators are \(list)",
+                                            "没有名为 \(unknown.sorted().joined(separator: ", ")) 的变异算子；可用的算子有 \(list)"))
+        }
+        configured.operators = names
+    }
     let tester = configured
     let lessons = only ?? course.lessons
     let started = context.clock.now()
@@ -110,7 +125,7 @@ private func runMutants(course: Course, only: [Lesson]?, jobs: Int, invocation: 
             let line = "\(score.lesson): \(percent)% killed (\(score.killed) of \(judged); \(score.equivalent.count) equivalent, \(notViable) do not build)"
             lines.append((score.survived.isEmpty && score.problems.isEmpty ? style.green("✔ ") : style.red("✘ ")) + line)
             for outcome in score.survived {
-                lines.append(style.red("    survived ") + "\(outcome.mutant.mutation) at \(outcome.mutant.file):\(outcome.mutant.line): " + outcome.mutant.mutated.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " / "))
+                lines.append(style.red("    survived ") + "\(outcome.mutant.mutation) at \(outcome.mutant.file):\(outcome.mutant.line): " + outcome.mutant.mutated.map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\n", with: " ↵ ") }.joined(separator: " / "))
             }
             for outcome in score.equivalent { lines.append(style.dim("    equivalent \(outcome.mutant.id): \(outcome.detail)")) }
             for problem in score.problems { lines.append(style.red("    - ") + problem) }

@@ -30,8 +30,14 @@ public struct MutantOutcome: Sendable, Codable, Equatable {
 /// `singleton-at-use` (a use of a kept collaborator replaced by a singleton the lesson's rules forbid);
 /// `build-inside` (the initializer builds a conformer instead of keeping the one handed over);
 /// `default-builds-part` (a default argument that builds the real part); `drop-lock` (a lock and the unlock after
-/// it removed). General operators: `remove-call`, `negate-condition`, `return-early`.
+/// it removed); `hoist-to-static` (the collaborator kept where every instance shares it); `memoise-factory` (the first
+/// object a factory made handed out again); `copy-for-share` (one of the parts handed a shared object gets a copy of
+/// its own); `forward-to-parent` (a type that keeps another of its kind hands that one on instead of itself).
+/// General operators: `remove-call`, `negate-condition`, `return-early`.
 public enum MutationOperators {
+    public static let names: Set<String> = ["let-to-var", "to-unowned-unsafe", "weak-to-strong", "singleton-at-use", "build-inside",
+                                            "default-builds-part", "drop-lock", "hoist-to-static", "memoise-factory", "copy-for-share",
+                                            "forward-to-parent", "remove-call", "negate-condition", "return-early"]
     public static func mutants(of program: ResolvedProgram, texts: [String: String], forbidden: [String]) -> [Mutant] {
         var found: [Mutant] = []
         var seen: Set<String> = []
@@ -126,6 +132,137 @@ public enum MutationOperators {
             }
         }
 
+        // Uses of each kept collaborator outside initializers, by file and line.
+        var usesOf: [String: [(file: String, line: Int)]] = [:]
+        for node in program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+            if let usr = node.memberUSR, program.members[usr]?.kind == "constructor_decl" { continue }
+            for use in node.uses where !(usesOf[use.usr]?.contains { $0 == (use.file, use.line) } ?? false) {
+                usesOf[use.usr, default: []].append((use.file, use.line))
+            }
+        }
+        for member in collaborators {
+            guard let owner = member.owner, let ownerType = types[owner], ["class_decl", "struct_decl"].contains(ownerType.kind),
+                  let declaration = line(member.file, member.line),
+                  let type = capture(#"\b(?:let|var)\s+\#(member.name)\s*:\s*([^={]+?)\s*(?:=.*)?$"#, in: declaration) else { continue }
+            let holdsObject = protocolOf(member.type) != nil || member.type.contains("->")
+                || DemangledName.identifiers(member.type).contains { types[$0.split(separator: ".").last.map(String.init) ?? ""]?.kind == "class_decl" }
+            guard holdsObject else { continue }
+            let uses = (usesOf[member.usr] ?? []).filter { $0.file == member.file && $0.line != member.line }
+            let indent = String(declaration.prefix { $0 == " " || $0 == "\t" })
+
+            // hoist-to-static: every instance reads the collaborator the last one was handed (state shared by all).
+            let hoisted = "kataHoisted_\(member.name)"
+            var edits: [(line: Int, text: String)] = [(member.line, declaration + "\n" + indent + "nonisolated(unsafe) static var \(hoisted): (\(type))?")]
+            for initializer in (program.membersByOwner[owner] ?? []) where initializer.kind == "constructor_decl" && !initializer.isImplicit && initializer.file == member.file {
+                guard let fileLines = lines[initializer.file] else { continue }
+                for number in initializer.line...min(initializer.line + 12, fileLines.count) {
+                    let text = fileLines[number - 1]
+                    if let value = capture(#"self\.\#(member.name)\s*=\s*([A-Za-z_]\w*)\s*$"#, in: text) {
+                        edits.append((number, text + "; Self.\(hoisted) = \(value)"))
+                        break
+                    }
+                }
+            }
+            if edits.count > 1 {
+                for use in uses where !edits.contains(where: { $0.line == use.line }) {
+                    guard let text = line(use.file, use.line) else { continue }
+                    var changed = replacing(#"(?<![.\w])(?:self\.)?\#(member.name)\b(?=\s*=[^=])"#, in: text, with: "Self.\(hoisted)")
+                    changed = replacing(#"(?<![.\w])(?:self\.)?\#(member.name)\b(?!\s*[:=])"#, in: changed, with: "Self.\(hoisted)!")
+                    if changed != text { edits.append((use.line, changed)) }
+                }
+                if edits.count > 2 { add("hoist-to-static", member.file, edits.sorted { $0.line < $1.line }) }
+            } else if !member.isLet, type.hasSuffix("?"),
+                      let head = capture(#"^(.*?)\bvar\s+\#(member.name)\b"#, in: declaration) {
+                // A collaborator set from outside (setter injection): the property becomes a door to the static.
+                let modifiers = head.replacingOccurrences(of: #"\b(weak|unowned|lazy)\s+"#, with: "", options: .regularExpression)
+                add("hoist-to-static", member.file, [(member.line, indent + "nonisolated(unsafe) static var \(hoisted): \(type) = nil\n"
+                    + modifiers + "var \(member.name): \(type) { get { Self.\(hoisted) } set { Self.\(hoisted) = newValue } }")])
+            }
+        }
+
+        // memoise-factory: whatever makes objects (a kept factory closure, a factory protocol's maker, a registration's
+        // closure) makes one, and that first product is handed out again.
+        let memo = "\nnonisolated(unsafe) private var kataMemo: Any? = nil\n"
+            + "private func kataMemoised<T>(_ slot: inout Any?, _ make: () throws -> T) rethrows -> T {\n"
+            + "    if let made = slot as? T { return made }\n    let made = try make()\n    slot = made\n    return made\n}"
+        func makesObjects(_ result: String) -> Bool {
+            if result.contains("Any") { return true }
+            return DemangledName.identifiers(result).contains { identifier in
+                let name = identifier.split(separator: ".").last.map(String.init) ?? ""
+                return types[name].map { ["protocol", "class_decl"].contains($0.kind) } ?? false
+            }
+        }
+        for member in program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+            where member.kind == "var_decl" && !member.isStatic && !member.isImplicit && !member.name.hasPrefix("$") {
+            let proto = protocolOf(member.type)
+            let makers = (proto.flatMap { program.membersByOwner[$0] } ?? [])
+                .filter { $0.kind == "func_decl" && makesObjects($0.result) }.map(\.name)
+            let closureMakes = member.type.contains("->") && makesObjects(String(member.type[member.type.range(of: "->", options: .backwards)!.upperBound...]))
+            guard closureMakes || !makers.isEmpty else { continue }
+            let callee = closureMakes ? "" : "\\.(?:\(makers.joined(separator: "|")))"
+            for use in usesOf[member.usr] ?? [] where use.line != member.line {
+                guard let fileLines = lines[use.file], fileLines.count > 1, use.line != fileLines.count,
+                      let text = line(use.file, use.line), !text.contains("await"),
+                      let start = text.range(of: #"(?<![\w])(?:[a-z_]\w*\.)?\#(member.name)\??\#(callee)\("#, options: .regularExpression),
+                      let end = closingParenthesis(in: text, from: text.index(before: start.upperBound)) else { continue }
+                let call = String(text[start.lowerBound...end])
+                let wrapped = "kataMemoised(&kataMemo) { \(text.contains("try") ? "try " : "")\(call) }"
+                add("memoise-factory", use.file, [(use.line, text.replacingCharacters(in: start.lowerBound...end, with: wrapped)),
+                                                  (fileLines.count, fileLines[fileLines.count - 1] + memo)])
+            }
+        }
+
+        // copy-for-share of a kept collaborator: each part the type builds is handed a new one instead of the one kept.
+        for member in collaborators {
+            guard let proto = protocolOf(member.type), let part = buildable(proto) else { continue }
+            let handed = (usesOf[member.usr] ?? []).filter { use in
+                line(use.file, use.line)?.range(of: #"\w+:\s*(?:self\.)?\#(member.name)\s*[,)]"#, options: .regularExpression) != nil
+            }
+            guard handed.count >= 2 else { continue }
+            for use in handed {
+                guard let text = line(use.file, use.line) else { continue }
+                add("copy-for-share", use.file, [(use.line, replacing(#"(?<=:\s?)(?:self\.)?\#(member.name)(?=\s*[,)])"#, in: text, with: "\(part)()", once: true))])
+            }
+        }
+
+        for (file, fileLines) in lines.sorted(by: { $0.key < $1.key }) {
+            // copy-for-share: an object built once and handed to several parts; one of them gets a copy of its own.
+            for (index, text) in fileLines.enumerated() {
+                guard let name = capture(#"^\s*(?:(?:private|fileprivate|internal|public|lazy)\s+)*let\s+(\w+)\s*=\s*[A-Z]\w*\(.*\)\s*$"#, in: text),
+                      let construction = capture(#"=\s*([A-Z]\w*\(.*\))\s*$"#, in: text),
+                      let typeName = capture(#"^([A-Z]\w*)"#, in: construction),
+                      let kind = types[typeName]?.kind, kind == "class_decl" else { continue }
+                var handed: [(line: Int, text: String)] = []
+                for later in (index + 1)..<min(index + 41, fileLines.count) {
+                    let candidate = fileLines[later]
+                    let pattern = #"(?<=[(,:\[]\s?)(?:self\.)?\#(name)(?=\s*[,)\]])"#
+                    if candidate.range(of: pattern, options: .regularExpression) != nil {
+                        handed.append((later + 1, replacing(pattern, in: candidate, with: construction, once: true)))
+                    }
+                }
+                // Handed twice, or handed inside a closure that runs for each part (`drivers.map { ... }`).
+                if handed.count == 1, let only = handed.first, fileLines[only.line - 1].contains("{") {
+                    add("copy-for-share", file, [only])
+                }
+                guard handed.count >= 2 else { continue }
+                for edit in handed.dropFirst() { add("copy-for-share", file, [edit]) }
+            }
+        }
+        // forward-to-parent: a type that keeps another of its own kind (a parent) hands that one on instead of itself.
+        for member in collaborators {
+            guard let owner = member.owner, DemangledName.identifiers(member.type).contains(where: { $0.split(separator: ".").last.map(String.init) == owner }),
+                  let fileLines = lines[member.file], let start = types[owner].map(\.line), types[owner]?.file == member.file else { continue }
+            let optional = member.type.hasSuffix("?")
+            let substitute = optional ? "(\(member.name) ?? self)" : member.name
+            for number in start..<fileLines.count {
+                let text = fileLines[number]
+                if number > start, text.range(of: #"^(?:public\s+|final\s+|private\s+)*(?:class|struct|enum|actor|extension|protocol)\b"#, options: .regularExpression) != nil { break }
+                let pattern = #"(?<=[(,:]\s?)self(?=\s*[,)])"#
+                guard text.range(of: pattern, options: .regularExpression) != nil else { continue }
+                add("forward-to-parent", member.file, [(number + 1, replacing(pattern, in: text, with: substitute, once: true))])
+            }
+        }
+
         for (file, fileLines) in lines.sorted(by: { $0.key < $1.key }) {
             var number = 0
             for text in fileLines {
@@ -152,6 +289,39 @@ public enum MutationOperators {
             add("return-early", member.file, [(member.line, text + " return;")])
         }
         return found.sorted { ($0.file, $0.line, $0.mutation) < ($1.file, $1.line, $1.mutation) }
+    }
+
+    static func capture(_ pattern: String, in text: String) -> String? {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)), match.numberOfRanges > 1,
+              let range = Range(match.range(at: 1), in: text) else { return nil }
+        return String(text[range])
+    }
+
+    static func replacing(_ pattern: String, in text: String, with replacement: String, once: Bool = false) -> String {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        var result = text
+        let matches = regex.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        for match in (once ? Array(matches.prefix(1)) : matches).reversed() {
+            guard let range = Range(match.range, in: result) else { continue }
+            result.replaceSubrange(range, with: replacement)
+        }
+        return result
+    }
+
+    /// The index of the `)` that closes the `(` at `open`, outside string literals.
+    static func closingParenthesis(in text: String, from open: String.Index) -> String.Index? {
+        var depth = 0, inString = false, index = open
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\"" { inString.toggle() }
+            if !inString {
+                if character == "(" { depth += 1 }
+                if character == ")" { depth -= 1; if depth == 0 { return index } }
+            }
+            index = text.index(after: index)
+        }
+        return nil
     }
 
     /// `radio.send(message)`, `try store.save(lap)`, `delegate?.didFinish(lap: lap)`: a call whose result is unused.
@@ -187,6 +357,8 @@ public struct MutationTester: Sendable {
     public let scratch: String
     /// Judge every n-th mutant only (1: all), for a quick sample.
     public var stride = 1
+    /// Judge only these operators' mutants (nil: all).
+    public var operators: Set<String>? = nil
 
     public init(checker: LessonChecker, reader: ProgramReader, fileSystem: any FileSystem, scratch: String) {
         self.checker = checker
@@ -236,7 +408,8 @@ public struct MutationTester: Sendable {
     public func score(_ lesson: Lesson) -> LessonScore {
         let (all, texts, problem) = mutants(of: lesson)
         if let problem { return LessonScore(lesson: lesson.id, outcomes: [], problems: [problem]) }
-        let chosen = all.enumerated().filter { $0.offset % max(1, stride) == 0 }.map(\.element)
+        let chosen = all.filter { operators?.contains($0.mutation) ?? true }.enumerated()
+            .filter { $0.offset % max(1, stride) == 0 }.map(\.element)
         let equivalent = equivalents(lesson)
         let folder = "\(scratch)/\(lesson.id)"
         var outcomes: [MutantOutcome] = []
