@@ -1,0 +1,26 @@
+import Foundation
+
+/// Takes a sleeper, then sleeps for real.
+public final class RetryingLapTimes: LapTimesClient {
+    private let inner: any LapTimesClient
+    private let attempts: Int
+    private let sleeper: any Sleeper
+
+    public init(wrapping inner: any LapTimesClient, attempts: Int, sleeper: any Sleeper) {
+        self.inner = inner
+        self.attempts = attempts
+        self.sleeper = sleeper
+    }
+
+    public func lapTimes(for driver: String) throws -> [Int] {
+        var attempt = 1
+        while true {
+            do {
+                return try inner.lapTimes(for: driver)
+            } catch TimingError.timeout where attempt < attempts {
+                Thread.sleep(forTimeInterval: Double(500 * attempt) / 1000)
+                attempt += 1
+            }
+        }
+    }
+}
