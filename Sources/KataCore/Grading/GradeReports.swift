@@ -387,7 +387,7 @@ public enum GradeReports {
             body{font-family:system-ui,sans-serif;margin:2em;color:#222}
             table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}
             .pass{background:#c8f0c8}.partial{background:#fff2b3}.fail{background:#f8c8c8}.error{background:#ddd;color:#555}
-            .num{text-align:right}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;max-width:60em}
+            .num{text-align:right;white-space:nowrap}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;max-width:60em}
             .flag{background:#f0b0f0}.meta{color:#666;font-size:.9em}section{border-top:2px solid #ccc;margin-top:2em}
             </style></head><body>
             <h1>Class report</h1>
