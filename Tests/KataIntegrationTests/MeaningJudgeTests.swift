@@ -71,6 +71,7 @@ struct MeaningJudgeTests {
          "extension V8Engine { static func spare() -> V8Engine { shared } }"),
         ("default argument through a helper", "public convenience init(other: any Engine = stock()) { self.init(engine: other) }",
          "public func stock() -> any Engine { V8Engine.shared }"),
+        ("inside a defer block", "public func warmUp() { defer { _ = V8Engine.shared.horsepower } }", ""),
     ])
     func singletonSpellings(_ name: String, _ member: String, _ extra: String) throws {
         let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": Self.car(member), "Extra.swift": extra], [Self.noShared])
@@ -378,6 +379,9 @@ struct MeaningJudgeTests {
         "public func add(_ lap: Int) {\n lock.lock()\n defer { lock.unlock() }\n laps.append(lap)\n best = min(best ?? lap, lap)\n }\n public var count: Int { lock.lock(); defer { lock.unlock() }; return laps.count }",
         "public func add(_ lap: Int) {\n lock.lock()\n laps.append(lap)\n lock.unlock()\n }",
         "public func add(_ lap: Int) { lock.withLock { insert(lap) } }\n private func insert(_ lap: Int) { laps.append(lap); best = laps.min() }",
+        "public func add(_ lap: Int) {\n lock.lock()\n let fast = lap < 80_000\n let slow = lap > 100_000\n _ = (fast, slow)\n defer { lock.unlock() }\n laps.append(lap)\n }",
+        "private func locked<T>(_ body: () throws -> T) rethrows -> T { lock.lock(); defer { lock.unlock() }; return try body() }\n public func add(_ lap: Int) { locked { laps.append(lap) } }\n public var count: Int { locked { laps.count } }",
+        "public func add(_ lap: Int) { lock.withLock { laps.append(lap) } }\n public var count: Int { lock.withLock { laps.count } }\n public var described: String { \"\\(best ?? 0)\" }",
     ])
     func heldLock(_ body: String) throws {
         let rules = [Self.rule("locked", .lockHeld) { $0.inTypes = ["*"] }]

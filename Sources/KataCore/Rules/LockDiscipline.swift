@@ -33,17 +33,43 @@ enum LockDiscipline {
                     && DemangledName.identifiers(member.type).contains { lockTypes.contains($0.split(separator: ".").last.map(String.init) ?? $0) }
             }.map(\.name)
             guard !locks.isEmpty else { continue }
-            let mutable = Dictionary(members.filter { $0.kind == "var_decl" && $0.isStored && !$0.isStatic && !$0.isLet && !locks.contains($0.name) }
+            var mutable = Dictionary(members.filter { $0.kind == "var_decl" && $0.isStored && !$0.isStatic && !$0.isLet && !locks.contains($0.name) }
                 .map { ($0.usr, $0) }, uniquingKeysWith: { first, _ in first })
-            guard !mutable.isEmpty else { continue }
             let nodes = program.nodes.values.filter { node in
                 node.owner == type && node.context == .body
                     && !["constructor_decl", "destructor_decl"].contains(node.memberUSR.flatMap { program.members[$0] }?.kind ?? "")
             }
+            // Only what changes after the object is made can race: a `var` no method writes is left alone.
+            mutable = mutable.filter { usr, property in
+                nodes.contains { node in
+                    node.uses.contains { use in
+                        use.usr == usr && (program.texts[use.file]?.components(separatedBy: "\n")).map { lines in
+                            use.line <= lines.count && writes(property.name, in: code(lines[use.line - 1]))
+                        } ?? true
+                    }
+                }
+            }
+            guard !mutable.isEmpty else { continue }
+            // A method of the type that holds the lock around a closure it is handed (`func locked<T>(_ body: () -> T)`)
+            // holds it for the closure's lines at every call.
+            let wrappers = members.filter { member in
+                member.kind == "func_decl" && member.arguments.contains(":")
+                    && (program.texts[member.file].map { text in
+                        heldLines(in: text.components(separatedBy: "\n"), from: member.line, locks: locks).isEmpty == false
+                    } ?? false)
+            }.map(\.name)
             var held: [String: [ClosedRange<Int>]] = [:]
             for node in nodes {
                 guard let text = program.texts[node.file] else { continue }
-                held[node.id] = heldLines(in: text.components(separatedBy: "\n"), from: node.line, locks: locks)
+                held[node.id] = heldLines(in: text.components(separatedBy: "\n"), from: node.line, locks: locks, wrappers: wrappers)
+            }
+            // Where the lock is held is a matter of lines, whichever node the compiler files them under (a `defer`
+            // block or a closure is a node of its own, nested in its function's lines).
+            var heldInFile: [String: [ClosedRange<Int>]] = [:]
+            for node in nodes { heldInFile[node.file, default: []] += held[node.id] ?? [] }
+            let fileOf = Dictionary(program.nodes.values.map { ($0.id, $0.file) }, uniquingKeysWith: { first, _ in first })
+            func heldAt(_ id: String, _ line: Int) -> Bool {
+                (heldInFile[fileOf[id] ?? ""] ?? []).contains { $0.contains(line) }
             }
             // Call sites of each function of the type: a helper called only while the lock is held holds it.
             var callSites: [String: [(node: String, line: Int)]] = [:]
@@ -63,13 +89,13 @@ enum LockDiscipline {
                 changed = false
                 for id in underLock {
                     let unheld = (callSites[id] ?? []).contains { site in
-                        !underLock.contains(site.node) && !(held[site.node] ?? []).contains { $0.contains(site.line) }
+                        !underLock.contains(site.node) && !heldAt(site.node, site.line)
                     }
                     if unheld { underLock.remove(id); changed = true }
                 }
             }
             func isHeld(_ node: ResolvedProgram.Node, _ line: Int) -> Bool {
-                underLock.contains(node.id) || (held[node.id] ?? []).contains { $0.contains(line) }
+                underLock.contains(node.id) || heldAt(node.id, line)
             }
             // A helper called with the lock held from at least one place runs, there, under the lock.
             var sometimesLocked: Set<String> = []
@@ -78,7 +104,7 @@ enum LockDiscipline {
                 changed = false
                 for node in nodes where !sometimesLocked.contains(node.id) {
                     let locked = (callSites[node.id] ?? []).contains { site in
-                        sometimesLocked.contains(site.node) || (held[site.node] ?? []).contains { $0.contains(site.line) }
+                        sometimesLocked.contains(site.node) || heldAt(site.node, site.line)
                     }
                     if locked { sometimesLocked.insert(node.id); changed = true }
                 }
@@ -97,7 +123,7 @@ enum LockDiscipline {
                     guard let property = mutable[use.usr], let place = guardedIn[use.usr], !isHeld(node, use.line),
                           reported.insert("\(node.id) \(use.usr)").inserted else { continue }
                     let caller = (callSites[node.id] ?? []).first { site in
-                        !underLock.contains(site.node) && !(held[site.node] ?? []).contains { $0.contains(site.line) }
+                        !underLock.contains(site.node) && !heldAt(site.node, site.line)
                     }.flatMap { names[$0.node] }
                     found.append(Miss(owner: type, function: node.member ?? type, property: property.name, lock: locks[0],
                                       guardedIn: place, calledFrom: caller, file: use.file, line: use.line))
@@ -108,11 +134,21 @@ enum LockDiscipline {
     }
 
     /// The 1-based line ranges, inside the body that opens at or after `start`, where one of `locks` is held.
-    static func heldLines(in lines: [String], from start: Int, locks: [String]) -> [ClosedRange<Int>] {
+    /// `name = `, `name[key] = `, `name += `, `name.append(`, `&name`: a line that changes `name`.
+    static func writes(_ name: String, in line: String) -> Bool {
+        let escaped = NSRegularExpression.escapedPattern(for: name)
+        let patterns = [#"(?<![\w.])(?:self\.)?\#(escaped)(?:\[[^\]]*\]|\.\w+|\?)*\s*(?:[-+*/%|&]|\?\?)?=(?!=)"#,
+                        #"(?<![\w.])(?:self\.)?\#(escaped)(?:\[[^\]]*\])?\??\.(?:append|insert|remove\w*|pop\w*|merge|update\w*|sort|reverse|formUnion|subtract|swapAt)\b"#,
+                        #"&(?:self\.)?\#(escaped)\b"#]
+        return patterns.contains { line.range(of: $0, options: .regularExpression) != nil }
+    }
+
+    static func heldLines(in lines: [String], from start: Int, locks: [String], wrappers: [String] = []) -> [ClosedRange<Int>] {
         guard start >= 1, start <= lines.count, let body = block(in: lines, openingAtOrAfter: start) else { return [] }
         var ranges: [ClosedRange<Int>] = []
         let names = locks.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
-        let scoped = try! NSRegularExpression(pattern: #"\b(?:self\.)?(?:\#(names))\??\.(?:withLock|withLockUnchecked|sync|withCriticalRegion)\b"#)
+        let wrapped = wrappers.isEmpty ? "" : "|" + wrappers.map { #"(?<![\w.])(?<!func )(?:self\.)?"# + NSRegularExpression.escapedPattern(for: $0) + #"\s*(?:\([^()]*\))?\s*(?=\{)"# }.joined(separator: "|")
+        let scoped = try! NSRegularExpression(pattern: #"\b(?:self\.)?(?:\#(names))\??\.(?:withLock|withLockUnchecked|sync|withCriticalRegion)\b"# + wrapped)
         let acquire = try! NSRegularExpression(pattern: #"\b(?:self\.)?(?:\#(names))\??\.(?:lock|wait|lockWhenCondition)\("#)
         let release = try! NSRegularExpression(pattern: #"\b(?:self\.)?(?:\#(names))\??\.(?:unlock|signal|unlockWithCondition)\("#)
         func matches(_ regex: NSRegularExpression, _ text: String) -> NSTextCheckingResult? {
@@ -127,18 +163,15 @@ enum LockDiscipline {
                 }
             }
             if matches(acquire, text) != nil {
+                // Held to the first release after it; a release in a `defer` (on this line or later) runs at the
+                // end of the scope, so the lock is held to the end of the body.
                 var end = body.upperBound
-                for later in number...min(number + 3, body.upperBound) where code(lines[later - 1]).contains("defer") && matches(release, code(lines[later - 1])) != nil {
-                    end = body.upperBound
-                    ranges.append(number...end)
-                    break
+                if !(text.contains("defer") && matches(release, text) != nil),
+                   let unlock = (number...body.upperBound).dropFirst().first(where: { matches(release, code(lines[$0 - 1])) != nil }),
+                   !code(lines[unlock - 1]).contains("defer") {
+                    end = unlock
                 }
-                if ranges.last?.lowerBound != number {
-                    if let unlock = ((number + 1)...max(number + 1, body.upperBound)).first(where: { $0 <= body.upperBound && matches(release, code(lines[$0 - 1])) != nil }) {
-                        end = unlock
-                    }
-                    ranges.append(number...end)
-                }
+                ranges.append(number...end)
             }
         }
         return ranges

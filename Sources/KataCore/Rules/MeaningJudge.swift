@@ -286,7 +286,9 @@ public struct MeaningJudge: Sendable {
                 // The root may hand out its parts, never itself: not as `Any`, nor inside a closure that hands out anything.
                 for conversion in node.conversions where conversion.fromSelf || isContainer(conversion.from) {
                     guard containers.contains(where: { scope.mentions(conversion.from, $0) }) else { continue }
-                    if scope.isErased(conversion.to) || isContainer(conversion.to) && !containers.contains(where: { scope.same(conversion.to, $0) }) {
+                    // The container made optional (a `[weak container]` capture) is still the container, not a new door to it.
+                    let target = ProgramScope.unwrappedOptional(conversion.to)
+                    if scope.isErased(conversion.to) || isContainer(target) && !containers.contains(where: { scope.same(target, $0) }) {
                         found.append(finding(rule, conversion.file, conversion.line, Words.handsOut(conversion.to, where: scope.place(node))))
                     }
                 }
@@ -297,7 +299,10 @@ public struct MeaningJudge: Sendable {
                 }
                 continue
             }
-            if let type = node.types.first(where: isContainer) {
+            // Where the container is a library (`except_is_root` false), code may carry and run a factory that takes
+            // the container (`(Container) throws -> Any`) without using it: only the container kept (below) or one
+            // of its members used is a locator there.
+            if rule.exceptIsRoot, let type = node.types.first(where: isContainer) {
                 found.append(finding(rule, node.file, node.line, Words.handed(type, where: scope.place(node))))
             }
             for use in node.uses {
@@ -307,6 +312,13 @@ public struct MeaningJudge: Sendable {
             }
             for cast in node.casts where isContainer(cast.type) {
                 found.append(finding(rule, cast.file, cast.line, Words.handed(cast.type, where: scope.place(node))))
+            }
+        }
+        if !rule.exceptIsRoot {
+            for member in scope.program.members.values where member.kind == "var_decl" && !member.isImplicit {
+                guard !scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule),
+                      !member.type.contains("->"), isContainer(ProgramScope.unwrappedOptional(member.type)) else { continue }
+                found.append(finding(rule, member.file, member.line, Words.handed(member.type, where: RuleChecker.place(member.owner, member.name, .body))))
             }
         }
         return found
@@ -452,6 +464,17 @@ struct ProgramScope {
     /// The node a use runs: a function, initializer or property of the module.
     func nodeID(for use: ResolvedProgram.Use) -> String? {
         program.nodes[use.usr] != nil ? use.usr : nil
+    }
+
+    /// `Container?`, `Swift.Optional<Container>`, `(Container)?` -> `Container`.
+    static func unwrappedOptional(_ type: String) -> String {
+        var text = type.trimmingCharacters(in: .whitespaces)
+        while true {
+            if text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast(); continue }
+            if text.hasPrefix("Swift.Optional<"), text.hasSuffix(">") { text = String(text.dropFirst("Swift.Optional<".count).dropLast()); continue }
+            if text.hasPrefix("("), text.hasSuffix(")"), !text.contains("->"), !text.contains(",") { text = String(text.dropFirst().dropLast()); continue }
+            return text
+        }
     }
 
     func same(_ name: String, _ wanted: String) -> Bool {

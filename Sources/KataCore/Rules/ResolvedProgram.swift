@@ -584,6 +584,11 @@ private struct Reader {
         if let start = offset(json) { place.offset = start }
         let kind = json["_kind"] as? String ?? ""
         switch kind {
+        case "func_decl" where json["usr"] == nil || json["implicit"] as? Bool == true:
+            // A `defer { ... }` block is an implicit function with no name of its own: its code runs here, as part
+            // of the function that holds it.
+            if let body = json["body"] { visitExpression(body, place) }
+            return
         case "func_decl", "constructor_decl", "class_decl", "struct_decl", "enum_decl", "protocol", "extension_decl":
             // A local function or type: its own node, used from here by name.
             visitDeclaration(json, place, usrByName: [:])

@@ -249,9 +249,13 @@ public struct RuleChecker: Sendable {
             if let owner = member.owner, scope.belongs(owner, to: containers) { continue }
             if scope.isExcepted(owner: member.owner, member: (member.name, member.kind == .property && !member.isComputed), file: member.file, by: rule) { continue }
             let handed: [String]
+            // Where the container is a library (`except_is_root` false), a factory that takes the container
+            // (`(Container) throws -> Any`), kept or handed over, is the container's own business; the token reader
+            // cannot tell a stored factory from a stored container, so it leaves properties to the compiler's reading.
             switch member.kind {
-            case .property: handed = member.isComputed ? [] : member.typeNames
-            case .initializer, .method: handed = member.parameters.flatMap(\.typeNames)
+            case .property: handed = member.isComputed || !rule.exceptIsRoot ? [] : member.typeNames
+            case .initializer, .method:
+                handed = member.parameters.filter { rule.exceptIsRoot || !$0.type.contains("->") }.flatMap(\.typeNames)
             }
             guard let container = containers.first(where: { type in handed.contains { scope.resolves($0, to: type) } }) else { continue }
             let holder = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
