@@ -249,7 +249,7 @@ struct ReaderAgreementTests {
     func commandsAreRoots() throws {
         let code = """
             import Foundation
-            final class Generator { func run() {} }
+            final class Generator { func run() { _ = FileManager.default } }
             struct Generate: ParsableCommand {
                 func run() throws { Generator().run(); _ = ProcessInfo.processInfo.environment }
             }
@@ -259,18 +259,18 @@ struct ReaderAgreementTests {
             final class Undo: Command { func execute() throws { Generator().run() } }
             final class Worker { func work() { Generator().run() } }
             """
-        #expect(try found(code) == ["9 construction Generator()", "10 construction Generator()"])
+        #expect(try found(code) == ["2 singleton FileManager.default", "9 construction Generator()", "10 construction Generator()"])
     }
 
-    @Test("only a type whose job is wrapping the system is an adapter")
+    @Test("an adapter is the member that implements a protocol's requirement by calling the system, whatever the type is called")
     func adapters() throws {
         let code = """
             import Foundation
             protocol Syncing { func sync() }
-            final class Uploader: Syncing { func sync() { _ = URLSession.shared } }
-            final class HTTPClient: Syncing { func sync() { _ = URLSession.shared } }
+            final class SettingsStore: Syncing { func sync() {}; func load() { _ = UserDefaults.standard } }
+            final class Transfer: Syncing { func sync() { _ = URLSession.shared } }
             """
-        #expect(try found(code) == ["3 singleton URLSession.shared"])
+        #expect(try found(code) == ["3 singleton UserDefaults.standard"])
     }
 }
 

@@ -5,7 +5,7 @@ extension CommandSpec {
         var spec = CommandSpec(
             name: "graph",
             summary: LocalizedText(english: "Show who builds whom and every hidden dependency in Swift code", chinese: "显示 Swift 代码中谁创建谁，以及每个隐藏依赖"),
-            usage: "kata graph <folder|lesson> [--format terminal|mermaid|dot|json] [--root NAME,...] [--details] [--focus TYPE [--depth N]] [--include-tests]",
+            usage: "kata graph <folder|lesson> [--format terminal|mermaid|dot|json] [--root NAME,...] [--details] [--focus TYPE [--depth N]] [--include-tests] [--include-generated]",
             help: """
                 Reads every .swift file in a folder (your own project too) with the
                 compiler's parser and shows the types, who creates whom, who is handed
@@ -29,13 +29,15 @@ extension CommandSpec {
                 --focus TYPE        draw only TYPE and its neighbours; --depth N (default 1)
                                     says how many steps away
                 --include-tests     read test, preview and mock code too (left out by default)
+                --include-generated read files whose header says a tool wrote them ("Generated
+                                    by", "DO NOT EDIT", ...); left out and counted by default
                 Exit status: 0 when nothing is hidden, 1 when a hidden dependency is found.
 
                 Example:
                   kata graph Sources
                   kata graph Lessons/01-constructor-injection/Sources --format mermaid
                 """,
-            flags: ["--details", "--include-tests"],
+            flags: ["--details", "--include-tests", "--include-generated"],
             options: ["--format", "--root", "--focus", "--depth"],
             run: { invocation, context in
                 guard let target = invocation.positional.first else {
@@ -46,6 +48,7 @@ extension CommandSpec {
                 let folder = (path as NSString).standardizingPath
                 var analyzer = context.makeCodeAnalyzer()
                 analyzer.includeTests = invocation.has("--include-tests")
+                analyzer.includeGenerated = invocation.has("--include-generated")
                 var options = GraphOptions(details: invocation.has("--details"), focus: invocation.option("--focus"))
                 if let depth = invocation.option("--depth") {
                     guard let value = Int(depth), value >= 0 else {

@@ -27,6 +27,8 @@ public struct CodeAnalyzer: Sendable {
 
     /// Test, preview and mock code is left out unless this is set.
     public var includeTests = false
+    /// Files whose header says a tool wrote them are left out unless this is set.
+    public var includeGenerated = false
 
     /// Every `.swift` file below `folder`; paths in the result are relative to `displayRoot` (default: the folder).
     public func analyze(folder: String, displayRoot: String? = nil) throws -> DependencyAnalysis {
@@ -79,6 +81,17 @@ public struct CodeAnalyzer: Sendable {
                 throw KataError.failure("cannot read \(path): \(error)")
             }
         }
+        // Code a tool wrote says so in its header: left out, and counted.
+        var generated: [(path: String, marker: String)] = []
+        var files = files
+        if !includeGenerated {
+            files = files.filter { path in
+                guard let marker = GeneratedCode.marker(in: texts[path] ?? "") else { return true }
+                generated.append((path, marker))
+                texts[path] = nil
+                return false
+            }
+        }
         let sizes = texts.mapValues { $0.utf8.count }
         func text(of path: String) throws -> String { texts[path] ?? "" }
         var readIfBlocks = false
@@ -123,9 +136,10 @@ public struct CodeAnalyzer: Sendable {
         if let readError { throw readError }
         for path in files where !dumped.contains(path) {
             let source = try text(of: path)
+            let tokens = SwiftLexer.tokens(of: source)
             var fileModel = TokenReader().read(file: shown(path), text: source)
-            if !includeTests { Self.removeDebugCode(&fileModel, tokens: SwiftLexer.tokens(of: source), text: source) }
-            model.append(Self.withoutShadowed(fileModel, text: source))
+            if !includeTests { Self.removeDebugCode(&fileModel, tokens: tokens, text: source) }
+            model.append(Self.withoutShadowed(fileModel, text: source, tokens: tokens))
         }
         if !failures.isEmpty {
             let shownFailures = failures.prefix(5).map { "\(shown($0.path)) (\($0.reason))" }.joined(separator: "; ")
@@ -137,7 +151,13 @@ public struct CodeAnalyzer: Sendable {
         if readIfBlocks {
             notes.append("the compiler's parse dump leaves out #if blocks; kata read those with its token reader (every branch counts)")
         }
+        if !generated.isEmpty {
+            let markers = Dictionary(generated.map { ($0.marker, 1) }, uniquingKeysWith: +).sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                .prefix(3).map { "\"\($0.key)\"" }.joined(separator: ", ")
+            notes.append("left out \(generated.count) generated file\(generated.count == 1 ? "" : "s") (a header says \(markers)): \(generated.prefix(3).map { shown($0.path) }.joined(separator: ", "))\(generated.count > 3 ? ", ..." : "")")
+        }
         var analysis = DependencyAnalyzer().analyze(model, reader: dumped.isEmpty ? Self.tokenReaderName : Self.dumpReaderName, notes: notes, roots: compositionRoots, includeTests: includeTests)
+        analysis.filesGenerated = generated.count
         analysis.filesRead = files.count
         analysis.filesByTokenReader = files.count - dumped.count
         return analysis

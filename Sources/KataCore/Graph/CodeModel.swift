@@ -178,4 +178,6 @@ public struct CodeReference: Sendable, Equatable {
     public var firstArgumentLabel: String? = nil
     /// Inside a `convenience init` (or one that hands over to `self.init`): the edge of the app.
     public var inConvenienceInit: Bool = false
+    /// For a call: its result lives no longer than the member's locals (see `TokenTools.isTemporary`).
+    public var isTemporary: Bool = false
 }

@@ -181,6 +181,9 @@ public struct GraphRenderer: Sendable {
             if analysis.filesByTokenReader > 0 && analysis.reader == CodeAnalyzer.dumpReaderName {
                 readLine += words.say(", \(analysis.filesByTokenReader) of them with the token reader", "，其中 \(analysis.filesByTokenReader) 个用词法读取器")
             }
+            if analysis.filesGenerated > 0 {
+                readLine += words.say("; \(analysis.filesGenerated) generated file\(analysis.filesGenerated == 1 ? "" : "s") left out", "；省略了 \(analysis.filesGenerated) 个生成的文件")
+            }
         }
         lines.append(style.dim(readLine))
         for note in analysis.notes { lines.append(style.yellow("! ") + style.dim(note)) }

@@ -512,6 +512,11 @@ private struct DumpWalker {
                let name = fn["name"] as? String, name.first?.isUppercase == true {
                 place(.construction(type: name), scope: scope)
                 if let args = node["args"] { walkAny(args, scope: scope) }
+            } else if let fn = node["fn"] as? [String: Any], fn["_kind"] as? String == "unresolved_specialize_expr",
+                      let type = Self.specializedType(fn) {
+                // `Cache<Value>(...)`, `Store.Box<Int>(...)`: a construction with explicit generic arguments.
+                place(.construction(type: type), scope: scope)
+                if let args = node["args"] { walkAny(args, scope: scope) }
             } else {
                 walkChildren(node, scope: scope)
             }
@@ -536,6 +541,36 @@ private struct DumpWalker {
     /// Children in source order where it matters: what comes first in the code comes first here.
     static func order(_ key: String) -> Int { orderOfKeys[key] ?? 20 }
     static let orderOfKeys: [String: Int] = ["attrs": 0, "params": 1, "pattern_entries": 2, "original_init": 3, "conditions": 4, "base": 5, "fn": 6, "sub_expr": 7, "args": 8, "elements": 9, "then_stmt": 10, "else_stmt": 11, "body": 12, "accessors": 13, "members": 14]
+
+    /// The names in a written type (`Cache<Int>` gives `Cache`, `Int`), in order.
+    static func typeIdentifiers(_ value: Any) -> [String] {
+        var names: [String] = []
+        func visit(_ value: Any) {
+            if let node = value as? [String: Any] {
+                if let id = node["id"] as? String, !names.contains(id) { names.append(id) }
+                for (key, child) in node where key != "range" { visit(child) }
+            } else if let items = value as? [Any] {
+                for item in items { visit(item) }
+            }
+        }
+        visit(value)
+        return names
+    }
+
+    /// The type named by `Cache<Value>` or `Store.Box<Int>` (an `unresolved_specialize_expr`), if capitalized.
+    static func specializedType(_ node: [String: Any]) -> String? {
+        guard let sub = node["sub_expr"] as? [String: Any] else { return nil }
+        switch sub["_kind"] as? String {
+        case "unresolved_decl_ref_expr":
+            guard let name = sub["name"] as? String, name.first?.isUppercase == true else { return nil }
+            return name
+        case "unresolved_dot_expr":
+            guard let (base, field) = typeMember(sub), field.first?.isUppercase == true else { return nil }
+            return base + "." + field
+        default:
+            return nil
+        }
+    }
 
     /// `V8Engine.shared` → ("V8Engine", "shared"); `Foo.Bar.default` → ("Foo.Bar", "default").
     static func typeMember(_ node: [String: Any]) -> (String, String)? {
@@ -603,6 +638,7 @@ private struct DumpWalker {
                 isMutable: false, isComputed: false, typeNames: [], initialValueCall: nil, parameters: parameters,
                 file: file, line: lines.line(of: start))
             member.isConvenience = convenience
+            if let result = node["result"] { member.resultTypeNames = Self.typeIdentifiers(result).filter { $0.first?.isUppercase == true } }
             model.members.append(member)
         }
         var inner = scope
@@ -727,7 +763,8 @@ private struct DumpWalker {
             shape: shape, owner: scope.owner, member: scope.member, memberIsStatic: scope.isStatic,
             context: scope.context, file: file, offset: offset, line: lines.line(of: offset),
             withoutArguments: TokenTools.callWithoutArguments(tokens, at: found),
-            firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found), inConvenienceInit: scope.convenience))
+            firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found), inConvenienceInit: scope.convenience,
+            isTemporary: TokenTools.isTemporary(tokens, at: found)))
     }
 
     /// `.shared` with nothing written before the dot.
@@ -757,6 +794,8 @@ private struct DumpWalker {
         case .construction(let type):
             let parts = type.split(separator: ".").map(String.init)
             if let after = sequence(parts), after < tokens.count, tokens[after].is("(") { return true }
+            if let after = sequence(parts), after < tokens.count, tokens[after].text.hasPrefix("<"),
+               let close = TokenTools.afterGenericArguments(tokens, after), close < tokens.count, tokens[close].is("(") { return true }
             return sequence(parts + ["init"]) != nil
         case .name(let name):
             guard tokens[index].isIdentifier, tokens[index].text == name else { return false }
