@@ -106,7 +106,13 @@ extension KataContext {
         let renderer = GraphRenderer(style: style, words: words, options: options)
         switch format {
         case .terminal: console.write(renderer.terminal(panels))
-        case .mermaid: console.write(renderer.mermaid(panels))
+        case .mermaid:
+            let (text, notDrawn) = renderer.mermaidWithLeftOut(panels)
+            console.write(text)
+            if !notDrawn.isEmpty {
+                console.writeError(words.say("Not in the Mermaid diagram (over Mermaid's limits), \(notDrawn.count) edges:", "Mermaid 图中没有的边（超出 Mermaid 的限制），共 \(notDrawn.count) 条：")
+                                   + "\n" + notDrawn.map { "  " + $0 }.joined(separator: "\n") + "\n")
+            }
         case .dot: console.write(renderer.dot(panels))
         case .json:
             if panels.count == 1 { try writeJSON(panels[0].analysis) }
