@@ -177,4 +177,21 @@ struct GraphMechanismTests {
         let result = try found(code)
         #expect(result == ["5 singleton Current (World())", "5 singleton world (World())"], "\(result)")
     }
+
+    @Test("what the framework creates and starts (an application delegate, a widget) is a composition root")
+    func frameworkEntryPoints() throws {
+        let code = """
+            import UIKit
+            final class Store { var items: [String] = []; func load() { _ = FileManager.default } }
+            final class Delegate: NSObject, UIApplicationDelegate {
+                let store = Store()
+            }
+            final class Screen {
+                let store = Store()
+            }
+            """
+        let result = try analysis(["Code.swift": code])
+        #expect(result.hiddenDependencies.map { "\($0.line) \($0.target)" } == ["2 FileManager.default", "7 Store()"])
+        #expect(result.compositionRoot.map { "\($0.line) \($0.target)" } == ["4 Store()"])
+    }
 }

@@ -146,6 +146,12 @@ public struct DependencyAnalyzer: Sendable {
         "View", "Scene", "App", "Widget", "WidgetBundle", "WidgetConfiguration", "Commands", "ToolbarContent", "PreviewProvider",
         "TimelineEntry", "TimelineProvider", "AppIntentTimelineProvider", "AppIntent", "ViewModifier", "ButtonStyle", "Shape",
     ]
+    /// Protocols of the objects a framework creates and starts itself: each is where an app (or an
+    /// extension of it) is wired, a composition root.
+    static let frameworkEntryPoints: Set<String> = [
+        "App", "UIApplicationDelegate", "NSApplicationDelegate", "UIWindowSceneDelegate", "WKApplicationDelegate",
+        "WKExtensionDelegate", "WidgetBundle", "Widget",
+    ]
     /// Superclasses and protocols of the user interface: views are built by views.
     static let uiBases: Set<String> = [
         "UIView", "UIViewController", "NSView", "NSViewController", "NSWindowController", "NSWindow", "NSPanel", "UITableViewCell",
@@ -404,7 +410,8 @@ public struct DependencyAnalyzer: Sendable {
             let name = simple(owner)
             var result = isRoot(name) || isRoot(owner)
             if !result, let member { result = isRoot("\(name).\(member)") || isRoot("\(owner).\(member)") }
-            if !result { result = declaration(owner)?.isEntryPoint == true || ancestry(name).contains("App") }
+            // What the framework itself creates and starts: the app, its delegates, a widget bundle or widget.
+            if !result { result = declaration(owner)?.isEntryPoint == true || !ancestry(name).isDisjoint(with: Self.frameworkEntryPoints) }
             // A command-line tool's command is its entry point: it wires the tool's objects from the arguments.
             // (swift-argument-parser's commands; a `Command` with `execute()` and a command-line name and
             // description of its own or its parents', as SwiftCLI's. An undoable command object has no such text.)
