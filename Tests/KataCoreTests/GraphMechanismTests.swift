@@ -194,4 +194,23 @@ struct GraphMechanismTests {
         #expect(result.hiddenDependencies.map { "\($0.line) \($0.target)" } == ["2 FileManager.default", "7 Store()"])
         #expect(result.compositionRoot.map { "\($0.line) \($0.target)" } == ["4 Store()"])
     }
+
+    @Test("a construction that only packages what the code was handed makes no hidden choice; one that adds a part of its own does")
+    func packaging() throws {
+        let code = """
+            import Foundation
+            final class Request { let queue: DispatchQueue; init(url: String, queue: DispatchQueue, owner: AnyObject) { self.queue = queue }; func go() {} }
+            final class Clock { func now() -> Date { Date() } }
+            final class Session {
+                let rootQueue = DispatchQueue(label: "root")
+                func request(_ url: String) -> Request {
+                    let request = Request(url: url, queue: rootQueue, owner: self)
+                    return request
+                }
+                func timed(_ url: String) -> Request { Request(url: url + "?t", queue: rootQueue, owner: Clock()) }
+            }
+            """
+        let result = try found(code)
+        #expect(result == ["3 global state Date()", "10 construction Request()", "10 construction Clock()"], "\(result)")
+    }
 }

@@ -121,6 +121,9 @@ public struct CodeAnalyzer: Sendable {
                             let tokenModel = TokenReader().read(file: shown(path), text: source)
                             fileModel.references += tokenModel.references
                             fileModel.implicitMembers += tokenModel.implicitMembers
+                            // And the declarations the repaired dump lost (a method's parameters decide findings too).
+                            let declared = Set(fileModel.members.map { "\($0.owner ?? "")|\($0.name)|\($0.line)" })
+                            fileModel.members += tokenModel.members.filter { !declared.contains("\($0.owner ?? "")|\($0.name)|\($0.line)") }
                             repairedFiles += 1
                         }
                         model.append(Self.withoutShadowed(fileModel, text: source, tokens: tokens))

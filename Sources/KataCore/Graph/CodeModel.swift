@@ -180,4 +180,7 @@ public struct CodeReference: Sendable, Equatable {
     public var inConvenienceInit: Bool = false
     /// For a call: its result lives no longer than the member's locals (see `TokenTools.isTemporary`).
     public var isTemporary: Bool = false
+    /// For a call that only packages what it is given: the names its arguments start from (see
+    /// `TokenTools.handedArguments`); nil otherwise.
+    public var handedArguments: [String]? = nil
 }

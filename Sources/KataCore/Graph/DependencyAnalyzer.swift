@@ -560,6 +560,13 @@ public struct DependencyAnalyzer: Sendable {
                    !effectful.contains(built.simpleName), !holdsCollaborator(built.simpleName) {
                     return nil
                 }
+                // A construction that only packages what the code was handed (its parameters, its own stored
+                // properties, itself, literals) makes no hidden choice: every part of it came from outside.
+                if !atRoot, let roots = reference.handedArguments, let ownerSimple, let member = reference.member {
+                    let parameters = Set((membersByOwner[ownerSimple] ?? []).filter { $0.name == member }.flatMap { $0.parameters.map(\.name) })
+                    let stored = Set((membersByOwner[ownerSimple] ?? []).filter { $0.kind == .property && !$0.isStatic }.map(\.name))
+                    if roots.allSatisfy({ $0 == "self" || parameters.contains($0) || stored.contains($0) }) { return nil }
+                }
                 if isService(type, module: module) { return (.construction, "\(type)()", typeSimple) }
                 return nil
             case .name(let name):

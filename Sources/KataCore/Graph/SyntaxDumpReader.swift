@@ -764,7 +764,8 @@ private struct DumpWalker {
             context: scope.context, file: file, offset: offset, line: lines.line(of: offset),
             withoutArguments: TokenTools.callWithoutArguments(tokens, at: found),
             firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found), inConvenienceInit: scope.convenience,
-            isTemporary: TokenTools.isTemporary(tokens, at: found)))
+            isTemporary: TokenTools.isTemporary(tokens, at: found),
+            handedArguments: { if case .construction = shape { return TokenTools.handedArguments(tokens, at: found) } else { return nil } }()))
     }
 
     /// `.shared` with nothing written before the dot.

@@ -257,6 +257,56 @@ enum TokenTools {
         return j >= 1 && tokens[j].isIdentifier && ["let", "var"].contains(tokens[j - 1].text)
     }
 
+    /// For a call that only packages what it is given (`Box(credential: credential, queue: self.queue)`,
+    /// `Form(limit: 10, manager: manager)`): the names its arguments start from (`credential`, `self`,
+    /// `manager`). Nil when it has no arguments, or when an argument computes, reaches or builds anything
+    /// else (a call, a closure, an operator, a capitalized name).
+    static func handedArguments(_ tokens: [SwiftToken], at index: Int) -> [String]? {
+        let open = afterTypeName(tokens, at: index)
+        guard open < tokens.count, tokens[open].is("(") else { return nil }
+        let close = matchingClose(tokens, open)
+        guard close > open + 1 else { return nil }
+        var roots: [String] = []
+        var k = open + 1
+        var expectValue = true
+        while k < close {
+            let token = tokens[k]
+            // `label:` before an argument.
+            if expectValue, token.isIdentifier, k + 1 < close, tokens[k + 1].is(":") { k += 2; continue }
+            if expectValue {
+                if token.kind == .number || token.kind == .string || (token.isIdentifier && ["nil", "true", "false"].contains(token.text)) {
+                    k += 1
+                } else if token.is("."), k + 1 < close, tokens[k + 1].isIdentifier, tokens[k + 1].text.first?.isLowercase == true {
+                    k += 2  // `.utf8`, an implicit member (a case or a static value of the parameter's type)
+                } else if token.isIdentifier, token.text.first?.isLowercase == true || token.text == "self" {
+                    roots.append(token.text)
+                    k += 1
+                    while k + 1 < close, tokens[k].is("."), tokens[k + 1].isIdentifier, tokens[k + 1].text.first?.isLowercase == true { k += 2 }
+                } else if token.kind == .string {
+                    k += 1
+                } else if token.is("["), k + 1 < close, tokens[k + 1].is("]") {
+                    k += 2  // `[]`
+                } else if token.is("["), k + 2 < close, tokens[k + 1].is(":"), tokens[k + 2].is("]") {
+                    k += 3  // `[:]`
+                } else if token.isIdentifier, token.text.first?.isUppercase == true {
+                    // A value built from handed parts: `Protected(MutableState(credential: credential))`.
+                    let after = afterTypeName(tokens, at: k)
+                    guard after < close, tokens[after].is("("), let inner = handedArguments(tokens, at: k) ?? (tokens[after + 1].is(")") ? [] : nil) else { return nil }
+                    roots += inner
+                    k = matchingClose(tokens, after) + 1
+                } else {
+                    return nil
+                }
+                expectValue = false
+                continue
+            }
+            if token.is(",") { expectValue = true; k += 1; continue }
+            if token.kind == .string { k += 1; continue }  // the rest of a string literal's pieces
+            return nil
+        }
+        return roots
+    }
+
     static func callWithoutArguments(_ tokens: [SwiftToken], at index: Int) -> Bool {
         let k = afterTypeName(tokens, at: index)
         return k + 1 < tokens.count && tokens[k].is("(") && tokens[k + 1].is(")")
@@ -565,7 +615,7 @@ struct TokenScanner {
                 file: file, offset: tokens[at].offset, line: lines.line(of: tokens[at].offset),
                 withoutArguments: TokenTools.callWithoutArguments(tokens, at: at),
                 firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: at), inConvenienceInit: inConvenienceInit,
-                isTemporary: TokenTools.isTemporary(tokens, at: at)))
+                isTemporary: TokenTools.isTemporary(tokens, at: at), handedArguments: TokenTools.handedArguments(tokens, at: at)))
         }
         for index in indices where TokenTools.isImplicitMember(tokens, dot: index) {
             let name = tokens[index + 1].text
