@@ -39,6 +39,31 @@ public struct SyntaxDumpReader: Sendable {
     /// read, parsed and let go one file at a time, so memory follows the largest file.
     public var batchBytes = 150_000
     public var batchFiles = 32
+    /// Dump the next batch in a process of its own while this one is read.
+    public var overlapsDumps = true
+
+    /// A batch's dump under way on another thread.
+    final class Prefetch: @unchecked Sendable {
+        let batch: [String]
+        private let done = DispatchSemaphore(value: 0)
+        private var result: Result<Run, Error>?
+
+        init(batch: [String], _ work: @escaping @Sendable () throws -> Run) {
+            self.batch = batch
+            Thread.detachNewThread { [self] in
+                self.result = Result { try work() }
+                self.done.signal()
+            }
+        }
+
+        /// Waits for the dump (later calls return at once).
+        @discardableResult
+        func wait() throws -> Run {
+            done.wait()
+            done.signal()
+            return try result!.get()
+        }
+    }
 
     /// The dumps of `paths`, as one call of `handle` per file (and never two
     /// dumps held at once). A file the compiler cannot dump does not stop the others:
@@ -54,9 +79,24 @@ public struct SyntaxDumpReader: Sendable {
         var sawAnyDump = false
         var retriedAlone: Set<String> = []
         var missedOnce: Set<String> = []
+        // The next batch is dumped while this one is read: the compiler on one core, kata on the other.
+        var prefetched: Prefetch?
+        defer { _ = try? prefetched?.wait() }
         while !pending.isEmpty {
             let batch = pending.removeFirst()
-            let run = try runDump(batch)
+            let run: Run
+            if let ready = prefetched, ready.batch == batch {
+                prefetched = nil
+                run = try ready.wait()
+            } else {
+                // Batches went back in front of it (a batch split or resumed): its dump waits its turn again.
+                if let stale = prefetched { prefetched = nil; _ = try? stale.wait() }
+                run = try runDump(batch)
+            }
+            if overlapsDumps, let next = pending.first {
+                let reader = self
+                prefetched = Prefetch(batch: next) { try reader.runDump(next) }
+            }
             outcome.runs += 1
             var byFile: [String: (object: [String: Any], repaired: Bool)?] = [:]
             for chunk in Self.objectRanges(run.output) {
