@@ -213,4 +213,38 @@ struct GraphMechanismTests {
         let result = try found(code)
         #expect(result == ["3 global state Date()", "10 construction Request()", "10 construction Clock()"], "\(result)")
     }
+
+    @Test("a default argument's implicit member belongs to the nested type the parameter names")
+    func nestedImplicitMembers() throws {
+        let code = """
+            final class Socket {
+                static let standard = Socket()
+                var isOpen = false
+                struct Configuration { static let standard = Configuration(); var retries = 1 }
+            }
+            final class Client {
+                init(configuration: Socket.Configuration = .standard) {}
+                init(socket: Socket = .standard) {}
+            }
+            """
+        let result = try found(code)
+        #expect(result == ["8 singleton Socket.standard"], "\(result)")
+    }
+
+    @Test("a file too large to dump within bounded memory is read by the token reader, and the notes say so")
+    func oversizedFiles() throws {
+        let fileSystem = InMemoryFileSystem([
+            "/code/Small.swift": "final class Small {}\n",
+            "/code/Huge.swift": "import Foundation\nfinal class Huge { func now() -> Date { Date() } }\n" + String(repeating: "// padding\n", count: 200),
+        ])
+        let dump = FakeDump()
+        let runner = dump.runner(fileSystem)
+        var analyzer = CodeAnalyzer(fileSystem: fileSystem, processRunner: runner, swiftc: "/toolchain/swiftc", environment: ["TMPDIR": "/tmp"])
+        analyzer.largestDumpedFile = 1024
+        let result = try analyzer.analyze(folder: "/code")
+        #expect(runner.commands.allSatisfy { command in !command.contains { $0.hasSuffix("Huge.swift") } }, "\(runner.commands)")
+        #expect(result.filesByTokenReader == 1)
+        #expect(result.hiddenDependencies.map { "\($0.file):\($0.line) \($0.target)" } == ["Huge.swift:2 Date()"])
+        #expect(result.notes.contains { $0.hasPrefix("1 file over 1 KB read with the token reader") }, "\(result.notes)")
+    }
 }

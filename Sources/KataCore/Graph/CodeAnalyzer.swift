@@ -29,6 +29,9 @@ public struct CodeAnalyzer: Sendable {
     public var includeTests = false
     /// Files whose header says a tool wrote them are left out unless this is set.
     public var includeGenerated = false
+    /// Files larger than this are read by the token reader, not dumped: the compiler's JSON dump of a
+    /// file is some twenty times its size, and decoding it takes memory in proportion.
+    public var largestDumpedFile = 512 * 1024
 
     /// Every `.swift` file below `folder`; paths in the result are relative to `displayRoot` (default: the folder).
     public func analyze(folder: String, displayRoot: String? = nil) throws -> DependencyAnalysis {
@@ -99,10 +102,15 @@ public struct CodeAnalyzer: Sendable {
         var failures: [(path: String, reason: String)] = []
         var readError: Error?
         var repairedFiles = 0
+        let oversized = files.filter { (sizes[$0] ?? 0) > largestDumpedFile }
+        if swiftc != nil && !oversized.isEmpty {
+            notes.append("\(oversized.count) file\(oversized.count == 1 ? "" : "s") over \(largestDumpedFile / 1024) KB read with the token reader, to keep memory bounded: \(oversized.prefix(3).map { shown($0) }.joined(separator: ", "))\(oversized.count > 3 ? ", ..." : "")")
+        }
         if let swiftc {
             do {
                 let reader = SyntaxDumpReader(swiftc: swiftc, processRunner: processRunner, fileSystem: fileSystem, environment: environment)
-                failures = try reader.dumps(of: files, sizes: sizes) { path, dump, repaired in
+                let dumpedFiles = oversized.isEmpty ? files : files.filter { (sizes[$0] ?? 0) <= largestDumpedFile }
+                failures = try reader.dumps(of: dumpedFiles, sizes: sizes) { path, dump, repaired in
                     guard readError == nil else { return }
                     do {
                         let source = try text(of: path)

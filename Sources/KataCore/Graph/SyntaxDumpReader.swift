@@ -697,7 +697,7 @@ private struct DumpWalker {
                 let expression = parameter["expression"] as! [String: Any]
                 // `engine: Engine = .shared`: the implicit member is the parameter type's.
                 if expression["_kind"] as? String == "unresolved_member_expr", let member = expression["name"] as? String,
-                   member.first?.isLowercase == true, member != "init", index < withDefaults.count, let type = withDefaults[index].typeNames.first {
+                   member.first?.isLowercase == true, member != "init", index < withDefaults.count, let type = withDefaults[index].implicitMemberType {
                     place(.member(base: type, member: member), scope: defaults, implicitMember: true)
                 }
                 walk(expression, scope: defaults)

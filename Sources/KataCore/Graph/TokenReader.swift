@@ -755,7 +755,7 @@ struct TokenScanner {
         }
         for (parameter, range) in zip(parameters.filter(\.hasDefault), defaults) {
             record(Array(range), owner: owner, member: memberName, isStatic: isStatic, context: .defaultArgument,
-                   inConvenienceInit: isConvenience, contextTypes: parameter.typeNames)
+                   inConvenienceInit: isConvenience, contextTypes: (parameter.implicitMemberType.map { [$0] } ?? []) + parameter.typeNames.dropFirst())
         }
         // The body: the first `{` at this level before the next declaration.
         var k = afterParameters
