@@ -247,4 +247,25 @@ struct GraphMechanismTests {
         #expect(result.hiddenDependencies.map { "\($0.file):\($0.line) \($0.target)" } == ["Huge.swift:2 Date()"])
         #expect(result.notes.contains { $0.hasPrefix("1 file over 1 KB read with the token reader") }, "\(result.notes)")
     }
+
+    @Test("a static table of stateless objects is constants; a shared instance with state or effects is an ambient singleton")
+    func statelessTables() throws {
+        let code = """
+            import Foundation
+            protocol Calculation { func rect(_ width: Double) -> Double }
+            final class Half: Calculation { func rect(_ width: Double) -> Double { width / 2 } }
+            final class Clock { func now() -> Date { Date() } }
+            final class Recorder { var events: [String] = []; func record(_ e: String) { events.append(e) } }
+            enum Table {
+                static let half = Half()
+                static let clock = Clock()
+                static let recorder = Recorder()
+            }
+            final class Layout {
+                func width() -> Double { _ = Table.clock.now(); Table.recorder.record("w"); return Table.half.rect(10) }
+            }
+            """
+        let result = try found(code)
+        #expect(result == ["4 global state Date()", "12 singleton Table.clock", "12 singleton Table.recorder"], "\(result)")
+    }
 }

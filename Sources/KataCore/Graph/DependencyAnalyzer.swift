@@ -437,8 +437,15 @@ public struct DependencyAnalyzer: Sendable {
             let own = simple(owner)
             let value = member.initialValueCall.map(simple)
             let holdsOwn = member.typeNames.first == own || value == own || value == "Self"
+            // A shared instance of an object with no state, no effects and no collaborator (a stateless calculator
+            // in a static table) is a constant: every caller gets the same answers from it, whatever it conforms to.
+            func isConstant(_ type: String) -> Bool {
+                !holdsSharedState(type) && !effectful.contains(type) && !holdsCollaborator(type)
+            }
+            let held = member.typeNames.first.map(simple) ?? value
             let holdsService = (member.typeNames.first.map { isService($0) } ?? false) || (value.map { $0 != own && isService($0) } ?? false)
             let isClass = declaration(own).map { $0.kind == .class || $0.kind == .actor } ?? false
+            if let held, held != "Self", isConstant(held), !(held == own && Self.anyTypeSingletonMembers.contains(member.name)) { return false }
             return (holdsOwn && (isService(own) || holdsSharedState(own) || (isClass && Self.anyTypeSingletonMembers.contains(member.name)))) || holdsService
         }.map { "\(simple($0.owner!)).\($0.name)" })
         let staticVariables = Set(model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed && $0.owner != nil }
