@@ -176,6 +176,8 @@ struct GraphMechanismTests {
             """
         let result = try found(code)
         #expect(result == ["5 singleton Current (World())", "5 singleton world (World())"], "\(result)")
+        let suggestion = try analysis(["Code.swift": code]).hiddenDependencies.first?.suggestion.text(in: .english) ?? ""
+        #expect(suggestion == "Hand Screen what it needs: take `world: World` in its initializer, store it, and let the composition root pass Current (World()).", "\(suggestion)")
     }
 
     @Test("what the framework creates and starts (an application delegate, a widget) is a composition root")

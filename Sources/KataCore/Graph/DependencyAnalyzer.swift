@@ -591,11 +591,19 @@ public struct DependencyAnalyzer: Sendable {
         // Globals that hold a singleton or a service (`let api = APIClient()`, `let AF = Session.default`):
         // reaching for one is reaching for the singleton.
         var globalSingletons: [String: String] = [:]
+        /// The type of the object a global holds, when it is one of the code's own: the suggestion names it.
+        var globalSingletonTypes: [String: String] = [:]
         for member in model.members where member.kind == .property && member.owner == nil && !member.isComputed {
-            if let call = member.initialValueCall, simpleNames.contains(simple(call)), isService(call) || holdsSharedState(call) { globalSingletons[member.name] = "\(simple(call))()" }
+            if let call = member.initialValueCall, simpleNames.contains(simple(call)), isService(call) || holdsSharedState(call) {
+                globalSingletons[member.name] = "\(simple(call))()"
+                globalSingletonTypes[member.name] = simple(call)
+            }
         }
         for reference in model.references where reference.owner == nil && reference.context == .initialValue {
-            if let member = reference.member, let (kind, target, _) = classify(reference), kind == .singleton { globalSingletons[member] = target }
+            if let member = reference.member, let (kind, target, type) = classify(reference), kind == .singleton {
+                globalSingletons[member] = target
+                if let type { globalSingletonTypes[member] = type }
+            }
         }
 
         var hidden: [HiddenDependency] = []
@@ -633,7 +641,7 @@ public struct DependencyAnalyzer: Sendable {
                 }
                 if let global, let target = globalSingletons[global], reference.member != global || owner != nil,
                    !(owner.flatMap { membersByOwner[simple($0)] }?.contains { $0.name == global } ?? false) {
-                    found = (.singleton, global == target ? target : "\(global) (\(target))", nil)
+                    found = (.singleton, global == target ? target : "\(global) (\(target))", globalSingletonTypes[global])
                 } else if case .member(let base, _) = reference.shape, let global, global == base, !simpleNames.contains(base),
                           globalVariables.contains(base), seesGlobal(base, from: reference.file), reference.member != base || owner != nil,
                           !(owner.flatMap { membersByOwner[simple($0)] }?.contains { $0.name == base } ?? false) {
