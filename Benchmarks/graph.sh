@@ -83,4 +83,8 @@ for case in single double; do
 done
 awk -v a="${seconds[single]}" -v b="${seconds[double]}" -v ca="${cpus[single]}" -v cb="${cpus[double]}" -v ma="${memory[single]}" -v mb="${memory[double]}" -v sa="${bytes[single]}" 'BEGIN {
   printf "ratio double/single: time %.2fx, CPU time %.2fx (linear: at most 2.2x), memory %.2fx; kata peak memory is %.1fx the source size\n", (a > 0 ? b / a : 0), (ca > 0 ? cb / ca : 0), (ma > 0 ? mb / ma : 0), (sa > 0 ? mb * 1024 / (2 * sa) : 0) }'
-echo "(files read after test, preview and mock code is left out; $configuration build; median of $runs runs)"
+# The compiler alone on the same files, in batches like kata's: kata's time should stay near it.
+read -r bare_files bare_batches bare_seconds bare_cpu < <(python3 "$root/Benchmarks/bare-dump.py" "$work/single" "$runs")
+awk -v f="$bare_files" -v n="$bare_batches" -v s="$bare_seconds" -v c="$bare_cpu" -v ks="${seconds[single]}" -v kc="${cpus[single]}" 'BEGIN {
+  printf "bare swift-frontend -dump-parse of the same %d files (%d batches): %.3f s, CPU %.3f s; kata: %.2fx the time, %.2fx the CPU\n", f, n, s, c, (s > 0 ? ks / s : 0), (c > 0 ? kc / c : 0) }'
+echo "(files read after test, preview, mock and generated code is left out; $configuration build; median of $runs runs)"

@@ -249,7 +249,7 @@ struct ReaderAgreementTests {
     func commandsAreRoots() throws {
         let code = """
             import Foundation
-            final class Generator { func run() {} }
+            final class Generator { func run() { _ = FileManager.default } }
             struct Generate: ParsableCommand {
                 func run() throws { Generator().run(); _ = ProcessInfo.processInfo.environment }
             }
@@ -259,18 +259,18 @@ struct ReaderAgreementTests {
             final class Undo: Command { func execute() throws { Generator().run() } }
             final class Worker { func work() { Generator().run() } }
             """
-        #expect(try found(code) == ["9 construction Generator()", "10 construction Generator()"])
+        #expect(try found(code) == ["2 singleton FileManager.default", "9 construction Generator()", "10 construction Generator()"])
     }
 
-    @Test("only a type whose job is wrapping the system is an adapter")
+    @Test("an adapter is the member that implements a protocol's requirement by calling the system, whatever the type is called")
     func adapters() throws {
         let code = """
             import Foundation
             protocol Syncing { func sync() }
-            final class Uploader: Syncing { func sync() { _ = URLSession.shared } }
-            final class HTTPClient: Syncing { func sync() { _ = URLSession.shared } }
+            final class SettingsStore: Syncing { func sync() {}; func load() { _ = UserDefaults.standard } }
+            final class Transfer: Syncing { func sync() { _ = URLSession.shared } }
             """
-        #expect(try found(code) == ["3 singleton URLSession.shared"])
+        #expect(try found(code) == ["3 singleton UserDefaults.standard"])
     }
 }
 
@@ -300,11 +300,37 @@ struct GraphScaleTests {
     func mermaidLimits() {
         let renderer = GraphRenderer(style: Style(enabled: false), words: Words(language: .english))
         let text = renderer.mermaid([GraphPanel(title: "", analysis: large(400))])
-        let edges = text.split(separator: "\n").filter { $0.contains("-->") || $0.contains("-.->") || $0.contains("==>") || $0.contains("-.-") }
+        let edges = text.split(separator: "\n").filter { !$0.hasPrefix("%%") && ($0.contains("-->") || $0.contains("-.->") || $0.contains("==>") || $0.contains("-.-")) }
         #expect(text.utf8.count <= 50_000)
         #expect(edges.count <= 500)
         #expect(text.contains("%% left out"), "\(text.prefix(500))")
         #expect(text.contains("reaches for: Store.shared"), "hidden edges are kept first")
+    }
+
+    @Test("the edges Mermaid cannot hold are listed after the diagram and returned in full")
+    func mermaidListsWhatItLeavesOut() {
+        let renderer = GraphRenderer(style: Style(enabled: false), words: Words(language: .english))
+        let analysis = large(400)
+        let (text, notDrawn) = renderer.mermaidWithLeftOut([GraphPanel(title: "", analysis: analysis)])
+        let drawn = text.split(separator: "\n").filter { !$0.hasPrefix("%%") && ($0.contains("-->") || $0.contains("-.->") || $0.contains("==>") || $0.contains("-.-")) }
+        #expect(text.utf8.count <= 50_000)
+        #expect(!notDrawn.isEmpty)
+        #expect(drawn.count + notDrawn.count == renderer.drawing(analysis).edges.count, "every edge is drawn or listed")
+        #expect(text.contains("%% not drawn (\(notDrawn.count) edges; --focus TYPE or --format dot draws them):"))
+        let diagramEnd = text.range(of: "classDef global")!.lowerBound
+        let listStart = text.range(of: "%% not drawn (")!.lowerBound
+        #expect(diagramEnd < listStart, "the list comes after the diagram")
+        #expect(text.contains("%%   " + notDrawn[0]))
+    }
+
+    @Test("--focus narrows the terminal's summary and findings to the types drawn")
+    func focusedSummary() {
+        var renderer = GraphRenderer(style: Style(enabled: false), words: Words(language: .english))
+        renderer.options = GraphOptions(focus: "Service5", depth: 1)
+        let text = renderer.terminal(GraphPanel(title: "", analysis: large(60)))
+        #expect(text.contains("focused on Service5: 7 of 60 hidden dependencies"), "\(text)")
+        #expect(text.contains("60 types, 7 hidden dependencies (7 singleton)"), "\(text)")
+        #expect(!text.contains("Service20.swift"), "\(text)")
     }
 
     @Test("is handed edges are folded into one per pair of types; nodes are clustered by module")

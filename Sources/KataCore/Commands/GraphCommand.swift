@@ -5,7 +5,7 @@ extension CommandSpec {
         var spec = CommandSpec(
             name: "graph",
             summary: LocalizedText(english: "Show who builds whom and every hidden dependency in Swift code", chinese: "显示 Swift 代码中谁创建谁，以及每个隐藏依赖"),
-            usage: "kata graph <folder|lesson> [--format terminal|mermaid|dot|json] [--root NAME,...] [--details] [--focus TYPE [--depth N]] [--include-tests]",
+            usage: "kata graph <folder|lesson> [--format terminal|mermaid|dot|json] [--root NAME,...] [--details] [--focus TYPE [--depth N]] [--include-tests] [--include-generated]",
             help: """
                 Reads every .swift file in a folder (your own project too) with the
                 compiler's parser and shows the types, who creates whom, who is handed
@@ -29,13 +29,15 @@ extension CommandSpec {
                 --focus TYPE        draw only TYPE and its neighbours; --depth N (default 1)
                                     says how many steps away
                 --include-tests     read test, preview and mock code too (left out by default)
+                --include-generated read files whose header says a tool wrote them ("Generated
+                                    by", "DO NOT EDIT", ...); left out and counted by default
                 Exit status: 0 when nothing is hidden, 1 when a hidden dependency is found.
 
                 Example:
                   kata graph Sources
                   kata graph Lessons/01-constructor-injection/Sources --format mermaid
                 """,
-            flags: ["--details", "--include-tests"],
+            flags: ["--details", "--include-tests", "--include-generated"],
             options: ["--format", "--root", "--focus", "--depth"],
             run: { invocation, context in
                 guard let target = invocation.positional.first else {
@@ -46,6 +48,7 @@ extension CommandSpec {
                 let folder = (path as NSString).standardizingPath
                 var analyzer = context.makeCodeAnalyzer()
                 analyzer.includeTests = invocation.has("--include-tests")
+                analyzer.includeGenerated = invocation.has("--include-generated")
                 var options = GraphOptions(details: invocation.has("--details"), focus: invocation.option("--focus"))
                 if let depth = invocation.option("--depth") {
                     guard let value = Int(depth), value >= 0 else {
@@ -103,7 +106,13 @@ extension KataContext {
         let renderer = GraphRenderer(style: style, words: words, options: options)
         switch format {
         case .terminal: console.write(renderer.terminal(panels))
-        case .mermaid: console.write(renderer.mermaid(panels))
+        case .mermaid:
+            let (text, notDrawn) = renderer.mermaidWithLeftOut(panels)
+            console.write(text)
+            if !notDrawn.isEmpty {
+                console.writeError(words.say("Not in the Mermaid diagram (over Mermaid's limits), \(notDrawn.count) edges:", "Mermaid 图中没有的边（超出 Mermaid 的限制），共 \(notDrawn.count) 条：")
+                                   + "\n" + notDrawn.map { "  " + $0 }.joined(separator: "\n") + "\n")
+            }
         case .dot: console.write(renderer.dot(panels))
         case .json:
             if panels.count == 1 { try writeJSON(panels[0].analysis) }

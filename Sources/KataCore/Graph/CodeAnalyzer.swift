@@ -27,6 +27,11 @@ public struct CodeAnalyzer: Sendable {
 
     /// Test, preview and mock code is left out unless this is set.
     public var includeTests = false
+    /// Files whose header says a tool wrote them are left out unless this is set.
+    public var includeGenerated = false
+    /// Files larger than this are read by the token reader, not dumped: the compiler's JSON dump of a
+    /// file is some twenty times its size, and decoding it takes memory in proportion.
+    public var largestDumpedFile = 512 * 1024
 
     /// Every `.swift` file below `folder`; paths in the result are relative to `displayRoot` (default: the folder).
     public func analyze(folder: String, displayRoot: String? = nil) throws -> DependencyAnalysis {
@@ -79,6 +84,17 @@ public struct CodeAnalyzer: Sendable {
                 throw KataError.failure("cannot read \(path): \(error)")
             }
         }
+        // Code a tool wrote says so in its header: left out, and counted.
+        var generated: [(path: String, marker: String)] = []
+        var files = files
+        if !includeGenerated {
+            files = files.filter { path in
+                guard let marker = GeneratedCode.marker(in: texts[path] ?? "") else { return true }
+                generated.append((path, marker))
+                texts[path] = nil
+                return false
+            }
+        }
         let sizes = texts.mapValues { $0.utf8.count }
         func text(of path: String) throws -> String { texts[path] ?? "" }
         var readIfBlocks = false
@@ -86,10 +102,15 @@ public struct CodeAnalyzer: Sendable {
         var failures: [(path: String, reason: String)] = []
         var readError: Error?
         var repairedFiles = 0
+        let oversized = files.filter { (sizes[$0] ?? 0) > largestDumpedFile }
+        if swiftc != nil && !oversized.isEmpty {
+            notes.append("\(oversized.count) file\(oversized.count == 1 ? "" : "s") over \(largestDumpedFile / 1024) KB read with the token reader, to keep memory bounded: \(oversized.prefix(3).map { shown($0) }.joined(separator: ", "))\(oversized.count > 3 ? ", ..." : "")")
+        }
         if let swiftc {
             do {
                 let reader = SyntaxDumpReader(swiftc: swiftc, processRunner: processRunner, fileSystem: fileSystem, environment: environment)
-                failures = try reader.dumps(of: files, sizes: sizes) { path, dump, repaired in
+                let dumpedFiles = oversized.isEmpty ? files : files.filter { (sizes[$0] ?? 0) <= largestDumpedFile }
+                failures = try reader.dumps(of: dumpedFiles, sizes: sizes) { path, dump, repaired in
                     guard readError == nil else { return }
                     do {
                         let source = try text(of: path)
@@ -108,6 +129,9 @@ public struct CodeAnalyzer: Sendable {
                             let tokenModel = TokenReader().read(file: shown(path), text: source)
                             fileModel.references += tokenModel.references
                             fileModel.implicitMembers += tokenModel.implicitMembers
+                            // And the declarations the repaired dump lost (a method's parameters decide findings too).
+                            let declared = Set(fileModel.members.map { "\($0.owner ?? "")|\($0.name)|\($0.line)" })
+                            fileModel.members += tokenModel.members.filter { !declared.contains("\($0.owner ?? "")|\($0.name)|\($0.line)") }
                             repairedFiles += 1
                         }
                         model.append(Self.withoutShadowed(fileModel, text: source, tokens: tokens))
@@ -123,9 +147,10 @@ public struct CodeAnalyzer: Sendable {
         if let readError { throw readError }
         for path in files where !dumped.contains(path) {
             let source = try text(of: path)
+            let tokens = SwiftLexer.tokens(of: source)
             var fileModel = TokenReader().read(file: shown(path), text: source)
-            if !includeTests { Self.removeDebugCode(&fileModel, tokens: SwiftLexer.tokens(of: source), text: source) }
-            model.append(Self.withoutShadowed(fileModel, text: source))
+            if !includeTests { Self.removeDebugCode(&fileModel, tokens: tokens, text: source) }
+            model.append(Self.withoutShadowed(fileModel, text: source, tokens: tokens))
         }
         if !failures.isEmpty {
             let shownFailures = failures.prefix(5).map { "\(shown($0.path)) (\($0.reason))" }.joined(separator: "; ")
@@ -137,7 +162,13 @@ public struct CodeAnalyzer: Sendable {
         if readIfBlocks {
             notes.append("the compiler's parse dump leaves out #if blocks; kata read those with its token reader (every branch counts)")
         }
+        if !generated.isEmpty {
+            let markers = Dictionary(generated.map { ($0.marker, 1) }, uniquingKeysWith: +).sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                .prefix(3).map { "\"\($0.key)\"" }.joined(separator: ", ")
+            notes.append("left out \(generated.count) generated file\(generated.count == 1 ? "" : "s") (a header says \(markers)): \(generated.prefix(3).map { shown($0.path) }.joined(separator: ", "))\(generated.count > 3 ? ", ..." : "")")
+        }
         var analysis = DependencyAnalyzer().analyze(model, reader: dumped.isEmpty ? Self.tokenReaderName : Self.dumpReaderName, notes: notes, roots: compositionRoots, includeTests: includeTests)
+        analysis.filesGenerated = generated.count
         analysis.filesRead = files.count
         analysis.filesByTokenReader = files.count - dumped.count
         return analysis

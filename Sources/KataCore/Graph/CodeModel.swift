@@ -109,6 +109,20 @@ public struct Parameter: Sendable, Equatable, Codable {
     /// Capitalized names in the type: `["Engine"]`.
     public var typeNames: [String]
     public var hasDefault: Bool
+
+    /// The type an implicit member of its default (`= .standard`) belongs to: the written type when it
+    /// is a plain dotted path (`Socket.Configuration`, `any Store`, `Clock?`), else its first name.
+    public var implicitMemberType: String? {
+        var written = type.trimmingCharacters(in: .whitespaces)
+        for prefix in ["any ", "some "] where written.hasPrefix(prefix) { written = String(written.dropFirst(prefix.count)) }
+        written.removeAll { $0.isWhitespace }
+        while written.hasSuffix("?") || written.hasSuffix("!") { written = String(written.dropLast()) }
+        let parts = written.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count > 1, parts.allSatisfy({ part in part.first?.isUppercase == true && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) {
+            return written
+        }
+        return typeNames.first
+    }
 }
 
 public struct MemberDeclaration: Sendable, Equatable {
@@ -178,4 +192,9 @@ public struct CodeReference: Sendable, Equatable {
     public var firstArgumentLabel: String? = nil
     /// Inside a `convenience init` (or one that hands over to `self.init`): the edge of the app.
     public var inConvenienceInit: Bool = false
+    /// For a call: its result lives no longer than the member's locals (see `TokenTools.isTemporary`).
+    public var isTemporary: Bool = false
+    /// For a call that only packages what it is given: the names its arguments start from (see
+    /// `TokenTools.handedArguments`); nil otherwise.
+    public var handedArguments: [String]? = nil
 }

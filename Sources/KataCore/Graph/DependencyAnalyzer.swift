@@ -72,6 +72,8 @@ public struct DependencyAnalysis: Sendable, Codable, Equatable {
     /// Files read, and how many of them the token reader read (no usable syntax dump).
     public var filesRead: Int = 0
     public var filesByTokenReader: Int = 0
+    /// Files left out because their header says a tool wrote them (not counted in `filesRead`).
+    public var filesGenerated: Int = 0
 }
 
 /// The module a file belongs to: the folder after the last `Sources/`, else the top folder.
@@ -134,13 +136,21 @@ public struct DependencyAnalyzer: Sendable {
         "DispatchQueue": ["main", "global"], "RunLoop": ["main", "current"], "OperationQueue": ["main", "current"], "Thread": ["main", "current", "isMainThread"],
         "MainActor": ["shared"], "Task": ["current", "isCancelled"], "NSNull": [], "CharacterSet": [], "JSONEncoder": [], "JSONDecoder": [],
     ]
-    /// Conformances that make a type a value (data), not a collaborator.
-    static let valueConformances: Set<String> = [
-        "Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Error", "LocalizedError", "Identifiable", "Comparable",
-        "RawRepresentable", "CaseIterable", "OptionSet", "NSCoding", "NSSecureCoding", "NSCopying", "ExpressibleByStringLiteral",
-        "ExpressibleByArrayLiteral", "ExpressibleByDictionaryLiteral", "ExpressibleByIntegerLiteral", "Sequence", "Collection",
-        "IteratorProtocol", "View", "PreviewProvider", "Shape", "ViewModifier", "ButtonStyle", "Scene", "TimelineEntry", "AppIntent",
-        "NSManagedObject", "Object", "Equatable & Hashable",
+    /// Conformances that make a class data: it is written to and read from storage or the wire, or
+    /// thrown. (`Hashable`, `Equatable` or `Identifiable` make no class a value: it keeps its identity.)
+    static let dataConformances: Set<String> = [
+        "Codable", "Decodable", "Encodable", "Error", "LocalizedError", "NSCoding", "NSSecureCoding", "NSManagedObject", "Object",
+    ]
+    /// Protocols of the user interface and of the app's structure: what conforms is built by the framework or by a view.
+    static let uiConformances: Set<String> = [
+        "View", "Scene", "App", "Widget", "WidgetBundle", "WidgetConfiguration", "Commands", "ToolbarContent", "PreviewProvider",
+        "TimelineEntry", "TimelineProvider", "AppIntentTimelineProvider", "AppIntent", "ViewModifier", "ButtonStyle", "Shape",
+    ]
+    /// Protocols of the objects a framework creates and starts itself: each is where an app (or an
+    /// extension of it) is wired, a composition root.
+    static let frameworkEntryPoints: Set<String> = [
+        "App", "UIApplicationDelegate", "NSApplicationDelegate", "UIWindowSceneDelegate", "WKApplicationDelegate",
+        "WKExtensionDelegate", "WidgetBundle", "Widget",
     ]
     /// Superclasses and protocols of the user interface: views are built by views.
     static let uiBases: Set<String> = [
@@ -153,44 +163,6 @@ public struct DependencyAnalyzer: Sendable {
         "NSViewControllerRepresentable", "NSWindowDelegate", "UIGestureRecognizer", "NSGestureRecognizer", "NSImageView", "NSTextView",
         "UITextView", "NSBox", "NSVisualEffectView", "NSSlider", "NSPopUpButton", "NSSegmentedControl", "UISegmentedControl",
         "UISwitch", "NSSwitch", "UIAlertController", "NSAlert", "NSCollectionViewItem", "UITableViewController", "UICollectionViewController",
-    ]
-    static let valueSuffixes = ["Error", "Errors", "Exception", "Options", "Option", "Configuration", "Config", "Response", "Result", "Info",
-                                "Item", "Entry", "Record", "Payload", "Event", "Message", "State", "Action", "Style", "Theme", "Key", "Value",
-                                "Node", "Element", "Attributes", "Attribute", "DTO", "Descriptor", "Spec", "Token", "Identifier", "ID",
-                                "Color", "Colors", "Font", "Image", "Icon", "Size", "Point", "Rect", "Frame", "Range", "Path", "Version",
-                                "Description", "Summary", "Snapshot", "Metadata", "Parameters", "Params", "Arguments", "Constants", "Data",
-                                "Context", "Cell", "View", "Window", "Button", "Label", "Layer",
-                                "Menu", "MenuItem", "Controller", "Template", "Request", "Mode", "Kind", "Type", "Case", "Command", "Step",
-                                "Target", "Setting", "Model", "Builder", "Formatter", "Encoder", "Decoder", "Iterator", "Set", "List", "Box",
-                                "Wrapper", "Reference", "Location", "Coordinates", "Dimensions", "Rule", "Variant", "Schema", "Document",
-                                "Serializer", "Evaluator", "Policy", "Strategy", "Subscription", "Publisher", "Subscriber", "Sequence",
-                                "Mutex", "Lock", "Atomic", "Semaphore", "Calculation", "Validator", "Calculator", "Generator", "Parser",
-                                "Transformer", "Mapper", "Converter", "Geometry"].filter { $0 != "Generator" }
-    static let serviceSuffixes = ["Service", "Services", "Client", "Manager", "Store", "Repository", "Provider", "Loader", "Fetcher",
-                                  "Session", "Database", "DB", "Logger", "Tracker", "Analytics", "Engine", "Runner", "Scheduler",
-                                  "Monitor", "Coordinator", "Gateway", "API", "Api", "Cache", "Storage", "Downloader", "Uploader",
-                                  "Notifier", "Reporter", "Player", "Recorder", "Sender", "Handler", "Observer", "Watcher", "Interactor",
-                                  "Presenter", "Router", "UseCase", "Dispatcher", "Broker", "Connection", "Socket", "Transport",
-                                  "Keychain", "Vault", "Persistence", "Synchronizer", "Syncer", "Importer", "Exporter",
-                                  "Processor", "Resolver", "Executor", "Detector", "Updater", "Reader", "Writer",
-                                  "Finder", "Locator", "Registry", "Center", "Hub", "Bus", "Queue", "Pool", "Agent", "Daemon",
-                                  "ViewModel", "Controller"]
-    /// Names a wrapper takes after what it wraps.
-    static let adapterPrefixes = ["System", "Live", "Real", "Default", "Production", "Local", "Native", "Platform", "Apple", "Foundation", "URLSession", "Disk", "OS", "Mac", "UIKit", "AppKit"]
-    /// Words of a system API, by its type: a type whose name shares one wraps it.
-    static let apiWords: [String: [String]] = [
-        "Date": ["Clock", "Time", "Date", "Now"], "CFAbsoluteTimeGetCurrent": ["Clock", "Time"], "CACurrentMediaTime": ["Clock", "Time"],
-        "DispatchTime": ["Clock", "Time", "Scheduler"], "UUID": ["ID", "Identifier", "UUID", "Uuid"], "FileManager": ["File", "Disk", "Storage", "Directory", "Folder"],
-        "UserDefaults": ["Defaults", "Default", "Settings", "Preferences", "Storage", "Store", "KeyValue", "Config"], "URLSession": ["Network", "HTTP", "Http", "Client", "Session", "Transport", "API", "Api", "Fetcher", "Loader", "Downloader"],
-        "NotificationCenter": ["Notification", "Notifier", "Center", "Bus"], "Process": ["Process", "Shell", "Command", "Runner", "Task", "Launcher"],
-        "NSPasteboard": ["Pasteboard", "Clipboard"], "UIPasteboard": ["Pasteboard", "Clipboard"], "random": ["Random", "Dice", "Generator", "Shuffler"],
-        "arc4random": ["Random", "Generator"], "arc4random_uniform": ["Random", "Generator"], "ProcessInfo": ["Environment", "Process", "Info", "Host", "System"],
-        "Bundle": ["Bundle", "Resource", "Asset"], "NSWorkspace": ["Workspace", "Launcher", "Opener", "App"], "Locale": ["Locale", "Language", "Localization", "Formatter"],
-        "TimeZone": ["Clock", "Time", "Zone"], "Calendar": ["Calendar", "Clock", "Date"], "UIApplication": ["Application", "App", "Opener", "Launcher"],
-        "NSApplication": ["Application", "App"], "UIDevice": ["Device", "Hardware"], "getenv": ["Environment", "Env"], "NSEvent": ["Event", "Input", "Mouse", "Keyboard"],
-        "NSScreen": ["Screen", "Display"], "UIScreen": ["Screen", "Display"], "SecItemCopyMatching": ["Keychain", "Secure", "Secret", "Credential"],
-        "SecItemAdd": ["Keychain", "Secure", "Secret", "Credential"], "SecItemUpdate": ["Keychain", "Secure", "Secret", "Credential"], "SecItemDelete": ["Keychain", "Secure", "Secret", "Credential"],
-        "HTTPCookieStorage": ["Cookie"], "URLCache": ["Cache"], "UNUserNotificationCenter": ["Notification", "Notifier"],
     ]
 
     public init() {}
@@ -222,6 +194,12 @@ public struct DependencyAnalyzer: Sendable {
         let protocols = Set(declarations.filter { $0.kind == .protocol }.map(\.simpleName))
         let membersByOwner = Dictionary(grouping: model.members.filter { $0.owner != nil }, by: { simple($0.owner!) })
         let protocolsWithMethods = Set(protocols.filter { name in membersByOwner[name]?.contains { $0.kind == .method } == true })
+        let protocolsWithRequirements = Set(protocols.filter { membersByOwner[$0]?.isEmpty == false })
+        /// What a protocol of the code's own requires: its methods' and properties' names.
+        func requirements(_ protocolName: String) -> Set<String> {
+            guard protocols.contains(protocolName) else { return [] }
+            return Set((membersByOwner[protocolName] ?? []).map(\.name))
+        }
 
         /// Everything a type inherits, through the code's own superclasses and protocols.
         var ancestryCache: [String: Set<String>] = [:]
@@ -276,7 +254,91 @@ public struct DependencyAnalyzer: Sendable {
             let parents = ancestry(name)
             return !parents.isDisjoint(with: Self.uiBases) || parents.contains("View") || name.hasSuffix("View") || name.hasSuffix("Node") || name.hasSuffix("Layer")
         }
-        /// A service: behaviour, I/O or shared state behind it, not a value or data.
+        /// A reference that reaches the platform itself: its singletons, the clock, randomness, the
+        /// environment, a process, the disk or the network.
+        func reachesSystem(_ reference: CodeReference) -> Bool {
+            switch reference.shape {
+            case .member(let base, let member):
+                if base.isEmpty { return true }
+                let baseSimple = simple(base)
+                if simpleNames.contains(baseSimple) { return false }
+                if Self.systemGlobals.contains(base) { return true }
+                if Self.ignoredMembers[baseSimple].map({ $0.isEmpty || $0.contains(member) }) == true { return false }
+                return Self.systemState[baseSimple]?.contains(member) == true || Self.systemSingletons[baseSimple]?.contains(member) == true
+                    || member == "random" || (Self.anyTypeSingletonMembers.contains(member) && baseSimple.first?.isUppercase == true)
+            case .construction(let type):
+                let typeSimple = simple(type)
+                if simpleNames.contains(typeSimple) { return false }
+                if Self.systemFunctions.contains(type) || Self.systemServices.contains(typeSimple) { return true }
+                if (typeSimple == "Date" || typeSimple == "UUID") && reference.withoutArguments { return true }
+                return Self.readingTypes.contains(typeSimple) && reference.firstArgumentLabel.map { Self.readingLabels.contains($0) } == true
+            case .name(let name):
+                return Self.systemFunctions.contains(name) || Self.systemGlobals.contains(name)
+            }
+        }
+        /// Types whose code has effects beyond itself: it reaches the platform, builds or reaches a type
+        /// that does, or holds such a type or a protocol of the code's own with methods (an abstraction of
+        /// one). Worked out from what the code does; a type's name plays no part.
+        // Only what an instance does counts (its initializers, methods and computed properties): a static
+        // preset or helper beside it (`static let preview = Self(date: Date())`) is not the object's behaviour.
+        var effectful: Set<String> = []
+        for reference in model.references where !reference.memberIsStatic && reference.context == .body {
+            if let owner = reference.owner, reachesSystem(reference) { effectful.insert(simple(owner)) }
+        }
+        let storedProperties = model.members.filter { $0.kind == .property && !$0.isStatic && !$0.isComputed && $0.owner != nil }
+        for _ in 0..<8 {
+            let before = effectful.count
+            for reference in model.references where !reference.memberIsStatic && reference.context == .body {
+                guard let owner = reference.owner.map(simple), !effectful.contains(owner),
+                      case .construction(let type) = reference.shape, effectful.contains(simple(type)) else { continue }
+                effectful.insert(owner)
+            }
+            for property in storedProperties where !effectful.contains(simple(property.owner!)) {
+                let owner = simple(property.owner!)
+                // Holding an object with effects (a class of the code's own, or one of the platform's services: a
+                // URLSession, a FileManager) or an abstraction of one. A value held is data, whatever it does.
+                if property.typeNames.contains(where: { name in
+                    guard name != owner else { return false }
+                    if protocolsWithMethods.contains(name) { return true }
+                    if !simpleNames.contains(name) { return Self.systemSingletons[name] != nil || Self.systemServices.contains(name) }
+                    return effectful.contains(name) && declaration(name).map { $0.kind == .class || $0.kind == .actor } == true
+                }) { effectful.insert(owner) }
+            }
+            if effectful.count == before { break }
+        }
+        /// A service: a collaborator worth handing in. It has effects (see `effectful`) or holds a
+        /// collaborator; a class is one too when it has behaviour (instance methods) or stands behind a
+        /// protocol of the code's own, since it keeps its identity. A struct or enum without effects is a
+        /// value, whatever it conforms to. Data classes (stored, sent or thrown), the user interface and
+        /// test doubles are not services.
+        /// Is handed a collaborator: a stored property (not built in place) of a service or of a protocol with methods.
+        func holdsCollaborator(_ name: String) -> Bool {
+            (membersByOwner[name] ?? []).contains { member in
+                member.kind == .property && !member.isStatic && !member.isComputed && member.initialValueCall == nil
+                    && member.typeNames.contains { $0 != name && (protocolsWithMethods.contains($0) || isService($0)) }
+            }
+        }
+        /// A factory: a type with no state that does nothing but build and hand out, every method of it declared
+        /// to return a type or protocol of the code's own. It wires objects together, like a composition root.
+        var factoryCache: [String: Bool] = [:]
+        func isFactoryType(_ name: String) -> Bool {
+            if let cached = factoryCache[name] { return cached }
+            let members = membersByOwner[name] ?? []
+            let methods = members.filter { $0.kind == .method }
+            // No state of its own: a type that keeps data (a screen's list) and builds is not a factory. What it
+            // hands out are collaborators (services, or protocols of the code's own), not values.
+            let stateless = !members.contains { $0.kind == .property && !$0.isStatic && !$0.isComputed }
+            let result = stateless && !methods.isEmpty && methods.allSatisfy { method in
+                method.resultTypeNames.contains { result in
+                    let type = simple(result)
+                    guard type != name else { return false }
+                    if protocols.contains(type) { return true }
+                    return declaration(type).map { $0.kind == .class || $0.kind == .actor } == true && isService(type)
+                }
+            }
+            factoryCache[name] = result
+            return result
+        }
         var serviceCache: [String: Bool] = [:]
         func isService(_ name: String, module: String? = nil) -> Bool {
             guard let type = declaration(name, module: module) else { return false }
@@ -290,23 +352,19 @@ public struct DependencyAnalyzer: Sendable {
             let name = type.simpleName
             let parents = ancestry(name)
             if isTestDouble(name) { return false }
-            if !parents.isDisjoint(with: Self.uiBases) || !parents.isDisjoint(with: Self.valueConformances) { return false }
+            if isUserInterface(name) || !parents.isDisjoint(with: Self.uiConformances) { return false }
             let members = membersByOwner[name] ?? []
-            let instanceMethods = members.filter { $0.kind == .method && !$0.isStatic }.count
-            let conformsToBehaviour = !parents.isDisjoint(with: protocolsWithMethods)
-            let serviceName = hasSuffix(name, Self.serviceSuffixes) && !name.hasSuffix("ViewController")
-            if !serviceName && hasSuffix(name, Self.valueSuffixes) { return false }
+            let effects = effectful.contains(name)
+            // A type that holds a collaborator is one itself.
+            let holds = holdsCollaborator(name)
             switch type.kind {
             case .class, .actor:
-                if serviceName || instanceMethods > 0 || conformsToBehaviour { return true }
-                // A class that holds a collaborator is one itself.
-                return members.contains { member in
-                    member.kind == .property && !member.isStatic && !member.isComputed
-                        && member.typeNames.contains { $0 != name && (protocolsWithMethods.contains($0) || isService($0)) }
-                }
+                if !parents.isDisjoint(with: Self.dataConformances) && !effects { return false }
+                return effects || holds || !parents.isDisjoint(with: protocolsWithRequirements) || members.contains { $0.kind == .method && !$0.isStatic }
             case .struct, .enum:
-                let adapterName = Self.adapterPrefixes.contains { name.hasPrefix($0) && name.count > $0.count }
-                return (serviceName && (instanceMethods > 0 || conformsToBehaviour)) || (adapterName && conformsToBehaviour)
+                // A value's own effects are findings where they happen; building the value adds none. It is a
+                // collaborator when it is handed one, or stands behind a protocol with methods and has effects.
+                return holds || (effects && !parents.isDisjoint(with: protocolsWithMethods))
             default:
                 return false
             }
@@ -352,7 +410,8 @@ public struct DependencyAnalyzer: Sendable {
             let name = simple(owner)
             var result = isRoot(name) || isRoot(owner)
             if !result, let member { result = isRoot("\(name).\(member)") || isRoot("\(owner).\(member)") }
-            if !result { result = declaration(owner)?.isEntryPoint == true || ancestry(name).contains("App") }
+            // What the framework itself creates and starts: the app, its delegates, a widget bundle or widget.
+            if !result { result = declaration(owner)?.isEntryPoint == true || !ancestry(name).isDisjoint(with: Self.frameworkEntryPoints) }
             // A command-line tool's command is its entry point: it wires the tool's objects from the arguments.
             // (swift-argument-parser's commands; a `Command` with `execute()` and a command-line name and
             // description of its own or its parents', as SwiftCLI's. An undoable command object has no such text.)
@@ -378,17 +437,69 @@ public struct DependencyAnalyzer: Sendable {
             let own = simple(owner)
             let value = member.initialValueCall.map(simple)
             let holdsOwn = member.typeNames.first == own || value == own || value == "Self"
+            // A shared instance of an object with no state, no effects and no collaborator (a stateless calculator
+            // in a static table) is a constant: every caller gets the same answers from it, whatever it conforms to.
+            func isConstant(_ type: String) -> Bool {
+                !holdsSharedState(type) && !effectful.contains(type) && !holdsCollaborator(type)
+            }
+            let held = member.typeNames.first.map(simple) ?? value
             let holdsService = (member.typeNames.first.map { isService($0) } ?? false) || (value.map { $0 != own && isService($0) } ?? false)
             let isClass = declaration(own).map { $0.kind == .class || $0.kind == .actor } ?? false
+            if let held, held != "Self", isConstant(held), !(held == own && Self.anyTypeSingletonMembers.contains(member.name)) { return false }
             return (holdsOwn && (isService(own) || holdsSharedState(own) || (isClass && Self.anyTypeSingletonMembers.contains(member.name)))) || holdsService
         }.map { "\(simple($0.owner!)).\($0.name)" })
         let staticVariables = Set(model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed && $0.owner != nil }
             .map { "\(simple($0.owner!)).\($0.name)" })
         // A static method of a type that keeps mutable static state (a service
         // locator's `resolve`, a registry's `register`) reaches that state too.
-        let statefulTypes = Set(model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed && $0.owner != nil }
-            .map { simple($0.owner!) })
-        let globalVariables = Set(model.members.filter { $0.kind == .property && $0.owner == nil && $0.isMutable && !$0.isComputed }.map(\.name))
+        let staticStateByType = Dictionary(grouping: model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed
+                && $0.owner != nil }, by: { simple($0.owner!) }).mapValues { Set($0.map(\.name)) }
+        // Only the static methods whose own code touches that state: a pure static function beside it is not shared state.
+        var touchesStaticState: Set<String> = []
+        for reference in model.references {
+            guard reference.memberIsStatic, let owner = reference.owner.map(simple), let state = staticStateByType[owner], let member = reference.member else { continue }
+            switch reference.shape {
+            case .name(let name): if state.contains(name) { touchesStaticState.insert("\(owner).\(member)") }
+            case .member(let base, let field): if (base == "Self" || simple(base) == owner) && state.contains(field) { touchesStaticState.insert("\(owner).\(member)") }
+            case .construction: break
+            }
+        }
+        // A static method that calls another one that touches the state touches it too.
+        for _ in 0..<6 {
+            let before = touchesStaticState.count
+            for reference in model.references {
+                guard reference.memberIsStatic, let owner = reference.owner.map(simple), staticStateByType[owner] != nil, let member = reference.member,
+                      !touchesStaticState.contains("\(owner).\(member)") else { continue }
+                let called: String?
+                switch reference.shape {
+                case .name(let name): called = name
+                case .member(let base, let field): called = base == "Self" || simple(base) == owner ? field : nil
+                case .construction: called = nil
+                }
+                if let called, touchesStaticState.contains("\(owner).\(called)") { touchesStaticState.insert("\(owner).\(member)") }
+            }
+            if touchesStaticState.count == before { break }
+        }
+        // Globals by the modules that declare them: a name in another module is not one of them unless the file imports it.
+        var globalModules: [String: Set<String>] = [:]
+        for member in model.members where member.kind == .property && member.owner == nil && member.isMutable && !member.isComputed {
+            globalModules[member.name, default: []].insert(packageModule(ofFile: member.file) ?? "")
+        }
+        let globalVariables = Set(globalModules.keys)
+        var importsByFile: [String: Set<String>] = [:]
+        for item in model.imports { importsByFile[item.file, default: []].insert(item.module) }
+        /// The package module (the folder after `Sources/`) a file is in; nil outside a package's layout.
+        func packageModule(ofFile file: String) -> String? {
+            let parts = file.split(separator: "/")
+            guard let sources = parts.lastIndex(where: { $0 == "Sources" }), sources + 2 < parts.count else { return nil }
+            return String(parts[sources + 1])
+        }
+        func seesGlobal(_ name: String, from file: String) -> Bool {
+            guard let modules = globalModules[name] else { return false }
+            // Outside a package's layout there are no module boundaries to go by.
+            guard let module = packageModule(ofFile: file), !modules.contains("") else { return true }
+            return modules.contains(module) || !modules.isDisjoint(with: importsByFile[file] ?? [])
+        }
         let staticMethods = Set(model.members.filter { $0.kind == .method && $0.isStatic && $0.owner != nil }.map { "\(simple($0.owner!)).\($0.name)" })
         let memberNames = Set(model.members.compactMap { $0.owner == nil ? nil : "\(simple($0.owner!)).\($0.name)" })
 
@@ -421,7 +532,7 @@ public struct DependencyAnalyzer: Sendable {
                 }
                 if member == "random" { return (.globalState, "\(base).\(member)", nil) }
                 if staticVariables.contains("\(baseSimple).\(member)") { return (.globalState, "\(base).\(member)", baseSimple) }
-                if statefulTypes.contains(baseSimple), staticMethods.contains("\(baseSimple).\(member)") { return (.globalState, "\(base).\(member)", baseSimple) }
+                if touchesStaticState.contains("\(baseSimple).\(member)"), staticMethods.contains("\(baseSimple).\(member)") { return (.globalState, "\(base).\(member)", baseSimple) }
                 return nil
             case .construction(let type):
                 let typeSimple = simple(type)
@@ -445,9 +556,24 @@ public struct DependencyAnalyzer: Sendable {
                 }
                 // A default argument that builds a fresh object is the injection point, not a hidden dependency;
                 // a static property that builds one is where a shared instance is defined (its uses are the findings).
-                if !atRoot && reference.context == .initialValue && reference.memberIsStatic { return nil }
+                // So does a global stored property (`let api = APIClient()`): it defines a shared instance too.
+                if !atRoot && reference.context == .initialValue && (reference.memberIsStatic || reference.owner == nil) { return nil }
                 // A helper declared inside another type is part of the type that builds it.
                 if !atRoot, let built = declaration(type, module: module), built.name.contains(".") { return nil }
+                // A helper built for the moment: a type with no effects and no collaborator of its own (a builder,
+                // a calculator, a parser) whose object lives only in a local or for one call is a tool used there
+                // and dropped. Kept in a property, assigned, returned or handed on, it is a collaborator.
+                if !atRoot, reference.isTemporary, reference.context == .body, let built = declaration(type, module: module),
+                   !effectful.contains(built.simpleName), !holdsCollaborator(built.simpleName) {
+                    return nil
+                }
+                // A construction that only packages what the code was handed (its parameters, its own stored
+                // properties, itself, literals) makes no hidden choice: every part of it came from outside.
+                if !atRoot, let roots = reference.handedArguments, let ownerSimple, let member = reference.member {
+                    let parameters = Set((membersByOwner[ownerSimple] ?? []).filter { $0.name == member }.flatMap { $0.parameters.map(\.name) })
+                    let stored = Set((membersByOwner[ownerSimple] ?? []).filter { $0.kind == .property && !$0.isStatic }.map(\.name))
+                    if roots.allSatisfy({ $0 == "self" || parameters.contains($0) || stored.contains($0) }) { return nil }
+                }
                 if isService(type, module: module) { return (.construction, "\(type)()", typeSimple) }
                 return nil
             case .name(let name):
@@ -456,7 +582,7 @@ public struct DependencyAnalyzer: Sendable {
                     return (.globalState, "\(name)()", nil)
                 }
                 if Self.systemGlobals.contains(name) { return (.singleton, name, nil) }
-                guard reference.owner != nil || reference.context != .topLevel, globalVariables.contains(name) else { return nil }
+                guard reference.owner != nil || reference.context != .topLevel, globalVariables.contains(name), seesGlobal(name, from: reference.file) else { return nil }
                 if let ownerSimple, membersByOwner[ownerSimple]?.contains(where: { $0.name == name }) == true { return nil }
                 return (.globalState, name, nil)
             }
@@ -465,11 +591,19 @@ public struct DependencyAnalyzer: Sendable {
         // Globals that hold a singleton or a service (`let api = APIClient()`, `let AF = Session.default`):
         // reaching for one is reaching for the singleton.
         var globalSingletons: [String: String] = [:]
+        /// The type of the object a global holds, when it is one of the code's own: the suggestion names it.
+        var globalSingletonTypes: [String: String] = [:]
         for member in model.members where member.kind == .property && member.owner == nil && !member.isComputed {
-            if let call = member.initialValueCall, simpleNames.contains(simple(call)), isService(call) { globalSingletons[member.name] = "\(simple(call))()" }
+            if let call = member.initialValueCall, simpleNames.contains(simple(call)), isService(call) || holdsSharedState(call) {
+                globalSingletons[member.name] = "\(simple(call))()"
+                globalSingletonTypes[member.name] = simple(call)
+            }
         }
         for reference in model.references where reference.owner == nil && reference.context == .initialValue {
-            if let member = reference.member, let (kind, target, _) = classify(reference), kind == .singleton { globalSingletons[member] = target }
+            if let member = reference.member, let (kind, target, type) = classify(reference), kind == .singleton {
+                globalSingletons[member] = target
+                if let type { globalSingletonTypes[member] = type }
+            }
         }
 
         var hidden: [HiddenDependency] = []
@@ -496,7 +630,7 @@ public struct DependencyAnalyzer: Sendable {
             if !includeTests, let owner, isTestDouble(owner) { continue }
             if !includeTests && isTestValue(reference.member) && (reference.memberIsStatic || owner == nil) { continue }
             let atRoot = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel) || isLiveImplementation(reference.file)
-                || definesOwnInstance(reference)
+                || definesOwnInstance(reference) || owner.map { isFactoryType(simple($0)) } == true
             var found = classify(reference, atRoot: atRoot)
             if found == nil {
                 var global: String?
@@ -507,7 +641,12 @@ public struct DependencyAnalyzer: Sendable {
                 }
                 if let global, let target = globalSingletons[global], reference.member != global || owner != nil,
                    !(owner.flatMap { membersByOwner[simple($0)] }?.contains { $0.name == global } ?? false) {
-                    found = (.singleton, global == target ? target : "\(global) (\(target))", nil)
+                    found = (.singleton, global == target ? target : "\(global) (\(target))", globalSingletonTypes[global])
+                } else if case .member(let base, _) = reference.shape, let global, global == base, !simpleNames.contains(base),
+                          globalVariables.contains(base), seesGlobal(base, from: reference.file), reference.member != base || owner != nil,
+                          !(owner.flatMap { membersByOwner[simple($0)] }?.contains { $0.name == base } ?? false) {
+                    // `Current.log(...)`: a global variable (whatever its name's case) reached through a member.
+                    found = (.globalState, base, nil)
                 }
             }
             guard let (kind, target, targetType) = found else { continue }
@@ -532,7 +671,7 @@ public struct DependencyAnalyzer: Sendable {
                                        owner: ownerSimple, inherited: inherited, protocols: protocols))
             guard reported.insert("\(reference.file):\(reference.line):\(kind):\(target)").inserted else { continue }
             let systemTarget = targetType.map { !simpleNames.contains($0) } ?? true
-            let isAdapter = kind != .construction && systemTarget && owner.map { isAdapterType($0, target: target, ancestry: ancestry(simple($0)), protocols: protocols) } == true
+            let isAdapter = kind != .construction && systemTarget && owner.map { isAdapterMember(reference.member, ancestry: ancestry(simple($0)), requirements: requirements) } == true
             if atRoot { kept.append(dependency) } else if isAdapter { adapters.append(dependency) } else { hidden.append(dependency) }
             let from = ownerSimple ?? (reference.member ?? "top level")
             let to = targetType.flatMap { simpleNames.contains($0) ? $0 : nil } ?? target
@@ -606,19 +745,13 @@ public struct DependencyAnalyzer: Sendable {
         return DependencyAnalysis(types: summaries, edges: edges, hiddenDependencies: hidden, compositionRoot: kept, adapters: adapters, reader: reader, notes: notes)
     }
 
-    /// A type whose job is to wrap the system API it calls: it conforms to a protocol of
-    /// the code's own and its name says so (`SystemClock` calling `Date()`, `DiskStorage`
-    /// calling `FileManager.default`), not any type that happens to conform to something.
-    func isAdapterType(_ owner: String, target: String, ancestry: Set<String>, protocols: Set<String>) -> Bool {
-        let name = String(owner.split(separator: ".").last ?? Substring(owner))
-        let ownProtocols = ancestry.intersection(protocols)
-        guard !ownProtocols.isEmpty else { return false }
-        if Self.adapterPrefixes.contains(where: { name.hasPrefix($0) && name.count > $0.count }) { return true }
-        var api = String(target.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-        if target.hasSuffix(".random") { api = "random" }
-        if target.hasPrefix(".") { api = "random" }
-        let words = Self.apiWords[api] ?? [api]
-        return words.contains { word in name.contains(word) || ownProtocols.contains { $0.contains(word) } }
+    /// An adapter: the reference sits in a member that implements a requirement of a protocol of the
+    /// code's own the type conforms to (`SystemClock: Clock` calling `Date()` in `now()`). Callers
+    /// depend on the protocol, so the system call is the edge, on purpose. The same call in any other
+    /// member (a settings screen's `viewDidLoad`) is a finding, whatever the type is called.
+    func isAdapterMember(_ member: String?, ancestry: Set<String>, requirements: (String) -> Set<String>) -> Bool {
+        guard let member, member != "init", member != "deinit" else { return false }
+        return ancestry.contains { requirements($0).contains(member) }
     }
 
     func suggestion(kind: HiddenDependency.Kind, target: String, targetType: String?, context: ReferenceContext,

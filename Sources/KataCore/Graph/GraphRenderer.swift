@@ -181,10 +181,26 @@ public struct GraphRenderer: Sendable {
             if analysis.filesByTokenReader > 0 && analysis.reader == CodeAnalyzer.dumpReaderName {
                 readLine += words.say(", \(analysis.filesByTokenReader) of them with the token reader", "，其中 \(analysis.filesByTokenReader) 个用词法读取器")
             }
+            if analysis.filesGenerated > 0 {
+                readLine += words.say("; \(analysis.filesGenerated) generated file\(analysis.filesGenerated == 1 ? "" : "s") left out", "；省略了 \(analysis.filesGenerated) 个生成的文件")
+            }
         }
         lines.append(style.dim(readLine))
         for note in analysis.notes { lines.append(style.yellow("! ") + style.dim(note)) }
-        let hidden = analysis.hiddenDependencies
+        var hidden = analysis.hiddenDependencies
+        var focusNote: String?
+        if let focus = options.focus {
+            // --focus narrows the summary and the findings too: those of the types drawn.
+            let drawn = drawing(analysis)
+            let names = Set(drawn.nodes.map(\.name))
+            let focused = hidden.filter { dependency in
+                let owner = dependency.owner.map { String($0.split(separator: ".").last ?? Substring($0)) } ?? dependency.member ?? "top level"
+                return names.contains(owner)
+            }
+            focusNote = words.say("focused on \(focus): \(focused.count) of \(hidden.count) hidden dependencies, in the \(drawn.nodes.count) types and places drawn",
+                                  "聚焦于 \(focus)：\(hidden.count) 个隐藏依赖中的 \(focused.count) 个，在画出的 \(drawn.nodes.count) 个类型和位置中")
+            hidden = focused
+        }
         let small = analysis.types.count <= 40 && hidden.count <= options.terminalFindings
         let full = options.details || small
         lines.append("")
@@ -192,6 +208,7 @@ public struct GraphRenderer: Sendable {
         let byKind = Dictionary(grouping: hidden, by: \.kind)
         let kinds: [(HiddenDependency.Kind, String, String)] = [(.singleton, "singleton", "单例"), (.globalState, "global state", "全局状态"), (.construction, "construction", "自己创建")]
         let counts = kinds.compactMap { kind, en, zh in byKind[kind].map { words.say("\($0.count) \(en)", "\(zh) \($0.count)") } }
+        if let focusNote { lines.append(style.dim(focusNote)) }
         lines.append(style.bold(words.say("Summary", "概要")) + "  " + words.say(
             "\(analysis.types.count) type\(analysis.types.count == 1 ? "" : "s"), \(hidden.count) hidden dependenc\(hidden.count == 1 ? "y" : "ies")\(counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")"), \(analysis.compositionRoot.count) in the composition root, \(analysis.adapters.count) in adapters",
             "\(analysis.types.count) 个类型，\(hidden.count) 个隐藏依赖\(counts.isEmpty ? "" : "（" + counts.joined(separator: "，") + "）")，组合根中 \(analysis.compositionRoot.count) 个，适配器中 \(analysis.adapters.count) 个"))
@@ -298,7 +315,21 @@ public struct GraphRenderer: Sendable {
     // MARK: Mermaid
 
     public func mermaid(_ panels: [GraphPanel]) -> String {
+        mermaidWithLeftOut(panels).text
+    }
+
+    /// An edge the diagram could not hold, as one line: `Checkout --reaches for: Store.shared--> Store.shared`.
+    func edgeDescription(_ edge: DependencyEdge) -> String {
+        let from = edge.fromModule.isEmpty ? edge.from : "\(edge.fromModule).\(edge.from)"
+        let to = edge.toModule.isEmpty ? edge.to : "\(edge.toModule).\(edge.to)"
+        return "\(from) --\(edge.kind.rawValue)\(edge.kind == .conformsTo || edge.via == edge.to ? "" : ": " + edge.via)--> \(to)"
+    }
+
+    /// The Mermaid text, and every edge it could not hold within Mermaid's limits. As many of those as
+    /// fit are listed after the diagram (as comments); all of them are in `notDrawn`.
+    public func mermaidWithLeftOut(_ panels: [GraphPanel]) -> (text: String, notDrawn: [String]) {
         let drawings = panels.map { drawing($0.analysis) }
+        var notDrawn: [String] = []
         var edgeBudget = options.mermaidEdges
         var trimmed = drawings
         var leftOut: [String] = drawings.flatMap(\.leftOut)
@@ -311,7 +342,10 @@ public struct GraphRenderer: Sendable {
             var keep = Set<String>()
             for (panel, index, _) in ranked {
                 if edgeBudget > 0 { keep.insert("\(panel)#\(index)"); edgeBudget -= 1 }
-                else { dropped[drawings[panel].edges[index].kind, default: 0] += 1 }
+                else {
+                    dropped[drawings[panel].edges[index].kind, default: 0] += 1
+                    notDrawn.append(edgeDescription(drawings[panel].edges[index]))
+                }
             }
             for panel in trimmed.indices {
                 var edges: [DependencyEdge] = [], counts: [Int] = []
@@ -341,7 +375,7 @@ public struct GraphRenderer: Sendable {
                 let count = max(1, trimmed.reduce(0) { $0 + $1.edges.count } / 10)
                 for _ in 0..<count {
                     guard let panel = trimmed.indices.max(by: { trimmed[$0].edges.count < trimmed[$1].edges.count }), !trimmed[panel].edges.isEmpty else { break }
-                    trimmed[panel].edges.removeLast(); trimmed[panel].counts.removeLast(); cut += 1
+                    notDrawn.append(edgeDescription(trimmed[panel].edges.removeLast())); trimmed[panel].counts.removeLast(); cut += 1
                 }
                 for panel in trimmed.indices {
                     let used = Set(trimmed[panel].edges.flatMap { [Self.key($0.fromModule, $0.from), targetKey($0, trimmed[panel])] })
@@ -352,7 +386,24 @@ public struct GraphRenderer: Sendable {
                 text = mermaidText(panels, trimmed, leftOut: leftOut + [note])
             }
         }
-        return text
+        if !notDrawn.isEmpty {
+            // After the diagram, as comments: as many as Mermaid's size limit leaves room for.
+            var tail = words.say("%% not drawn (\(notDrawn.count) edges; --focus TYPE or --format dot draws them):",
+                                 "%% 未画出（\(notDrawn.count) 条边；用 --focus TYPE 或 --format dot 画出）：") + "\n"
+            var listed = 0
+            for line in notDrawn {
+                let entry = "%%   " + line.replacingOccurrences(of: "\n", with: " ") + "\n"
+                if text.utf8.count + tail.utf8.count + entry.utf8.count + 120 > options.mermaidCharacters { break }
+                tail += entry
+                listed += 1
+            }
+            if listed < notDrawn.count {
+                tail += words.say("%%   ... and \(notDrawn.count - listed) more (all of them are on standard error)",
+                                  "%%   ……还有 \(notDrawn.count - listed) 条（全部列在标准错误输出上）") + "\n"
+            }
+            text += tail
+        }
+        return (text, notDrawn)
     }
 
     func mermaidText(_ panels: [GraphPanel], _ drawings: [Drawing], leftOut: [String]) -> String {

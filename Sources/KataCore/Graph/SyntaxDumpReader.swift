@@ -39,6 +39,31 @@ public struct SyntaxDumpReader: Sendable {
     /// read, parsed and let go one file at a time, so memory follows the largest file.
     public var batchBytes = 150_000
     public var batchFiles = 32
+    /// Dump the next batch in a process of its own while this one is read.
+    public var overlapsDumps = true
+
+    /// A batch's dump under way on another thread.
+    final class Prefetch: @unchecked Sendable {
+        let batch: [String]
+        private let done = DispatchSemaphore(value: 0)
+        private var result: Result<Run, Error>?
+
+        init(batch: [String], _ work: @escaping @Sendable () throws -> Run) {
+            self.batch = batch
+            Thread.detachNewThread { [self] in
+                self.result = Result { try work() }
+                self.done.signal()
+            }
+        }
+
+        /// Waits for the dump (later calls return at once).
+        @discardableResult
+        func wait() throws -> Run {
+            done.wait()
+            done.signal()
+            return try result!.get()
+        }
+    }
 
     /// The dumps of `paths`, as one call of `handle` per file (and never two
     /// dumps held at once). A file the compiler cannot dump does not stop the others:
@@ -54,9 +79,24 @@ public struct SyntaxDumpReader: Sendable {
         var sawAnyDump = false
         var retriedAlone: Set<String> = []
         var missedOnce: Set<String> = []
+        // The next batch is dumped while this one is read: the compiler on one core, kata on the other.
+        var prefetched: Prefetch?
+        defer { _ = try? prefetched?.wait() }
         while !pending.isEmpty {
             let batch = pending.removeFirst()
-            let run = try runDump(batch)
+            let run: Run
+            if let ready = prefetched, ready.batch == batch {
+                prefetched = nil
+                run = try ready.wait()
+            } else {
+                // Batches went back in front of it (a batch split or resumed): its dump waits its turn again.
+                if let stale = prefetched { prefetched = nil; _ = try? stale.wait() }
+                run = try runDump(batch)
+            }
+            if overlapsDumps, let next = pending.first {
+                let reader = self
+                prefetched = Prefetch(batch: next) { try reader.runDump(next) }
+            }
             outcome.runs += 1
             var byFile: [String: (object: [String: Any], repaired: Bool)?] = [:]
             for chunk in Self.objectRanges(run.output) {
@@ -512,6 +552,11 @@ private struct DumpWalker {
                let name = fn["name"] as? String, name.first?.isUppercase == true {
                 place(.construction(type: name), scope: scope)
                 if let args = node["args"] { walkAny(args, scope: scope) }
+            } else if let fn = node["fn"] as? [String: Any], fn["_kind"] as? String == "unresolved_specialize_expr",
+                      let type = Self.specializedType(fn) {
+                // `Cache<Value>(...)`, `Store.Box<Int>(...)`: a construction with explicit generic arguments.
+                place(.construction(type: type), scope: scope)
+                if let args = node["args"] { walkAny(args, scope: scope) }
             } else {
                 walkChildren(node, scope: scope)
             }
@@ -536,6 +581,36 @@ private struct DumpWalker {
     /// Children in source order where it matters: what comes first in the code comes first here.
     static func order(_ key: String) -> Int { orderOfKeys[key] ?? 20 }
     static let orderOfKeys: [String: Int] = ["attrs": 0, "params": 1, "pattern_entries": 2, "original_init": 3, "conditions": 4, "base": 5, "fn": 6, "sub_expr": 7, "args": 8, "elements": 9, "then_stmt": 10, "else_stmt": 11, "body": 12, "accessors": 13, "members": 14]
+
+    /// The names in a written type (`Cache<Int>` gives `Cache`, `Int`), in order.
+    static func typeIdentifiers(_ value: Any) -> [String] {
+        var names: [String] = []
+        func visit(_ value: Any) {
+            if let node = value as? [String: Any] {
+                if let id = node["id"] as? String, !names.contains(id) { names.append(id) }
+                for (key, child) in node where key != "range" { visit(child) }
+            } else if let items = value as? [Any] {
+                for item in items { visit(item) }
+            }
+        }
+        visit(value)
+        return names
+    }
+
+    /// The type named by `Cache<Value>` or `Store.Box<Int>` (an `unresolved_specialize_expr`), if capitalized.
+    static func specializedType(_ node: [String: Any]) -> String? {
+        guard let sub = node["sub_expr"] as? [String: Any] else { return nil }
+        switch sub["_kind"] as? String {
+        case "unresolved_decl_ref_expr":
+            guard let name = sub["name"] as? String, name.first?.isUppercase == true else { return nil }
+            return name
+        case "unresolved_dot_expr":
+            guard let (base, field) = typeMember(sub), field.first?.isUppercase == true else { return nil }
+            return base + "." + field
+        default:
+            return nil
+        }
+    }
 
     /// `V8Engine.shared` → ("V8Engine", "shared"); `Foo.Bar.default` → ("Foo.Bar", "default").
     static func typeMember(_ node: [String: Any]) -> (String, String)? {
@@ -603,6 +678,7 @@ private struct DumpWalker {
                 isMutable: false, isComputed: false, typeNames: [], initialValueCall: nil, parameters: parameters,
                 file: file, line: lines.line(of: start))
             member.isConvenience = convenience
+            if let result = node["result"] { member.resultTypeNames = Self.typeIdentifiers(result).filter { $0.first?.isUppercase == true } }
             model.members.append(member)
         }
         var inner = scope
@@ -621,7 +697,7 @@ private struct DumpWalker {
                 let expression = parameter["expression"] as! [String: Any]
                 // `engine: Engine = .shared`: the implicit member is the parameter type's.
                 if expression["_kind"] as? String == "unresolved_member_expr", let member = expression["name"] as? String,
-                   member.first?.isLowercase == true, member != "init", index < withDefaults.count, let type = withDefaults[index].typeNames.first {
+                   member.first?.isLowercase == true, member != "init", index < withDefaults.count, let type = withDefaults[index].implicitMemberType {
                     place(.member(base: type, member: member), scope: defaults, implicitMember: true)
                 }
                 walk(expression, scope: defaults)
@@ -727,7 +803,9 @@ private struct DumpWalker {
             shape: shape, owner: scope.owner, member: scope.member, memberIsStatic: scope.isStatic,
             context: scope.context, file: file, offset: offset, line: lines.line(of: offset),
             withoutArguments: TokenTools.callWithoutArguments(tokens, at: found),
-            firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found), inConvenienceInit: scope.convenience))
+            firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found), inConvenienceInit: scope.convenience,
+            isTemporary: TokenTools.isTemporary(tokens, at: found),
+            handedArguments: { if case .construction = shape { return TokenTools.handedArguments(tokens, at: found) } else { return nil } }()))
     }
 
     /// `.shared` with nothing written before the dot.
@@ -757,6 +835,8 @@ private struct DumpWalker {
         case .construction(let type):
             let parts = type.split(separator: ".").map(String.init)
             if let after = sequence(parts), after < tokens.count, tokens[after].is("(") { return true }
+            if let after = sequence(parts), after < tokens.count, tokens[after].text.hasPrefix("<"),
+               let close = TokenTools.afterGenericArguments(tokens, after), close < tokens.count, tokens[close].is("(") { return true }
             return sequence(parts + ["init"]) != nil
         case .name(let name):
             guard tokens[index].isIdentifier, tokens[index].text == name else { return false }

@@ -198,16 +198,123 @@ enum TokenTools {
     }
 
     /// `Name()` or `Name.init()` at `index`: a call with nothing between the parentheses.
-    static func callWithoutArguments(_ tokens: [SwiftToken], at index: Int) -> Bool {
+    /// The index after the generic arguments that start at `open` (`<Value>` in `Cache<Value>(...)`),
+    /// or nil when what follows `<` is not a list of types (a comparison, say).
+    static func afterGenericArguments(_ tokens: [SwiftToken], _ open: Int) -> Int? {
+        guard open < tokens.count, tokens[open].text.hasPrefix("<") else { return nil }
+        var depth = 0
+        var k = open
+        while k < tokens.count, k < open + 64 {
+            let token = tokens[k]
+            if k > open && token.newlineBefore && depth > 0 && !(token.is(",") || tokens[k - 1].is(",")) { return nil }
+            if token.kind == .operator || token.kind == .punctuation {
+                // `Int?>` may come as one operator: the optional marks, then the closers.
+                let text = String(token.text.drop { $0 == "?" || $0 == "!" })
+                if text.isEmpty { if depth == 0 { return nil } }
+                else if text.allSatisfy({ $0 == "<" }) { depth += text.count }
+                else if text.allSatisfy({ $0 == ">" }) {
+                    depth -= text.count
+                    if depth == 0 { return k + 1 }
+                    if depth < 0 { return nil }
+                } else if ![".", ",", "[", "]", "(", ")", ":", "&", "->"].contains(text) { return nil }
+            } else if token.kind != .identifier { return nil }
+            k += 1
+        }
+        return nil
+    }
+
+    /// The index of the token after a dotted name and its generic arguments: `(` in `Cache<Int>(`.
+    static func afterTypeName(_ tokens: [SwiftToken], at index: Int) -> Int {
         var k = index + 1
         while k + 1 < tokens.count, tokens[k].is("."), tokens[k + 1].isIdentifier { k += 2 }
+        if k < tokens.count, tokens[k].text.hasPrefix("<"), let after = afterGenericArguments(tokens, k) { k = after }
+        return k
+    }
+
+    /// A call whose result lives no longer than its statement's locals: the value of a local `let`/`var`
+    /// (`let digest = Digest()`), or the receiver of a call (`Digest().value()`). Not one assigned to a
+    /// property or a subscript, returned, or handed to another call.
+    static func isTemporary(_ tokens: [SwiftToken], at index: Int) -> Bool {
+        let open = afterTypeName(tokens, at: index)
+        guard open < tokens.count, tokens[open].is("(") else { return false }
+        let close = matchingClose(tokens, open)
+        if close + 2 < tokens.count, tokens[close + 1].is("."), tokens[close + 2].isIdentifier, !tokens[close + 1].newlineBefore { return true }
+        var k = index - 1
+        while k >= 0, tokens[k].isIdentifier, ["try", "await"].contains(tokens[k].text) { k -= 1 }
+        if k > 0, tokens[k].is("?") || tokens[k].is("!"), tokens[k - 1].text == "try" { k -= 2 }
+        guard k >= 1, tokens[k].is("=") else { return false }
+        // `let name =` or `let name: Type =`.
+        var j = k - 1
+        if j >= 0, !tokens[j].isIdentifier {
+            // A type annotation: walk back to its colon.
+            var steps = 0
+            while j >= 0, !tokens[j].is(":"), steps < 12 { j -= 1; steps += 1 }
+            guard j >= 0, tokens[j].is(":") else { return false }
+            j -= 1
+        } else if j >= 2, tokens[j - 1].is(":") {
+            j -= 2
+        }
+        return j >= 1 && tokens[j].isIdentifier && ["let", "var"].contains(tokens[j - 1].text)
+    }
+
+    /// For a call that only packages what it is given (`Box(credential: credential, queue: self.queue)`,
+    /// `Form(limit: 10, manager: manager)`): the names its arguments start from (`credential`, `self`,
+    /// `manager`). Nil when it has no arguments, or when an argument computes, reaches or builds anything
+    /// else (a call, a closure, an operator, a capitalized name).
+    static func handedArguments(_ tokens: [SwiftToken], at index: Int) -> [String]? {
+        let open = afterTypeName(tokens, at: index)
+        guard open < tokens.count, tokens[open].is("(") else { return nil }
+        let close = matchingClose(tokens, open)
+        guard close > open + 1 else { return nil }
+        var roots: [String] = []
+        var k = open + 1
+        var expectValue = true
+        while k < close {
+            let token = tokens[k]
+            // `label:` before an argument.
+            if expectValue, token.isIdentifier, k + 1 < close, tokens[k + 1].is(":") { k += 2; continue }
+            if expectValue {
+                if token.kind == .number || token.kind == .string || (token.isIdentifier && ["nil", "true", "false"].contains(token.text)) {
+                    k += 1
+                } else if token.is("."), k + 1 < close, tokens[k + 1].isIdentifier, tokens[k + 1].text.first?.isLowercase == true {
+                    k += 2  // `.utf8`, an implicit member (a case or a static value of the parameter's type)
+                } else if token.isIdentifier, token.text.first?.isLowercase == true || token.text == "self" {
+                    roots.append(token.text)
+                    k += 1
+                    while k + 1 < close, tokens[k].is("."), tokens[k + 1].isIdentifier, tokens[k + 1].text.first?.isLowercase == true { k += 2 }
+                } else if token.kind == .string {
+                    k += 1
+                } else if token.is("["), k + 1 < close, tokens[k + 1].is("]") {
+                    k += 2  // `[]`
+                } else if token.is("["), k + 2 < close, tokens[k + 1].is(":"), tokens[k + 2].is("]") {
+                    k += 3  // `[:]`
+                } else if token.isIdentifier, token.text.first?.isUppercase == true {
+                    // A value built from handed parts: `Protected(MutableState(credential: credential))`.
+                    let after = afterTypeName(tokens, at: k)
+                    guard after < close, tokens[after].is("("), let inner = handedArguments(tokens, at: k) ?? (tokens[after + 1].is(")") ? [] : nil) else { return nil }
+                    roots += inner
+                    k = matchingClose(tokens, after) + 1
+                } else {
+                    return nil
+                }
+                expectValue = false
+                continue
+            }
+            if token.is(",") { expectValue = true; k += 1; continue }
+            if token.kind == .string { k += 1; continue }  // the rest of a string literal's pieces
+            return nil
+        }
+        return roots
+    }
+
+    static func callWithoutArguments(_ tokens: [SwiftToken], at index: Int) -> Bool {
+        let k = afterTypeName(tokens, at: index)
         return k + 1 < tokens.count && tokens[k].is("(") && tokens[k + 1].is(")")
     }
 
     /// The label of the first argument of the call at `index`: `contentsOf` in `Data(contentsOf: url)`.
     static func firstArgumentLabel(_ tokens: [SwiftToken], at index: Int) -> String? {
-        var k = index + 1
-        while k + 1 < tokens.count, tokens[k].is("."), tokens[k + 1].isIdentifier { k += 2 }
+        let k = afterTypeName(tokens, at: index)
         guard k + 2 < tokens.count, tokens[k].is("("), tokens[k + 1].isIdentifier, tokens[k + 2].is(":") else { return nil }
         return tokens[k + 1].text
     }
@@ -375,6 +482,12 @@ enum TokenTools {
                 } else if k + 1 < range.upperBound, tokens[k + 1].is("("), !tokens[k + 1].newlineBefore {
                     found.append((.construction(type: base), index))
                     index = k
+                } else if k + 1 < range.upperBound, tokens[k + 1].text.hasPrefix("<"), !tokens[k + 1].newlineBefore,
+                          let after = TokenTools.afterGenericArguments(tokens, k + 1), after < range.upperBound,
+                          tokens[after].is("("), !tokens[after].newlineBefore {
+                    // `Cache<Value>(...)`: a construction with explicit generic arguments.
+                    found.append((.construction(type: base), index))
+                    index = after - 1
                 } else {
                     index = k
                 }
@@ -501,7 +614,8 @@ struct TokenScanner {
                 shape: shape, owner: owner, member: member, memberIsStatic: isStatic, context: context,
                 file: file, offset: tokens[at].offset, line: lines.line(of: tokens[at].offset),
                 withoutArguments: TokenTools.callWithoutArguments(tokens, at: at),
-                firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: at), inConvenienceInit: inConvenienceInit))
+                firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: at), inConvenienceInit: inConvenienceInit,
+                isTemporary: TokenTools.isTemporary(tokens, at: at), handedArguments: TokenTools.handedArguments(tokens, at: at)))
         }
         for index in indices where TokenTools.isImplicitMember(tokens, dot: index) {
             let name = tokens[index + 1].text
@@ -641,7 +755,7 @@ struct TokenScanner {
         }
         for (parameter, range) in zip(parameters.filter(\.hasDefault), defaults) {
             record(Array(range), owner: owner, member: memberName, isStatic: isStatic, context: .defaultArgument,
-                   inConvenienceInit: isConvenience, contextTypes: parameter.typeNames)
+                   inConvenienceInit: isConvenience, contextTypes: (parameter.implicitMemberType.map { [$0] } ?? []) + parameter.typeNames.dropFirst())
         }
         // The body: the first `{` at this level before the next declaration.
         var k = afterParameters

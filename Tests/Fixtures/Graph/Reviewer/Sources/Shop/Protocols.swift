@@ -23,6 +23,8 @@ public struct FlatPricing: Pricing {
     public func price(of item: CartItem) -> Int { item.cents }
 }
 
+/// An object with behaviour: kept in a property it is a collaborator (another format can be handed in);
+/// built in a local for one use it is a tool.
 public final class ReceiptFormatter {
     public init() {}
     public func format(_ order: Order) -> String { "order \(order.id)" }

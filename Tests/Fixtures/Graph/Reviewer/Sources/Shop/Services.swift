@@ -32,10 +32,12 @@ public struct SystemClock: Clock {
     public func now() -> Date { Date() }
 }
 
-/// Conforms to a protocol of the shop's own, but its job is uploading, not wrapping the network.
+/// Conforms to a protocol of the shop's own, but reaches the network in a member of its own, not in
+/// the requirement it implements: that is uploading logic, not the edge.
 public final class Uploader: Syncing {
     public init() {}
-    public func sync() throws {
+    public func sync() throws { try send() }
+    func send() throws {
         _ = URLSession.shared // expect: singleton URLSession.shared
     }
 }
