@@ -181,4 +181,18 @@ struct GraderTests {
         #expect(runner.requests.count == 2, "nothing more was compiled")
         #expect(next.message.contains("ran out before this lesson was graded"), "\(next.message)")
     }
+
+    @Test("a file that is not valid UTF-8 is refused: the compiler and the grader's readers would read different code")
+    func notUTF8() throws {
+        let fileSystem = InMemoryFileSystem(["/sub/Lessons/01-greeting/Sources/Good.swift": "public struct Greeting {}\n"])
+        var bytes = Array("// comment \u{1}".utf8) + [0xF4, 0x90, 0x80, 0x80] + Array("\npublic func hello() {}\n".utf8)
+        bytes[11] = 0x20
+        try fileSystem.writeAtomically(Data(bytes), to: "/sub/Lessons/01-greeting/Sources/Bad.swift")
+        let vetting = CourseVetting(vetters: [Self.lesson.id: SubmissionVetter(module: "Greeting", imports: [])],
+                                    fileSystem: fileSystem, reading: nil)
+        let folder = "/sub/Lessons/01-greeting/Sources"
+        let findings = vetting.vet(Self.lesson, folder, ["\(folder)/Good.swift", "\(folder)/Bad.swift"])
+        #expect(findings.map(\.rule) == ["vetting:encoding"] && findings.first?.file == "Bad.swift", "\(findings)")
+        #expect(vetting.vet(Self.lesson, folder, ["\(folder)/Good.swift"]).isEmpty)
+    }
 }

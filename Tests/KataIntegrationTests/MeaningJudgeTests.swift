@@ -72,6 +72,8 @@ struct MeaningJudgeTests {
         ("default argument through a helper", "public convenience init(other: any Engine = stock()) { self.init(engine: other) }",
          "public func stock() -> any Engine { V8Engine.shared }"),
         ("inside a defer block", "public func warmUp() { defer { _ = V8Engine.shared.horsepower } }", ""),
+        ("a protocol of the learner's that the singleton's type adopts", "public convenience init() { self.init(engine: Self.stock(V8Engine.self)) }\n static func stock<T: Stocked>(_ type: T.Type) -> V8Engine { T.shared }",
+         "public protocol Stocked { static var shared: V8Engine { get } }\nextension V8Engine: Stocked {}"),
     ])
     func singletonSpellings(_ name: String, _ member: String, _ extra: String) throws {
         let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": Self.car(member), "Extra.swift": extra], [Self.noShared])

@@ -35,6 +35,9 @@ struct ProgramVetterTests {
         ("a raw file descriptor through Foundation", "import Foundation\npublic func run() {\n    FileHandle(fileDescriptor: 1).write(Data())\n}\n", "vetting:call"),
         ("a process", "import Foundation\npublic func run() throws {\n    try Process.run(URL(fileURLWithPath: \"/bin/true\"), arguments: [])\n}\n", "vetting:call"),
         ("raw memory", "public func run() -> Int {\n    withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { $0.count }\n}\n", "vetting:call"),
+        ("an always-true == added to Int through a typealias", "public struct Car { public typealias Count = Swift.Int }\nextension Car.Count {\n    public static func == (a: Int, b: Int) -> Bool { true }\n}\n", "vetting:foreign-extension"),
+        ("a member added to Array", "extension Array {\n    public var isEmpty: Bool { false }\n}\n", "vetting:foreign-extension"),
+        ("an operator at file scope on types it does not own", "infix operator ~~~\npublic func ~~~ (a: String, b: String) -> Bool { true }\n", "vetting:operator"),
     ])
     func hostileCode(_ name: String, _ code: String, _ rule: String) throws {
         let findings = try Self.vet(["Hostile.swift": code])

@@ -146,13 +146,22 @@ struct GradeCommand {
         grader.readsPrograms = context.readsPrograms && context.environment["KATA_MEANING"] != "off"
         let grades = grader.grade(submissions: submissions, lessons: lessons, info: info)
 
-        for student in grades.students {
-            try fileSystem.writeText(GradeReports.resultsJSON(student, info: grades.info), to: "\(out)/\(student.student)/results.json")
-        }
+        // The class's reports first, and under names no student folder can take: a student named `grades.csv`
+        // gets its results.json in `student-grades.csv/`, and cannot stop the reports of the whole class.
+        let classReports = ["grades.csv", "grades-long.csv", "junit.xml", "report.html"]
         try fileSystem.writeText(GradeReports.gradesCSV(grades), to: "\(out)/grades.csv")
         try fileSystem.writeText(GradeReports.gradesLongCSV(grades), to: "\(out)/grades-long.csv")
         try fileSystem.writeText(GradeReports.junitXML(grades), to: "\(out)/junit.xml")
         try fileSystem.writeText(GradeReports.reportHTML(grades), to: "\(out)/report.html")
+        var unwritten: [String] = []
+        for student in grades.students {
+            let folder = classReports.contains(student.student) ? "student-\(student.student)" : student.student
+            do {
+                try fileSystem.writeText(GradeReports.resultsJSON(student, info: grades.info), to: "\(out)/\(folder)/results.json")
+            } catch {
+                unwritten.append("\(Shown.escaped(student.student)): \(Shown.escaped(String(describing: error)))")
+            }
+        }
         if let gradescope = invocation.option("--gradescope") {
             guard grades.students.count == 1, let only = grades.students.first else {
                 throw KataError.usage(context.words.say("--gradescope writes one student's result, but \(given) holds \(grades.students.count) submissions", "--gradescope 只写一个学生的结果，但 \(given) 里有 \(grades.students.count) 份提交"))
@@ -166,7 +175,10 @@ struct GradeCommand {
         let width = min(32, grades.students.map { Shown.escaped($0.student).count }.max() ?? 8)
         for student in grades.students {
             let mark = student.status == .pass ? style.green("✔") : student.failure != nil ? style.yellow("!") : style.red("✘")
-            lines.append("\(mark) \(Shown.escaped(student.student).padding(toLength: width, withPad: " ", startingAt: 0))  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(student.gradingStatus)")
+            lines.append("\(mark) \(Shown.escaped(student.student).padding(toLength: width, withPad: " ", startingAt: 0))  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(Shown.escaped(student.gradingStatus))")
+        }
+        for problem in unwritten {
+            lines.append(style.yellow("! ") + words.say("results.json not written for \(problem)", "没有写入 results.json：\(problem)"))
         }
         lines.append(words.say("isolation: \(sandbox.isolation.rawValue) (\(isolationDetail))", "隔离：\(sandbox.isolation.rawValue)（\(isolationDetail)）"))
         lines.append(words.say("\(words.count(grades.students.count, "submission", "submissions", "")) graded. Reports in \(outGiven): grades.csv, grades-long.csv, junit.xml, report.html, <student>/results.json",

@@ -866,6 +866,18 @@ struct CourseVetting: Sendable {
 
     @Sendable func vet(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [GradeFinding] {
         guard let vetter = vetters[lesson.id] else { return [] }
+        // A file that is not valid UTF-8 is read by the compiler one way and by every other reader another
+        // (Foundation gives no text at all): vetting would judge other code than the compiler builds.
+        let unreadable = files.filter { file in
+            guard let data = try? fileSystem.read(file) else { return true }
+            return String(data: data, encoding: .utf8) == nil
+        }
+        if !unreadable.isEmpty {
+            return unreadable.map { file in
+                GradeFinding(file: DiagnosticParser.relative(file, to: folder), line: 1, rule: "vetting:encoding",
+                             message: "This file is not valid UTF-8 text: graded code is UTF-8, so that the compiler and the grader read the same code. Save it as UTF-8.")
+            }
+        }
         var findings = vetter.vet(texts(folder, files))
         if let program = reading?.program(lesson, folder, files) {
             findings += ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports).vet(program)

@@ -52,10 +52,24 @@ public struct MeaningJudge: Sendable {
     private func forbiddenReferences(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
         let patterns = rule.names.map(ForbiddenName.init)
         let services = SystemServices.named(by: rule.names)
+        // A requirement of a protocol of the module reaches what a conformer of the module answers it with: a
+        // protocol the learner declares (`static var shared: Self`), adopted by the singleton's type with an empty
+        // extension, is the singleton under another name. A requirement no forbidden member answers is injection.
+        func witness(_ use: ResolvedProgram.Use) -> String? {
+            guard let member = scope.program.members[use.usr], let proto = member.owner, scope.isProtocol(proto) else { return nil }
+            for conformer in scope.descendants(of: [proto]).sorted() where !scope.isProtocol(conformer) {
+                var answered = use
+                answered.path = [conformer, member.name]
+                if let pattern = patterns.first(where: { scope.matches($0, answered) }) {
+                    return "\(pattern.shown), answered through the protocol \(proto),"
+                }
+            }
+            return nil
+        }
         func hitAnywhere(_ use: ResolvedProgram.Use) -> String? {
             if let pattern = patterns.first(where: { scope.matches($0, use) }) { return pattern.shown }
             if let service = services.first(where: { $0.reads(use) }) { return service.shown(use) }
-            return nil
+            return witness(use)
         }
         var found: [RuleFinding] = []
         let reach = Reach(scope: scope, hit: { hitAnywhere($0) != nil })

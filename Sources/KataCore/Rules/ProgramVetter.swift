@@ -87,6 +87,29 @@ public struct ProgramVetter: Sendable {
                        "这里声明了 C 函数指针（`@convention(c)`）；被评分的代码用不到它。")
             }
         }
+        // What the submission adds to types it does not own changes what the tests' own code means: an
+        // always-true `==` on `Int` or `[String]`, a `count` on `Array`. Members go only on the module's own types;
+        // an extension that only adds a conformance adds nothing. An operator at file scope needs an operand
+        // of the module's own (as the compiler asks of an operator declared in a type).
+        let ownTypes = Set(program.types.values.map(\.name))
+        func isOwn(_ name: String) -> Bool {
+            let bare = name.split(separator: "<").first.map(String.init) ?? name
+            return ownTypes.contains(bare) || ownTypes.contains(String(bare.split(separator: ".").last ?? ""))
+                && bare.hasPrefix(program.module + ".")
+        }
+        for member in program.members.values where !member.isImplicit
+            && ["func_decl", "var_decl", "subscript_decl", "constructor_decl"].contains(member.kind) {
+            if let owner = member.owner, member.inExtension, !isOwn(owner) {
+                reject("foreign-extension", member.file, member.line,
+                       "`\(member.name)` is added to `\(owner)`, a type this submission does not own: graded code adds members only to its own types (they could change what the tests' code means).",
+                       "`\(member.name)` 被加到了 `\(owner)` 上，而这个类型不属于这份提交：被评分的代码只能给自己的类型添加成员（否则可能改变测试代码的含义）。")
+            } else if member.owner == nil, member.kind == "func_decl", let first = member.name.first, !(first.isLetter || first == "_"),
+                      !DemangledName.identifiers(member.type).contains(where: isOwn) {
+                reject("operator", member.file, member.line,
+                       "The operator `\(member.name)` works on types this submission does not own: graded code declares operators only for its own types.",
+                       "运算符 `\(member.name)` 作用于不属于这份提交的类型：被评分的代码只能为自己的类型声明运算符。")
+            }
+        }
         for attribute in program.attributes where !Self.allowedAttributes.contains(attribute.kind) {
             let name = attribute.kind.hasSuffix("_attr") ? String(attribute.kind.dropLast(5)) : attribute.kind
             reject("attribute", attribute.file, attribute.line,
