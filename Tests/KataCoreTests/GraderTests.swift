@@ -195,4 +195,18 @@ struct GraderTests {
         #expect(findings.map(\.rule) == ["vetting:encoding"] && findings.first?.file == "Bad.swift", "\(findings)")
         #expect(vetting.vet(Self.lesson, folder, ["\(folder)/Good.swift"]).isEmpty)
     }
+
+    @Test("a kept rule earns its points only when some test of the lesson passed")
+    func rulesNeedAPassingTest() {
+        func test(_ status: Status) -> GradedTest {
+            GradedTest(name: "t", function: "t()", lesson: Self.lesson.id, status: status, errorKind: status == .error ? "crashed" : nil,
+                       message: "", output: "", score: 0, maxScore: 5, durationMs: 1, hidden: false)
+        }
+        let kept = [RuleEntry(id: "no-shared", points: nil, findings: [])]
+        let none = Grader.ruleEntries(kept, lesson: Self.lesson, tests: [test(.error), test(.fail)], clean: { $0 })
+        #expect(none.rules.map(\.score) == [0] && none.rules.first?.message.contains("no test of the lesson passed") == true,
+                "a program that stops before its first test keeps every rule, and earns nothing for it: \(none.rules)")
+        let some = Grader.ruleEntries(kept, lesson: Self.lesson, tests: [test(.pass), test(.fail)], clean: { $0 })
+        #expect(some.rules.first.map { $0.score > 0 && $0.score == $0.maxScore } == true, "\(some.rules)")
+    }
 }

@@ -394,4 +394,15 @@ struct MeaningJudgeTests {
         #expect(try Self.judge(["LapStore.swift": Self.store(unguarded)], rules).isEmpty,
                 "state no method touches under the lock is not the lock's: the rule about a lock beside @unchecked Sendable is another")
     }
+
+    @Test("a call through a protocol is injection, even when a forbidden type answers it; a forbidden member answering it is not")
+    func protocolCalls() throws {
+        let car = Self.car("public var power: Int { engine.horsepower }")
+        let forbidType = Self.rule("no-v8", .forbiddenReference) { $0.names = ["V8Engine"]; $0.exceptIn = ["V8Engine"] }
+        #expect(try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car], [forbidType]).isEmpty,
+                "engine.horsepower goes through the Engine protocol: the car does not name V8Engine")
+        let forbidMember = Self.rule("no-hp", .forbiddenReference) { $0.names = ["V8Engine.horsepower"] }
+        #expect(try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car], [forbidMember]).map(\.file) == ["RaceCar.swift"],
+                "a forbidden member reached through a protocol its type answers is reached all the same")
+    }
 }

@@ -671,13 +671,17 @@ public struct Grader: Sendable {
             newTests[index].maxScore = points[index]
             newTests[index].score = newTests[index].status == .pass ? points[index] : 0
         }
+        // A rule says what working code must not do: code that passes no test has earned nothing by not doing it
+        // (a program that stops before its first test keeps every rule).
+        let earned = tests.contains { $0.status == .pass }
         let ruleTests = rules.enumerated().map { offset, rule -> GradedTest in
             let maxScore = points[tests.count + offset]
             let first = rule.findings.first
-            let message = rule.findings.prefix(5).map { "\(clean($0.file)):\($0.line): \(clean($0.message))" }.joined(separator: "\n")
+            var message = rule.findings.prefix(5).map { "\(clean($0.file)):\($0.line): \(clean($0.message))" }.joined(separator: "\n")
+            if rule.findings.isEmpty && !earned { message = "kept, but no test of the lesson passed: a rule's points count once a test passes" }
             return GradedTest(name: "rule: \(rule.id)", function: "rule: \(rule.id)", lesson: lesson.id,
-                              status: rule.findings.isEmpty ? .pass : .fail, errorKind: nil, message: message, output: "",
-                              score: rule.findings.isEmpty ? maxScore : 0, maxScore: maxScore, durationMs: 0, hidden: false,
+                              status: rule.findings.isEmpty && earned ? .pass : .fail, errorKind: nil, message: message, output: "",
+                              score: rule.findings.isEmpty && earned ? maxScore : 0, maxScore: maxScore, durationMs: 0, hidden: false,
                               file: first.map { clean($0.file) }, line: first?.line, kind: "rule")
         }
         return (newTests, ruleTests)

@@ -60,7 +60,11 @@ public struct MeaningJudge: Sendable {
             for conformer in scope.descendants(of: [proto]).sorted() where !scope.isProtocol(conformer) {
                 var answered = use
                 answered.path = [conformer, member.name]
-                if let pattern = patterns.first(where: { scope.matches($0, answered) }) {
+                // Only a forbidden member (`V8Engine.shared`): a forbidden type's own methods answering the protocol
+                // are what injection calls without naming the type.
+                if let pattern = patterns.first(where: { pattern in
+                    if case .member = pattern { return scope.matches(pattern, answered) } else { return false }
+                }) {
                     return "\(pattern.shown), answered through the protocol \(proto),"
                 }
             }
