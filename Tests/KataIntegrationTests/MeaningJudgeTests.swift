@@ -405,4 +405,12 @@ struct MeaningJudgeTests {
         #expect(try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car], [forbidMember]).map(\.file) == ["RaceCar.swift"],
                 "a forbidden member reached through a protocol its type answers is reached all the same")
     }
+
+    @Test("a static requirement answered by the singleton's type builds what that answer builds")
+    func staticWitnessBuilds() throws {
+        let car = Self.car("public convenience init() { self.init(engine: Self.stock(V8Engine.self)) }\n static func stock<T: Stocked>(_ type: T.Type) -> V8Engine { T.shared }")
+        let extra = "public protocol Stocked { static var shared: V8Engine { get } }\nextension V8Engine: Stocked {}"
+        let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car, "Extra.swift": extra], [Self.buildsNoEngine, Self.noShared])
+        #expect(Set(findings.map(\.rule)) == ["builds-no-engine", "no-shared"], "\(findings.map { "\($0.location) [\($0.rule)]" })")
+    }
 }

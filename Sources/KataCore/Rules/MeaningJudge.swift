@@ -138,6 +138,12 @@ public struct MeaningJudge: Sendable {
                 || (rule.allow.contains(.convenienceInit) && (node.memberUSR.flatMap { scope.program.members[$0] }?.isConvenience ?? false))
         }
         let reach = Reach(scope: scope, hit: { builtType($0) != nil })
+        func witnesses(_ use: ResolvedProgram.Use) -> [String] {
+            guard let member = scope.program.members[use.usr], member.isStatic, let proto = member.owner, scope.isProtocol(proto) else { return [] }
+            return scope.descendants(of: [proto]).sorted().flatMap { conformer in
+                (scope.program.membersByOwner[conformer] ?? []).filter { $0.name == member.name && $0.isStatic }.map(\.usr)
+            }.filter { scope.program.nodes[$0] != nil }
+        }
         // With `factory_closure`, what is built inside a factory is fine: an escaping closure, a function or
         // initializer handed on by name (`factory: makeEngine`), and a function the module only ever hands on.
         let factories = rule.allow.contains(.factoryClosure)
@@ -158,6 +164,10 @@ public struct MeaningJudge: Sendable {
                 if let type = builtType(use) {
                     found.append(finding(rule, use.file, use.line, RuleChecker.builds(ProgramScope.root(owner), type, where: scope.place(node))))
                 } else if let target = scope.nodeID(for: use), let path = reach.path(from: target), let type = path.use.flatMap(builtType) {
+                    found.append(finding(rule, use.file, use.line, RuleChecker.builds(ProgramScope.root(owner), type, where: RuleChecker.through(use.shownName, scope.place(node)))))
+                } else if let type = witnesses(use).lazy.compactMap({ reach.path(from: $0)?.use.flatMap(builtType) }).first {
+                    // A static requirement of a protocol of the module (`T.shared` with `T: EngineSource`) runs what a
+                    // conformer of the module answers it with: a type, not an instance, was chosen there.
                     found.append(finding(rule, use.file, use.line, RuleChecker.builds(ProgramScope.root(owner), type, where: RuleChecker.through(use.shownName, scope.place(node)))))
                 }
             }
