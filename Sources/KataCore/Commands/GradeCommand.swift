@@ -35,7 +35,9 @@ extension CommandSpec {
         flags: ["--allow-reduced-isolation"],
         options: ["--out", "--jobs", "--lessons", "--timeout", "--memory", "--gradescope"],
         run: { invocation, context in
-            try GradeCommand(invocation: invocation, context: context).run()
+            // Without the reference solutions, vetting would judge against the starter and reject correct work.
+            try Handout.requireInstructorCopy(context, command: "grade")
+            return try GradeCommand(invocation: invocation, context: context).run()
         }
     )
 }

@@ -85,6 +85,9 @@ public struct Grader: Sendable {
             reader.launcher = sandbox.compileLauncher()
             reader.moduleCache = "\(scratch)/module-cache"
             reader.timeout = caps.compile
+            // A lesson's reading is a few MB; 48 MB keeps the grader's own memory bounded whatever a submission
+            // holds (a larger reading is no reading, and the lesson is rejected).
+            reader.outputLimit = 48 * 1024 * 1024
             reading = ProgramReading(reader: reader, fileSystem: fileSystem)
         }
         grader.programReading = reading

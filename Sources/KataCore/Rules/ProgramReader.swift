@@ -14,6 +14,9 @@ public struct ProgramReader: Sendable {
     public var launcher: [String] = []
     public var timeout: Double = 120
     public var moduleCache: String?
+    /// The most of the compiler's reading taken in; a larger one gives no reading. Decoding takes several times
+    /// the text's size in memory, so the grader, which reads untrusted code, asks for less.
+    public var outputLimit = 256 * 1024 * 1024
 
     public init(swiftc: String, processRunner: any ProcessRunning, environment: [String: String]) {
         self.swiftc = swiftc
@@ -30,7 +33,7 @@ public struct ProgramReader: Sendable {
         let command = launcher + [swiftc] + arguments + files.map(\.path)
         let result = processRunner.run(ProcessRequest(
             executable: command[0], arguments: Array(command.dropFirst()), environment: environment,
-            timeout: timeout, outputLimit: 256 * 1024 * 1024))
+            timeout: timeout, outputLimit: outputLimit))
         guard result.termination.succeeded, !result.outputTruncated else { return nil }
         let demangler = swiftc.hasSuffix("swiftc") ? String(swiftc.dropLast("swiftc".count)) + "swift-demangle" : "swift-demangle"
         let runner = processRunner

@@ -44,7 +44,7 @@ public struct ProgramVetter: Sendable {
     static func isForbidden(_ use: ResolvedProgram.Use) -> Bool {
         let first = use.path.first ?? ""
         if ["Process", "NSTask", "Pipe", "FileHandle", "NSFileHandle", "CommandLine", "Bundle", "OpaquePointer",
-            "Unmanaged", "DispatchSource", "NSClassFromString", "NSSelectorFromString", "unsafeBitCast", "unsafeDowncast",
+            "Unmanaged", "DispatchSource", "DispatchIO", "NSClassFromString", "NSSelectorFromString", "unsafeBitCast", "unsafeDowncast",
             "exit", "abort", "dlopen", "dlsym", "Thread"].contains(first) && use.module != "" {
             // `Thread.current` is the lessons' own concern (lesson 10 forbids it by rule); `Thread.sleep` and the
             // like are harmless. Only starting and detaching threads reaches outside the test.
