@@ -196,6 +196,15 @@ struct DecoratorTests {
         #expect(inner.asked.count == 2, "Three calls for LEC (a timeout, then an answer, then the same answer again) should ask the wrapped client twice: once for the timeout, once for the answer it then keeps; it was asked \(times(inner.asked.count)). [zh-Hans] 为 LEC 调用三次（一次超时、一次得到答案、再一次同样的答案），应该向被包装的客户端询问两次：一次超时，一次得到随后保存的答案；它被问了 \(inner.asked.count) 次。")
     }
 
+    @Test("CachingLapTimes keeps no failure of any kind: an unknown driver is asked again too")
+    func cachingKeepsNoFailureOfAnyKind() {
+        let inner = SpyClient(laps: ["NOR": [91000]], failingFirst: [.unknownDriver("NOR")])
+        let caching = CachingLapTimes(wrapping: inner)
+        let failed = ask(caching, "NOR")
+        let later = ask(caching, "NOR")
+        #expect(failed.text == "error unknown driver NOR" && later.text == "laps [91000]" && inner.asked.count == 2, "The feed did not know NOR at first (a driver added later), then answered [91000]: the second call should ask again and get the laps, because a failure, whatever its kind, is not kept. CachingLapTimes gave \(failed.text), then \(later.text), after asking \(times(inner.asked.count)). [zh-Hans] 计时源一开始不认识 NOR（后来才加入的车手），之后回答了 [91000]：第二次调用应该重新询问并拿到圈速，因为任何种类的失败都不被保存。CachingLapTimes 先给出 \(failed.text)，然后是 \(later.text)，共询问了 \(inner.asked.count) 次。")
+    }
+
     @Test("two caches keep their own answers")
     func twoCachesKeepTheirOwnAnswers() {
         let practice = SpyClient(laps: ["HAM": [95000]])
@@ -249,6 +258,19 @@ struct DecoratorTests {
         #expect(answered.text == "laps [90700]" && steady.asked.count == 1 && calm.waits.isEmpty, "A client that answers at once should be asked once, with no wait, and its answer [90700] handed on; RetryingLapTimes gave \(answered.text) after \(times(steady.asked.count)) and waited \(calm.waits). [zh-Hans] 立刻回答的客户端应该只被问一次、不等待，并把它的答案 [90700] 交出去；RetryingLapTimes 问了 \(steady.asked.count) 次，给出的是 \(answered.text)，等待了 \(calm.waits)。")
     }
 
+    @Test("RetryingLapTimes throws any error that is not a timeout on at once, even one it has never heard of")
+    func retryPassesOtherErrorsOn() {
+        struct PitLaneClosed: Error, CustomStringConvertible { var description: String { "pit lane closed" } }
+        final class Failing: LapTimesClient {
+            private(set) var asked = 0
+            func lapTimes(for driver: String) throws -> [Int] { asked += 1; throw PitLaneClosed() }
+        }
+        let inner = Failing()
+        let sleeper = SpySleeper()
+        let outcome = ask(RetryingLapTimes(wrapping: inner, attempts: 3, sleeper: sleeper), "ALO")
+        #expect(outcome.text == "error pit lane closed" && inner.asked == 1 && sleeper.waits.isEmpty, "The wrapped client threw an error of its own (\"pit lane closed\"), not a timeout: RetryingLapTimes should ask once, never wait, and throw that same error on; it gave \(outcome.text) after \(times(inner.asked)) and waited \(sleeper.waits). Catch TimingError.timeout only: every other error, of any type, goes through at once. [zh-Hans] 被包装的客户端抛出了它自己的错误（\"pit lane closed\"），不是超时：RetryingLapTimes 应该只问一次、从不等待，并把同一个错误继续抛出；它给出的是 \(outcome.text)，问了 \(inner.asked) 次，等待了 \(sleeper.waits)。只捕获 TimingError.timeout：其他任何类型的错误都立刻放行。")
+    }
+
     // MARK: Order
 
     @Test("logging outside retry logs once per call")
@@ -286,6 +308,27 @@ struct DecoratorTests {
                         "pit wall: lap times of VER: 2 laps", "archive: lap times of VER: 2 laps", "radio: lap times of VER: 2 laps"]
         #expect(journal.entries == expected, "A CompositeLog of three logs (pit wall, archive, radio) was written two lines; each line should reach every log once, in the order the logs were given: \(expected). The logs received \(journal.entries). Loop over every log you hold and write the line to each. [zh-Hans] 一个由三个日志（pit wall、archive、radio）组成的 CompositeLog 被写入了两行；每一行都应该按日志交入的顺序到达每个日志一次：\(expected)。日志收到的是 \(journal.entries)。遍历你持有的每个日志，把这一行写给每一个。")
         CompositeLog(logs: []).write("nobody listens")
+    }
+
+    @Test("CompositeLog keeps the order it was given, whatever the logs are")
+    func compositeKeepsAnyOrder() {
+        // A log in the middle looks at the real logs when its turn comes: what they already hold shows who went
+        // first. No kind of log goes first because of what it is.
+        final class Witness: TimingLog {
+            let pitWall: PitWall, archive: RaceArchive
+            var seen = ""
+            init(_ pitWall: PitWall, _ archive: RaceArchive) { self.pitWall = pitWall; self.archive = archive }
+            func write(_ line: String) { seen = "pit wall \(pitWall.lines.count), archive \(archive.lines.count)" }
+        }
+        for pitWallFirst in [false, true] {
+            let pitWall = PitWall(), archive = RaceArchive()
+            let witness = Witness(pitWall, archive)
+            let logs: [any TimingLog] = pitWallFirst ? [pitWall, witness, archive] : [archive, witness, pitWall]
+            CompositeLog(logs: logs).write("lap times of SAI: 1 lap")
+            let expected = pitWallFirst ? "pit wall 1, archive 0" : "pit wall 0, archive 1"
+            let given = pitWallFirst ? "[pit wall, another log, archive]" : "[archive, another log, pit wall]"
+            #expect(witness.seen == expected && pitWall.lines.count == 1 && archive.lines.count == 1, "CompositeLog(logs:) was given \(given): when the log in the middle got the line, the logs before it should have it and the one after it not yet (\(expected)), but they held \(witness.seen). Write to the logs in the order you were given, whatever kind each is, once each. [zh-Hans] CompositeLog(logs:) 拿到的是 \(given)：中间那个日志收到这一行时，它前面的日志应该已经有了，后面的还没有（\(expected)），但实际是 \(witness.seen)。按交给你的顺序写入每个日志，不管它是什么类型，每个只写一次。")
+        }
     }
 
     // MARK: The composition root
