@@ -16,7 +16,7 @@ public final class RaceCar {
         engine.ignite() ? "Vroom! \(engine.horsepower) hp" : "stalled"
     }
 
-    /// Top speed in km/h: a fifth of a horsepower more for every horsepower, plus 150.
+    /// Top speed in km/h: 150, plus 1 km/h for every 5 horsepower.
     public var topSpeed: Int {
         150 + engine.horsepower / 5
     }
