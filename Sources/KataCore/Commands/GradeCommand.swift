@@ -150,14 +150,12 @@ struct GradeCommand {
 
         // The class's reports first, and under names no student folder can take: a student named `grades.csv`
         // gets its results.json in `student-grades.csv/`, and cannot stop the reports of the whole class.
-        let classReports = ["grades.csv", "grades-long.csv", "junit.xml", "report.html"]
-        try fileSystem.writeText(GradeReports.gradesCSV(grades), to: "\(out)/grades.csv")
-        try fileSystem.writeText(GradeReports.gradesLongCSV(grades), to: "\(out)/grades-long.csv")
-        try fileSystem.writeText(GradeReports.junitXML(grades), to: "\(out)/junit.xml")
-        try fileSystem.writeText(GradeReports.reportHTML(grades), to: "\(out)/report.html")
+        let classReports = [("grades.csv", GradeReports.gradesCSV(grades)), ("grades-long.csv", GradeReports.gradesLongCSV(grades)),
+                            ("junit.xml", GradeReports.junitXML(grades)), ("report.html", GradeReports.reportHTML(grades))]
+        for (name, text) in classReports { try fileSystem.writeText(text, to: "\(out)/\(name)") }
         var unwritten: [String] = []
         for student in grades.students {
-            let folder = classReports.contains(student.student) ? "student-\(student.student)" : student.student
+            let folder = classReports.contains { $0.0 == student.student } ? "student-\(student.student)" : student.student
             do {
                 try fileSystem.writeText(GradeReports.resultsJSON(student, info: grades.info), to: "\(out)/\(folder)/results.json")
             } catch {

@@ -26,6 +26,7 @@ enum LockDiscipline {
 
     static func misses(in program: ResolvedProgram, types: [String]) -> [Miss] {
         var found: [Miss] = []
+        let linesOf = program.texts.mapValues { $0.components(separatedBy: "\n") }
         for type in types.sorted() {
             let members = program.membersByOwner[type] ?? []
             let locks = members.filter { member in
@@ -43,7 +44,7 @@ enum LockDiscipline {
             mutable = mutable.filter { usr, property in
                 nodes.contains { node in
                     node.uses.contains { use in
-                        use.usr == usr && (program.texts[use.file]?.components(separatedBy: "\n")).map { lines in
+                        use.usr == usr && linesOf[use.file].map { lines in
                             use.line <= lines.count && writes(property.name, in: code(lines[use.line - 1]))
                         } ?? true
                     }
@@ -54,14 +55,12 @@ enum LockDiscipline {
             // holds it for the closure's lines at every call.
             let wrappers = members.filter { member in
                 member.kind == "func_decl" && member.arguments.contains(":")
-                    && (program.texts[member.file].map { text in
-                        heldLines(in: text.components(separatedBy: "\n"), from: member.line, locks: locks).isEmpty == false
-                    } ?? false)
+                    && (linesOf[member.file].map { heldLines(in: $0, from: member.line, locks: locks).isEmpty == false } ?? false)
             }.map(\.name)
             var held: [String: [ClosedRange<Int>]] = [:]
             for node in nodes {
-                guard let text = program.texts[node.file] else { continue }
-                held[node.id] = heldLines(in: text.components(separatedBy: "\n"), from: node.line, locks: locks, wrappers: wrappers)
+                guard let lines = linesOf[node.file] else { continue }
+                held[node.id] = heldLines(in: lines, from: node.line, locks: locks, wrappers: wrappers)
             }
             // Where the lock is held is a matter of lines, whichever node the compiler files them under (a `defer`
             // block or a closure is a node of its own, nested in its function's lines).
