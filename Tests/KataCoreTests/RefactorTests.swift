@@ -234,7 +234,23 @@ struct RefactorCommandTests {
             ]}
             """)
         kata.console = RecordingConsole()
+        try? kata.context().progressStore.update { $0["01-car"].passedAt = Date(timeIntervalSince1970: 100) }
         return kata
+    }
+
+    @Test("before the lesson passes the steps stay closed like the solution; --force opens them and progress records it; the graph is open")
+    func beforePassing() throws {
+        let kata = course()
+        try kata.context().progressStore.update { $0["01-car"].passedAt = nil }
+        #expect(kata.run("refactor", "01", "--no-tests") == 1)
+        #expect(kata.console.errors.contains("opens once the lesson passes"))
+        #expect(kata.console.errors.contains("kata refactor 01-car --force"))
+        #expect(!kata.console.output.contains("init(engine: Engine)"), "no line of the solution is shown")
+        #expect(kata.context().loadProgress()["01-car"].solutionSeen == false)
+        #expect(kata.run("refactor", "01", "--no-tests", "--force") == 0)
+        #expect(kata.console.output.contains("+    init(engine: Engine) { self.engine = engine }"))
+        #expect(kata.context().loadProgress()["01-car"].solutionSeen == true)
+        #expect(kata.console.errors.contains("noted in progress"))
     }
 
     @Test("piped, every step is printed with its diff against the one before")

@@ -91,7 +91,7 @@ struct RefactorIntegrationTests {
     func refactorTestBars() throws {
         let course = try KataBinary.copyFixture("Refactor/StepsCourse")
         defer { try? FileManager.default.removeItem(atPath: course) }
-        let run = KataBinary.run(["refactor", "01"], in: course)
+        let run = KataBinary.run(["refactor", "01", "--force"], in: course)
         #expect(run.status == 0, "\(run.output)")
         let output = run.output
         #expect(output.contains("The starter: where the way begins\n  ◌ does not compile against the tests yet"))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One compiler message, tied to a file and line the learner can open.
 public struct Diagnostic: Sendable, Equatable, Codable, Hashable {
     public var file: String
@@ -123,5 +125,91 @@ public enum DiagnosticParser {
     public static func relative(_ path: String, to root: String) -> String {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
+
+/// Errors that only follow from an earlier one. When a line like
+/// `let car = RaceCar(engine: spy)` is rejected, every later line that uses
+/// `car` can fail too ("generic parameter could not be inferred"), and those
+/// errors go away with the first. Read from the compiler's own excerpts: an
+/// error on a line that uses a name declared (`let`, `var`, `if let`, a tuple)
+/// on an earlier rejected line of the same file follows from it.
+///
+///     let (shown, following) = KnockOnErrors.split(diagnostics)
+public enum KnockOnErrors {
+    public static func split(_ diagnostics: [Diagnostic]) -> (shown: [Diagnostic], following: [Diagnostic], names: [String]) {
+        var declared: [String: [(line: Int, name: String)]] = [:]
+        for diagnostic in diagnostics {
+            guard let source = sourceLine(diagnostic) else { continue }
+            for name in declaredNames(in: source) { declared[diagnostic.file, default: []].append((diagnostic.line, name)) }
+        }
+        var shown: [Diagnostic] = []
+        var following: [Diagnostic] = []
+        var names: [String] = []
+        for diagnostic in diagnostics {
+            let earlier = (declared[diagnostic.file] ?? []).filter { $0.line < diagnostic.line }
+            if let source = sourceLine(diagnostic),
+               let cause = earlier.first(where: { uses($0.name, in: source) }) {
+                following.append(diagnostic)
+                if !names.contains(cause.name) { names.append(cause.name) }
+            } else {
+                shown.append(diagnostic)
+            }
+        }
+        return (shown, following, names)
+    }
+
+    /// The source line the compiler printed under the error.
+    static func sourceLine(_ diagnostic: Diagnostic) -> String? {
+        diagnostic.excerpt?.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
+    }
+
+    static func declaredNames(in source: String) -> [String] {
+        let code = withoutStrings(source)
+        var names: [String] = []
+        let patterns = [#"\b(?:let|var)\s+([A-Za-z_][A-Za-z0-9_]*)"#, #"\b(?:let|var)\s*\(([^)]*)\)"#]
+        for pattern in patterns {
+            guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
+            let range = NSRange(code.startIndex..., in: code)
+            for match in regex.matches(in: code, range: range) {
+                guard let group = Range(match.range(at: 1), in: code) else { continue }
+                for part in code[group].split(separator: ",") {
+                    let name = part.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "let ", with: "").replacingOccurrences(of: "var ", with: "")
+                    if !name.isEmpty, name != "_", name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { names.append(name) }
+                }
+            }
+        }
+        return names
+    }
+
+    /// `name` used as a whole word in the code of the line or in a string's interpolation, not as a member (`.name`).
+    static func uses(_ name: String, in source: String) -> Bool {
+        let pattern = #"(?<![A-Za-z0-9_.])"# + NSRegularExpression.escapedPattern(for: name) + #"(?![A-Za-z0-9_])"#
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+        let code = withoutStrings(source, keepingInterpolations: true)
+        return regex.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
+    }
+
+    /// The line with the text of its string literals blanked (interpolations kept when asked).
+    static func withoutStrings(_ source: String, keepingInterpolations: Bool = false) -> String {
+        var result = ""
+        var inString = false
+        var depth = 0
+        var previous: Character = " "
+        for character in source {
+            if inString && depth == 0 {
+                if character == "\"" && previous != "\\" { inString = false; result.append(character) }
+                else if character == "(" && previous == "\\" && keepingInterpolations { depth = 1; result.append(character) }
+                else { result.append(" ") }
+            } else if inString {
+                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+                result.append(depth == 0 ? " " : character)
+            } else {
+                if character == "\"" { inString = true }
+                result.append(character)
+            }
+            previous = character
+        }
+        return result
     }
 }

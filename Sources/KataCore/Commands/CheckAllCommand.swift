@@ -20,7 +20,7 @@ enum CheckAll {
         let checker = try context.makeChecker()
         var reports: [CheckReport] = []
         var graded: [GradedLesson] = []
-        let renderer = CheckReportRenderer(style: context.style, words: context.words)
+        let renderer = CheckReportRenderer(style: context.style, words: context.words, width: context.console.isInteractive ? context.console.width : nil)
         for lesson in lessons {
             var report = checker.checkAsLearner(lesson)
             report.missingFiles = StarterFiles.missing(lesson, context: context)

@@ -53,7 +53,7 @@ extension CommandSpec {
             if invocation.has("--json") {
                 try context.writeJSON(report)
             } else {
-                context.console.write(CheckReportRenderer(style: context.style, words: context.words).render(report, lesson: lesson))
+                context.console.write(CheckReportRenderer(style: context.style, words: context.words, width: context.console.isInteractive ? context.console.width : nil).render(report, lesson: lesson))
             }
             return report.status == .pass ? 0 : 1
         }

@@ -58,7 +58,7 @@ public struct KataContext: Sendable {
         self.terminal = terminal
     }
 
-    public var words: Words { Words(language: language, kata: kataCommand.prefix) }
+    public var words: Words { Words(language: language, kata: kataCommand.prefix, workingDirectory: workingDirectory.isEmpty ? nil : workingDirectory) }
     /// Where kata keeps progress, starters, backups and builds: `.kata` in the
     /// course, or `KATA_STATE_DIR` (a checkout kata may not write into).
     public var stateFolder: String {

@@ -4,7 +4,7 @@ extension CommandSpec {
     static let refactor = CommandSpec(
         name: "refactor",
         summary: LocalizedText(english: "Walk through a lesson's refactoring, step by step", chinese: "一步一步查看一课的重构过程"),
-        usage: "kata refactor <lesson> [--graph] [--format terminal|mermaid|dot|json] [--no-tests]",
+        usage: "kata refactor <lesson> [--graph] [--format terminal|mermaid|dot|json] [--no-tests] [--force]",
         help: """
             Shows the way from the lesson's starter to its reference solution as
             named steps: each with its explanation, a colored diff against the step
@@ -17,12 +17,16 @@ extension CommandSpec {
             --format FORMAT     with --graph: terminal (default), mermaid, dot or json;
                                 without --graph: json prints the steps and test bars
             --no-tests          skip building the steps (no test bars)
+            --force             the steps end in the reference solution, so like
+                                kata solution they open once the lesson passes;
+                                --force shows them before, and progress records
+                                it (solution_seen). The graph needs no --force.
 
             Example:
               kata refactor 01
               kata refactor 01 --graph --format mermaid > refactoring.md
             """,
-        flags: ["--graph", "--no-tests"],
+        flags: ["--graph", "--no-tests", "--force"],
         options: ["--format"],
         run: { invocation, context in
             guard let name = invocation.positional.first else { throw KataError.whichLesson("kata refactor 01", context.words) }
@@ -61,6 +65,18 @@ extension CommandSpec {
                         "隐藏依赖：\(before.hiddenDependencies.count) → \(after.hiddenDependencies.count)")) + "\n")
                 }
                 return 0
+            }
+            // The steps end in the reference solution's code: like kata solution, they open once the lesson passes.
+            if !context.loadProgress().hasPassed(lesson.id) {
+                guard invocation.has("--force") else {
+                    throw KataError.failure(words.say(
+                        "the refactoring of \(lesson.id) ends in the reference solution, so it opens once the lesson passes (kata check \(lesson.id)). Stuck? kata hint \(lesson.id). Before and after as a graph, without code: kata refactor \(lesson.id) --graph. To look now anyway: kata refactor \(lesson.id) --force (progress records it).",
+                        "第 \(lesson.shownNumber) 课的重构以参考答案结束，所以课程通过后才能查看（kata check \(lesson.id)）。卡住了？kata hint \(lesson.id)。只看前后的依赖图、不看代码：kata refactor \(lesson.id) --graph。如果现在就要看：kata refactor \(lesson.id) --force（进度中会记录）。"))
+                }
+                try context.progressStore.update { $0[lesson.id].solutionSeen = true }
+                context.console.writeError(words.say(
+                    "kata: noted in progress: the refactoring of \(lesson.id) was seen before the lesson passed.\n",
+                    "kata：已在进度中记录：在通过第 \(lesson.shownNumber) 课之前查看了重构过程。\n"))
             }
             let steps: [RefactorStep]
             do {

@@ -2,10 +2,14 @@
 public struct CheckReportRenderer: Sendable {
     public var style: Style
     public var words: Words
+    /// Columns of the terminal: a source line under an error is cut around its
+    /// caret to fit, so the caret stays under the place it points at.
+    public var width: Int?
 
-    public init(style: Style, words: Words) {
+    public init(style: Style, words: Words, width: Int? = nil) {
         self.style = style
         self.words = words
+        self.width = width
     }
 
     public func render(_ report: CheckReport, lesson: Lesson) -> String {
@@ -19,7 +23,7 @@ public struct CheckReportRenderer: Sendable {
         switch report.stage {
         case .module:
             lines.append(style.red("✘ " + words.say("Your code does not compile yet:", "你的代码还不能编译：")))
-            lines += diagnosticLines(report.diagnostics)
+            lines += diagnosticLines(report.diagnostics, lesson: lesson)
             lines.append(words.say(
                 "Fix the first error above and save; the rest often disappear with it.",
                 "先修正上面的第一个错误并保存；其余错误常常会随之消失。"))
@@ -27,35 +31,42 @@ public struct CheckReportRenderer: Sendable {
             lines.append(style.yellow("✘ " + words.say(
                 "Your code compiles, but the tests do not compile against it yet:",
                 "你的代码可以编译，但测试还无法针对它编译：")))
-            lines += diagnosticLines(report.diagnostics)
+            lines += diagnosticLines(report.diagnostics, lesson: lesson)
             lines.append(words.say(
-                "The tests use the new shape of your types (read the lesson: \(words.kata) show \(lesson.id)). Change your code in \(DiagnosticParser.relative(lesson.sources, to: lesson.root))/, not the tests.",
-                "测试使用的是重构后类型的新形状（阅读课文：\(words.kata) show \(lesson.id)）。请修改 \(DiagnosticParser.relative(lesson.sources, to: lesson.root))/ 中的代码，而不是测试。"))
+                "The tests use the new shape of your types (read the lesson: \(words.kata) show \(lesson.id)). Change your code in \(shown(lesson.sources, in: lesson))/, not the tests.",
+                "测试使用的是重构后类型的新形状（阅读课文：\(words.kata) show \(lesson.id)）。请修改 \(shown(lesson.sources, in: lesson))/ 中的代码，而不是测试。"))
         case .run:
-            for test in report.tests { lines += testLines(test) }
+            for test in report.tests { lines += testLines(test, lesson: lesson) }
             if report.tests.isEmpty {
                 lines.append(style.red("✘ " + words.say("No test ran.", "没有运行任何测试。")))
                 if !report.output.isEmpty { lines.append(indent(tail(report.output, lines: 8))) }
             }
-            let passed = report.passedCount
-            let total = report.tests.count
-            if report.status == .pass {
-                lines.append(style.green(total == 1
-                    ? words.say("The test passes.", "唯一的测试通过了。")
-                    : words.say("All \(total) tests pass.", "全部 \(total) 个测试通过。")))
-            } else if total > 0 {
-                lines.append(words.say("\(passed) of \(total) \(total == 1 ? "test passes" : "tests pass").", "\(total) 个测试中通过 \(passed) 个。"))
-            }
+            if let summary = summaryLine(report) { lines.append(summary) }
         }
-        lines += findingLines(report)
+        lines += findingLines(report, lesson: lesson)
         if report.status != .pass {
             lines.append(style.dim(words.say("Stuck? \(words.kata) hint \(lesson.id)", "卡住了？运行 \(words.kata) hint \(lesson.id)")))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The verdict in one line once the tests ran ("5 of 7 tests pass."), else nil.
+    public func summaryLine(_ report: CheckReport) -> String? {
+        guard report.stage == .run else { return nil }
+        let passed = report.passedCount
+        let total = report.tests.count
+        if report.status == .pass {
+            return style.green(total == 1
+                ? words.say("The test passes.", "唯一的测试通过了。")
+                : words.say("All \(total) tests pass.", "全部 \(total) 个测试通过。"))
+        } else if total > 0 {
+            return words.say("\(passed) of \(total) \(total == 1 ? "test passes" : "tests pass").", "\(total) 个测试中通过 \(passed) 个。")
+        }
+        return nil
+    }
+
     /// The lesson's rules the code breaks, after the tests: file, line, rule, what to do.
-    private func findingLines(_ report: CheckReport) -> [String] {
+    private func findingLines(_ report: CheckReport, lesson: Lesson) -> [String] {
         guard !report.findings.isEmpty else { return [] }
         var lines: [String] = []
         if report.failsOnlyByRules {
@@ -66,7 +77,8 @@ public struct CheckReportRenderer: Sendable {
             lines.append(style.yellow(words.say("The lesson's rules:", "本课的规则：")))
         }
         for finding in report.findings {
-            lines.append("  " + style.red("✘") + " " + style.cyan(finding.location.isEmpty ? "" : finding.location + " ") + style.dim("[\(finding.rule)]"))
+            let place = finding.file.isEmpty ? "" : shown(finding.file, in: lesson) + (finding.line > 0 ? ":\(finding.line)" : "") + " "
+            lines.append("  " + style.red("✘") + " " + style.cyan(place) + style.dim("[\(finding.rule)]"))
             lines.append(indent(finding.message(in: words.language), by: 6))
         }
         return lines
@@ -74,10 +86,11 @@ public struct CheckReportRenderer: Sendable {
 
     /// Each distinct error once with its excerpt; the same message at more
     /// places is folded into one line listing them.
-    private func diagnosticLines(_ diagnostics: [Diagnostic]) -> [String] {
+    private func diagnosticLines(_ diagnostics: [Diagnostic], lesson: Lesson) -> [String] {
         var lines: [String] = []
         var groups: [(message: String, items: [Diagnostic])] = []
-        for diagnostic in diagnostics {
+        let (shown, following, causes) = KnockOnErrors.split(diagnostics)
+        for diagnostic in shown {
             if let index = groups.firstIndex(where: { $0.message == diagnostic.message }) {
                 groups[index].items.append(diagnostic)
             } else {
@@ -86,8 +99,8 @@ public struct CheckReportRenderer: Sendable {
         }
         for group in groups.prefix(8) {
             let first = group.items[0]
-            lines.append("  " + style.cyan(place(first)) + style.red("error: ") + first.message)
-            if let excerpt = first.excerpt { lines.append(indent(excerpt, by: 6)) }
+            lines.append("  " + style.cyan(place(first, lesson: lesson)) + style.red("error: ") + first.message)
+            if let excerpt = first.excerpt { lines.append(indent(fitted(excerpt, columns: width.map { $0 - 6 }), by: 6)) }
             for note in first.notes { lines.append(noteLine(note)) }
             let others = group.items.dropFirst()
             if !others.isEmpty {
@@ -102,7 +115,33 @@ public struct CheckReportRenderer: Sendable {
             let more = groups.count - 8
             lines.append(words.say("  … and \(more) more \(more == 1 ? "error" : "errors")", "  ……还有 \(more) 个错误"))
         }
+        if !following.isEmpty {
+            let names = causes.map { "`\($0)`" }
+            let count = following.count
+            lines.append(style.dim(words.say(
+                "  (\(count) more \(count == 1 ? "error" : "errors") on lines that use \(words.list(names)), which \(causes.count == 1 ? "an error" : "errors") above already stop: \(count == 1 ? "it goes" : "they go") away with \(causes.count == 1 ? "it" : "them").)",
+                "  （还有 \(count) 个错误出现在使用 \(words.list(names)) 的行上，而上面的错误已经让它们无法成立：修好上面的错误，这些也会消失。）")))
+        }
         return lines
+    }
+
+    /// A source line and its caret line cut to `columns`, around the caret,
+    /// with the same cut on both so the caret stays under its place.
+    func fitted(_ excerpt: String, columns: Int?) -> String {
+        guard let columns, columns >= 20 else { return excerpt }
+        let rows = excerpt.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        guard rows.contains(where: { TerminalText.columns(String($0)) > columns }) else { return excerpt }
+        let caretRow = rows.last { $0.contains("^") } ?? []
+        let caret = caretRow.firstIndex(of: "^") ?? 0
+        let room = columns - 2
+        let start = max(0, min(caret - room / 3, (rows.map(\.count).max() ?? 0) - room))
+        return rows.map { row -> String in
+            guard row.count > room || start > 0 else { return String(row) }
+            let from = min(start, row.count)
+            let to = min(row.count, from + room)
+            let marker: String = row.contains("^") || row.contains("~") ? " " : "…"
+            return (start > 0 ? marker : "") + String(row[from..<to]) + (to < row.count ? "…" : "")
+        }.joined(separator: "\n")
     }
 
     /// "note: 'init(engine:)' declared here (Sources/RaceCar.swift:12)", under its error.
@@ -111,11 +150,18 @@ public struct CheckReportRenderer: Sendable {
         return "      " + style.cyan(words.say("note: ", "注：")) + note.message + style.dim(at)
     }
 
-    private func place(_ diagnostic: Diagnostic) -> String {
-        diagnostic.file.isEmpty ? "" : "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): "
+    private func place(_ diagnostic: Diagnostic, lesson: Lesson) -> String {
+        diagnostic.file.isEmpty ? "" : "\(shown(diagnostic.file, in: lesson)):\(diagnostic.line):\(diagnostic.column): "
     }
 
-    private func testLines(_ test: TestVerdict) -> [String] {
+    /// A path (absolute, or relative to the course) as it opens from where the learner stands.
+    func shown(_ path: String, in lesson: Lesson) -> String {
+        let whole = path.hasPrefix("/") ? path : lesson.root + "/" + path
+        guard words.workingDirectory != nil else { return DiagnosticParser.relative(whole, to: lesson.root) }
+        return words.path(whole)
+    }
+
+    private func testLines(_ test: TestVerdict, lesson: Lesson) -> [String] {
         switch test.status {
         case .pass:
             return ["  " + style.green("✔") + " " + test.name]
@@ -123,7 +169,8 @@ public struct CheckReportRenderer: Sendable {
             var lines = ["  " + style.red("✘") + " " + test.name + (test.errorKind.map { style.yellow("  [\($0.rawValue)]") } ?? "")]
             let message = TestMessage.text(test.message, in: words.language)
             if !message.isEmpty { lines.append(indent(message, by: 6)) }
-            if let file = test.file, let line = test.line, !file.isEmpty {
+            if let raw = test.file, let line = test.line, !raw.isEmpty {
+                let file = shown(raw, in: lesson)
                 lines.append(style.dim(words.say("      at \(file):\(line)", "      位置：\(file):\(line)")))
             }
             return lines

@@ -5,12 +5,34 @@ public struct Words: Sendable {
     public var language: Language
     /// How the learner calls kata here ("kata" or "swift run kata"), for every command shown.
     public var kata: String = "kata"
+    /// Where the learner stands (the working directory), so every path shown
+    /// opens from there; nil shows paths as they are given.
+    public var workingDirectory: String?
 
     public init(language: Language) { self.language = language }
 
-    public init(language: Language, kata: String) {
+    public init(language: Language, kata: String, workingDirectory: String? = nil) {
         self.language = language
         self.kata = kata
+        self.workingDirectory = workingDirectory
+    }
+
+    /// `path` as the learner can open it from where they stand: relative when
+    /// it lies below the working directory or at most two folders up, else
+    /// whole. A relative `path` is returned as given.
+    ///
+    ///     Words(language: .english, kata: "kata", workingDirectory: "/c/Lessons/01-x").path("/c/Lessons/01-x/Sources")  // "Sources"
+    ///     … workingDirectory: "/c/Lessons/01-x").path("/c/Tests/Lessons/01-x/T.swift")  // "../../Tests/Lessons/01-x/T.swift"
+    public func path(_ path: String) -> String {
+        guard let here = workingDirectory, here.hasPrefix("/"), path.hasPrefix("/") else { return path }
+        let from = here.split(separator: "/")
+        let to = path.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        let up = from.count - common
+        guard common > 0, up <= 2 else { return path }
+        let parts = Array(repeating: "..", count: up) + to[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     public func say(_ english: String, _ chinese: String) -> String {

@@ -29,6 +29,7 @@ public final class TestProgress: ProcessRunning, @unchecked Sendable {
     private var names: [String: String] = [:]
     private var order: [String] = []
     private var decided: Set<String> = []
+    private var suites: Set<String> = []
     private var current: (id: String, since: Date)?
     private var lastSaid: Int?
     private var lineShown = false
@@ -69,6 +70,12 @@ public final class TestProgress: ProcessRunning, @unchecked Sendable {
               flag + 1 < request.arguments.count
         else { return base.run(request, monitor: monitor) }
         let tail = EventStreamTail(path: request.arguments[flag + 1], fileSystem: fileSystem)
+        // The tail hands back every event so far: only those not yet followed are new.
+        let followed = FollowedCount()
+        let fresh = { @Sendable () -> [TestEvent] in
+            let all = tail.poll()
+            return followed.take(all)
+        }
         let result = base.run(request, monitor: { [self] in
             let now = clock.now()
             let due = lock.withLock { () -> Bool in
@@ -76,10 +83,10 @@ public final class TestProgress: ProcessRunning, @unchecked Sendable {
                 lastLook = now
                 return true
             }
-            if due { follow(tail.poll(), now: now) }
+            if due { follow(fresh(), now: now) }
             return monitor?()
         })
-        follow(tail.poll(), now: clock.now())
+        follow(fresh(), now: clock.now())
         lock.withLock {
             // A test still running when the program ended was stopped: it is decided.
             if let current { decided.insert(current.id) }
@@ -96,8 +103,11 @@ public final class TestProgress: ProcessRunning, @unchecked Sendable {
                 case .discovered(let info):
                     if names[info.id] == nil { order.append(info.id) }
                     names[info.id] = info.name
+                case .suite(let id):
+                    suites.insert(id)
                 case .started(let id, _):
-                    if current?.id != id && !decided.contains(id) {
+                    // A suite starts before its tests and ends after them: it is not the test that runs.
+                    if !suites.contains(id) && current?.id != id && !decided.contains(id) {
                         current = (id, now)
                         lastSaid = nil
                     }
@@ -137,5 +147,19 @@ public final class TestProgress: ProcessRunning, @unchecked Sendable {
             return lineShown
         }
         if shown { clear() }
+    }
+}
+
+/// How many of a growing list were already handed on.
+private final class FollowedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// The items past those already taken.
+    func take<T>(_ all: [T]) -> [T] {
+        lock.withLock {
+            defer { count = max(count, all.count) }
+            return count < all.count ? Array(all[count...]) : []
+        }
     }
 }

@@ -55,9 +55,10 @@ public struct WatchScreen: Sendable {
             titleLines = [style.dim(brand)] + wrap(title).map(style.bold)
         }
         var details = wrap(lesson.metadata.summary.text(in: words.language))
+        let sources = CheckReportRenderer(style: style, words: words).shown(lesson.sources, in: lesson)
         details += wrap(words.say(
-            "Edit Lessons/\(lesson.id)/Sources/ and save. The whole lesson: press t, or kata show \(lesson.id)",
-            "编辑 Lessons/\(lesson.id)/Sources/ 并保存。完整课文：按 t，或运行 kata show \(lesson.id)")).map(style.dim)
+            "Edit \(sources)/ and save. The whole lesson: press t, or \(words.kata) show \(lesson.id)",
+            "编辑 \(sources)/ 并保存。完整课文：按 t，或运行 \(words.kata) show \(lesson.id)")).map(style.dim)
 
         var verdictLines: [String] = []
         if machine.checking {
@@ -73,7 +74,8 @@ public struct WatchScreen: Sendable {
             }
         }
         if let report {
-            var verdict = CheckReportRenderer(style: style, words: words).render(report, lesson: lesson)
+            let renderer = CheckReportRenderer(style: style, words: words, width: width)
+            var verdict = renderer.render(report, lesson: lesson)
                 .split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init)
             if verdict.last == "" { verdict.removeLast() }
             var stuck = false
@@ -81,13 +83,20 @@ public struct WatchScreen: Sendable {
                 verdict.removeLast()
                 stuck = true
             }
-            // The verdict itself ("1 of 2 tests pass.", the renderer's last line)
-            // comes first, so it stays in sight when the rest is cut.
-            if !report.tests.isEmpty, verdict.count > 1 {
-                verdict.insert(style.bold(verdict.removeLast()), at: 0)
+            // The verdict itself ("1 of 2 tests pass.") comes first, so it stays
+            // in sight when the rest is cut; the rules' findings stay after the tests.
+            if let summary = renderer.summaryLine(report), let index = verdict.lastIndex(of: summary), index > 0 {
+                verdict.remove(at: index)
+                verdict.insert(style.bold(summary), at: 0)
             }
             if stuck { verdict.append(style.dim(words.say("Stuck? Press h for a hint.", "卡住了？按 h 查看提示。"))) }
-            verdictLines += verdict.flatMap(wrapKeepingIndent)
+            if machine.checking {
+                // The verdict of the code before the change: kept in sight, but greyed, so it is not read as the new one.
+                verdictLines += wrap(words.say("The verdict before your last change:", "上次改动之前的结论：")).map(style.dim)
+                verdictLines += verdict.flatMap(wrapKeepingIndent).map { style.dim(plain($0)) }
+            } else {
+                verdictLines += verdict.flatMap(wrapKeepingIndent)
+            }
             verdictLines += wrap(words.say(
                 "Checked in \(seconds(report.durationMs)) s.", "检查用时 \(seconds(report.durationMs)) 秒。")).map(style.dim)
         }
@@ -163,7 +172,7 @@ public struct WatchScreen: Sendable {
         guard rows(verdict) > budget, verdict.count > 1 else { return verdict }
         let more = wrap(panelOpen
             ? words.say("… (Esc: the whole verdict)", "……（按 Esc 查看完整结果）")
-            : words.say("… more in a taller window, or run: kata check \(lesson.id)", "……窗口更高时可看到更多，或运行：kata check \(lesson.id)")).map(style.dim)
+            : words.say("… more in a taller window, or run: \(words.kata) check \(lesson.id)", "……窗口更高时可看到更多，或运行：\(words.kata) check \(lesson.id)")).map(style.dim)
         var kept = verdict
         while kept.count > 1 && rows(kept) + rows(more) > budget { kept.removeLast() }
         return kept + more

@@ -195,8 +195,8 @@ public final class WatchSession {
             return WatchPanels.changedSolution(lesson, context: context)
         case .solutionLocked:
             return words.say(
-                "The reference solution opens once the lesson passes: the struggle is where the learning happens.\nPress h for a hint. To look anyway: kata solution \(lesson.id) --force (progress records it).",
-                "课程通过后才能查看参考答案：卡住的时候正是学习发生的时候。\n按 h 查看提示。如果一定要看：kata solution \(lesson.id) --force（进度中会记录）。")
+                "The reference solution opens once the lesson passes: the struggle is where the learning happens.\nPress h for a hint. To look anyway: \(words.kata) solution \(lesson.id) --force (progress records it).",
+                "课程通过后才能查看参考答案：卡住的时候正是学习发生的时候。\n按 h 查看提示。如果一定要看：\(words.kata) solution \(lesson.id) --force（进度中会记录）。")
         case .refactoring:
             return refactoring.render(lesson, passed: machine.passed, context: context)
         case .confirmSkip:

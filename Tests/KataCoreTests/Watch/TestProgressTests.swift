@@ -71,6 +71,24 @@ struct TestProgressTests {
         #expect(!kata.console.output.contains("a()") && !kata.console.output.contains("c()"))
     }
 
+    @Test("a stream as Swift Testing writes it (the suite starts first, the run is announced) still names the long test")
+    func realStreamShape() {
+        var kata = FakeKata()
+        kata.console = RecordingConsole(interactive: false)
+        let suite = #"{"kind":"test","payload":{"id":"M.T","kind":"suite","name":"T","sourceLocation":{"filePath":"/course/Tests/Lessons/01-x/T.swift","line":1}},"version":"6.3.0"}"#
+        let suiteStarted = #"{"kind":"event","payload":{"instant":{"absolute":1},"kind":"testStarted","testID":"M.T"},"version":"6.3.0"}"#
+        let stepping = SteppingTestProgram(fileSystem: kata.fileSystem, clock: kata.clock, runs: [[
+            (suite, 0), (Events.test("a", line: 3), 0), (Events.test("b", line: 9), 0), (Events.event("runStarted"), 0),
+            (suiteStarted, 0), (Events.event("testStarted", "a"), 0.5), (Events.event("testEnded", "a"), 0),
+            (Events.event("testStarted", "b"), 12.5),
+        ]])
+        let progress = TestProgress(base: stepping, context: kata.context())
+        _ = progress.run(request(), monitor: nil)
+        let lines = kata.console.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "running test 2 of 2: b()… (2 s)", "\(lines)")
+        #expect(lines.last?.hasPrefix("running test 2 of 2: b()… (12 s)") == true, "\(lines)")
+    }
+
     @Test("on a terminal: one line redrawn in place, wiped before the verdict")
     func terminal() {
         var kata = FakeKata()

@@ -32,6 +32,48 @@ struct WatchScreenTests {
         #expect(frame.contains("q quit"))
     }
 
+    @Test("the count of passing tests comes first; a rule's finding keeps its heading above its text, after the tests")
+    func findingsInOrder() {
+        var machine = WatchMachine(lesson: "01-add", next: nil, passed: false, hintCount: 0, hintsShown: 0)
+        machine.handle(.opened)
+        machine.handle(.checkFinished(.fail))
+        let report = CheckReport(lesson: "01-add", status: .fail, stage: .run,
+                                 tests: [TestVerdict(name: "adds()", id: "a", status: .pass)],
+                                 findings: [RuleFinding(file: "Lessons/01-add/Sources/Add.swift", line: 4, rule: "no-global",
+                                                        messages: LocalizedText(english: "The global total is still read here.", chinese: "仍读取全局变量。"))])
+        let screen = WatchScreen(style: Style(enabled: false), words: Words(language: .english), width: 80)
+        let frame = screen.frame(lesson: lesson, next: nil, machine: machine, report: report, panel: "")
+        let lines = frame.split(separator: "\n").map(String.init)
+        let count = lines.firstIndex { $0.contains("1 of 1 test passes") }
+        let test = lines.firstIndex { $0.contains("✔ adds()") }
+        let heading = lines.firstIndex { $0.contains("[no-global]") }
+        let text = lines.firstIndex { $0.contains("The global total is still read here.") }
+        #expect(count != nil && test != nil && heading != nil && text != nil, "\(lines)")
+        if let count, let test, let heading, let text {
+            #expect(count < test && test < heading && heading < text, "\(lines)")
+        }
+    }
+
+    @Test("while a new check runs, the verdict of the code before the change is greyed and labelled as such")
+    func staleVerdictGreyed() {
+        var machine = WatchMachine(lesson: "01-add", next: nil, passed: false, hintCount: 0, hintsShown: 0)
+        machine.handle(.opened)
+        machine.handle(.checkFinished(.fail))
+        machine.handle(.filesChanged)
+        #expect(machine.checking)
+        let report = CheckReport(lesson: "01-add", status: .fail, stage: .run,
+                                 tests: [TestVerdict(name: "adds()", id: "a", status: .fail, message: "Expectation failed")])
+        let screen = WatchScreen(style: Style(enabled: true), words: Words(language: .english), width: 80)
+        let frame = screen.frame(lesson: lesson, next: nil, machine: machine, report: report, panel: "")
+        #expect(frame.contains("The verdict before your last change:"))
+        let failed = frame.split(separator: "\n").first { $0.contains("adds()") }.map(String.init) ?? ""
+        #expect(failed.contains("\u{1B}[2m"), "greyed: \(failed.debugDescription)")
+        #expect(!failed.contains("\u{1B}[31m"), "no red left in the old verdict: \(failed.debugDescription)")
+        machine.handle(.checkFinished(.fail))
+        let after = screen.frame(lesson: lesson, next: nil, machine: machine, report: report, panel: "")
+        #expect(!after.contains("The verdict before your last change:"))
+    }
+
     @Test("without a known height nothing is cut")
     func noHeight() {
         var machine = WatchMachine(lesson: "01-add", next: nil, passed: false, hintCount: 0, hintsShown: 0)
