@@ -184,6 +184,10 @@ struct MeaningJudgeTests {
         #expect(try judge("public enum Garage { public static func make() -> Box { let box = Box(); box.register(V8Engine.init); return box } }").isEmpty)
         let eager = try judge("public enum Garage { public static func make() -> Box { let box = Box(); let engine = V8Engine(); box.register { engine }; return box } }")
         #expect(eager.count == 1, "an engine built before the factory is registered: \(eager.map(\.location))")
+        // A local function is a function like any other: handed on, it is the factory; called at once, it builds now.
+        #expect(try judge("public enum Garage { public static func make() -> Box { let box = Box(); func engine() -> any Engine { V8Engine() }\n box.register(engine); return box } }").isEmpty)
+        let calledLocal = try judge("public enum Garage { public static func make() -> Box { let box = Box(); func engine() -> any Engine { V8Engine() }\n let built = engine(); box.register { built }; return box } }")
+        #expect(!calledLocal.isEmpty, "a local function called before registering builds the engine eagerly: \(calledLocal.map(\.location))")
     }
 
     // MARK: family 3: the container reaching code outside the root
@@ -224,6 +228,45 @@ struct MeaningJudgeTests {
         let screen = "public final class Screen { let factory: any DetailFactory; let tyres: Tyres; let make: () -> Detail\n public init(factory: any DetailFactory, tyres: Tyres, make: @escaping () -> Detail) { self.factory = factory; self.tyres = tyres; self.make = make } }"
         let findings = try Self.judge(["Container.swift": Self.containerCode + "\n" + member + "\n}", "Screen.swift": screen], rules)
         #expect(findings.isEmpty, "\(findings.map { "\($0.location) \($0.message)" })")
+    }
+
+    @Test("a free function only the root runs is the root's own helper; the same function run from a screen is the screen reaching the container")
+    func rootHelpers() throws {
+        let rules = [Self.rule("root-only", .containerOnlyIn) { $0.container = ["Container"]; $0.exceptIn = ["Container", "makeApp"] }]
+        let screen = "public final class Screen { let tyres: Tyres; public init(tyres: Tyres) { self.tyres = tyres } }"
+        let app = """
+            private func wired(from container: Container) -> Screen { Screen(tyres: container.tyres()) }
+            private func fresh() -> Container { Container() }
+            public func makeApp() throws -> Screen { try Optional(wired(from: fresh())) ?? wired(from: Container()) }
+            """
+        let right = try Self.judge(["Container.swift": Self.containerCode + "\n}", "Screen.swift": screen, "App.swift": app], rules)
+        #expect(right.isEmpty, "\(right.map { "\($0.location) \($0.message)" })")
+        let reaching = app + "\nextension Screen { public static func again() -> Screen { wired(from: Container()) } }"
+        let wrong = try Self.judge(["Container.swift": Self.containerCode + "\n}", "Screen.swift": screen, "App.swift": reaching], rules)
+        #expect(!wrong.isEmpty, "a helper the screen also runs is not the root's")
+    }
+
+    @Test("in every lesson, a type handed a bag of `Any` that casts a collaborator back out of it is a locator, however the bag is spelled", arguments: [
+        ("a stored Any", "public var context: Any?\n public func radio() -> (any Engine)? { context as? any Engine }"),
+        ("an initializer's dictionary behind a type alias", "public convenience init(room: Room) { self.init(engine: (room[\"engine\"] as? any Engine) ?? Spare()) }"),
+        ("a resolver function", "public func use(_ resolve: (Any.Type) -> Any) -> Int { (resolve(Engine.self) as! any Engine).horsepower }"),
+    ])
+    func bagLookups(_ name: String, _ member: String) throws {
+        let code = Self.engine + "\npublic typealias Room = [String: Any]\npublic final class Spare: Engine { public let horsepower = 1; public init() {} }\n"
+            + Self.car(member).replacingOccurrences(of: "let engine: any Engine", with: "let engine: any Engine\n")
+        let findings = try Self.judge(["Car.swift": code], [])
+        #expect(findings.contains { $0.rule == "no-lookup-in-a-bag" }, "\(name): \(findings.map { "\($0.location) \($0.message)" })")
+        // The container a lesson teaches keeps factories as Any and casts them back: that is its job.
+        let container = """
+            public final class Box { private var makers: [ObjectIdentifier: Any] = [:]
+                public init() {}
+                public func register(_ make: @escaping () -> any Engine) { makers[ObjectIdentifier((any Engine).self)] = make }
+                public func engine() -> (any Engine)? { (makers[ObjectIdentifier((any Engine).self)] as? () -> any Engine)?() }
+            }
+            """
+        let rules = [Self.rule("root-only", .containerOnlyIn) { $0.container = ["Box"]; $0.exceptIn = ["Box"] }]
+        let allowed = try Self.judge(["Car.swift": Self.engine, "Box.swift": container], rules)
+        #expect(!allowed.contains { $0.rule == "no-lookup-in-a-bag" }, "\(allowed.map { "\($0.location) \($0.message)" })")
     }
 
     // MARK: family 4: shared mutable state under an allowed name

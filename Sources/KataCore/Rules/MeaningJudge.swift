@@ -44,6 +44,7 @@ public struct MeaningJudge: Sendable {
         }
         var seen: Set<String> = []
         found += CourseRules.unsafeReferences(scope).filter { seen.insert("\($0.file):\($0.line)").inserted }
+        found += CourseRules.lookupsInABag(scope, rules: rules).filter { seen.insert("\($0.file):\($0.line)").inserted }
         return found.sorted { ($0.file, $0.line, $0.rule) < ($1.file, $1.line, $1.rule) }
     }
 
@@ -228,7 +229,7 @@ public struct MeaningJudge: Sendable {
             && (member.kind == "constructor_decl" || member.kind == "var_decl" && (member.isStored || member.isLazy)) {
             guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
                   !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule),
-                  Self.erasesToAny(member.type) else { continue }
+                  Self.erasesToAny(scope.program.expandingAliases(member.type)) else { continue }
             let holder = member.kind == "constructor_decl" ? "\(owner).init\(member.arguments)" : "\(owner).\(member.name)"
             found.append(finding(rule, member.file, member.line, Words.erased(holder, initializer: member.kind == "constructor_decl")))
         }
@@ -267,11 +268,17 @@ public struct MeaningJudge: Sendable {
         }
         var found: [RuleFinding] = []
         for (proto, names) in allowed.sorted(by: { $0.key < $1.key }) {
-            let declared = (scope.program.membersByOwner[proto] ?? []).filter { !$0.inExtension && !$0.isImplicit && $0.kind != "accessor_decl" }
+            // A protocol's requirements, or an enum's cases (its methods are no part of what it can be).
+            let isEnum = scope.program.types.values.contains { $0.name == proto && $0.kind == "enum_decl" }
+            let declared = (scope.program.membersByOwner[proto] ?? []).filter {
+                !$0.inExtension && !$0.isImplicit && $0.kind != "accessor_decl" && (!isEnum || $0.kind == "enum_element_decl")
+            }
             for member in declared {
-                let shown = member.kind == "var_decl" ? member.name : member.name + member.arguments
+                let shown = member.kind == "var_decl" || member.kind == "enum_element_decl" ? member.name : member.name + member.arguments
                 if !names.contains(shown) && !names.contains(member.name) {
-                    found.append(finding(rule, member.file, member.line, Words.widened(proto, shown, allowed: names.sorted())))
+                    found.append(finding(rule, member.file, member.line, isEnum
+                        ? Words.extraCase(proto, shown, allowed: names.sorted())
+                        : Words.widened(proto, shown, allowed: names.sorted())))
                 }
             }
         }
@@ -308,8 +315,9 @@ public struct MeaningJudge: Sendable {
         }
         func isContainer(_ type: String) -> Bool { containers.contains { scope.mentions(type, $0) } || (rule.locators && scope.isResolverFunction(type)) }
         var found: [RuleFinding] = []
+        let helpers = scope.helpersOfExcepted(by: rule)
         for node in scope.program.nodes.values {
-            if scope.isExcepted(node, by: rule) {
+            if scope.isExcepted(node, by: rule) || node.memberUSR.map(helpers.contains) == true {
                 guard rule.exceptIsRoot else { continue }
                 // The root may hand out its parts, never itself: not as `Any`, nor inside a closure that hands out anything.
                 for conversion in node.conversions where conversion.fromSelf || isContainer(conversion.from) {
@@ -411,6 +419,10 @@ public struct MeaningJudge: Sendable {
         static func widened(_ proto: String, _ member: String, allowed: [String]) -> LocalizedText {
             LocalizedText(english: "`\(proto)` requires `\(member)` too, but the lesson asks for a protocol with only \(allowed.map { "`\($0)`" }.joined(separator: ", ")): every extra requirement is one more thing each fake must provide.",
                           chinese: "`\(proto)` 还要求了 `\(member)`，但本课要求协议只包含 \(allowed.map { "`\($0)`" }.joined(separator: "、"))：每多一个要求，每个替身都要多实现一样东西。")
+        }
+        static func extraCase(_ type: String, _ name: String, allowed: [String]) -> LocalizedText {
+            LocalizedText(english: "`\(type)` has a case `\(name)` too, but the lesson asks for only \(allowed.map { "`.\($0)`" }.joined(separator: ", ")): every case is a promise every `switch` over it, and every caller, must keep.",
+                          chinese: "`\(type)` 还多了一个 `\(name)` 分支，但本课只要求 \(allowed.map { "`.\($0)`" }.joined(separator: "、"))：每多一个分支，所有对它的 `switch` 和所有调用者都要多兑现一个承诺。")
         }
         static func doesSomething(_ holder: String, _ used: String) -> LocalizedText {
             LocalizedText(english: "`\(holder)` does something (it uses `\(used)`), but a null object's methods do nothing at all: a stand-in that acts behind the caller's back is not a safe default.",
@@ -556,6 +568,34 @@ struct ProgramScope {
         }
     }
 
+    /// Free functions of the module that only excepted code can run: not visible outside the module, and every
+    /// use of them in it lies in excepted code or in another such function. A helper the composition root
+    /// splits off (`private func overridden(by:)` under `withDependencies`) is part of the root. (A method of
+    /// another type is never one: handing the container to a car's method is the car reaching into it.)
+    func helpersOfExcepted(by rule: LessonRule) -> Set<String> {
+        var usedFrom: [String: [ResolvedProgram.Node]] = [:]
+        for node in program.nodes.values {
+            for use in node.uses { usedFrom[use.usr, default: []].append(node) }
+        }
+        let candidates = program.members.values.filter { member in
+            member.kind == "func_decl" && member.owner == nil && !member.isVisibleOutside && !member.isImplicit
+                && !(usedFrom[member.usr] ?? []).isEmpty
+        }
+        var helpers: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for member in candidates where !helpers.contains(member.usr) {
+                let callers = usedFrom[member.usr] ?? []
+                if callers.allSatisfy({ isExcepted($0, by: rule) || $0.memberUSR.map(helpers.contains) == true || $0.memberUSR == member.usr }) {
+                    helpers.insert(member.usr)
+                    changed = true
+                }
+            }
+        }
+        return helpers
+    }
+
     func isExcepted(_ node: ResolvedProgram.Node, by rule: LessonRule) -> Bool {
         isExcepted(owner: node.owner, member: node.member, file: node.file, by: rule, initializer: node.memberUSR.flatMap { program.members[$0] }?.kind)
     }
@@ -613,6 +653,16 @@ struct ProgramScope {
         DemangledName.identifiers(type).filter { !$0.contains(".") && $0.first?.isUppercase == true && $0.count > 1 }
     }
 
+    /// A class, protocol or actor declared in the module (`any Announcer`, `Engine?`, `M.PitRadio`).
+    func isModuleReferenceType(_ type: String) -> Bool {
+        for name in DemangledName.typeNames(type) + Self.bareNames(type) {
+            let short = name.split(separator: ".").last.map(String.init) ?? name
+            if let declared = typesByName[name] ?? typesByName[short],
+               declared.kind == "class_decl" || declared.kind == "protocol" || declared.isActor { return true }
+        }
+        return false
+    }
+
     /// `Any`, `AnyObject`, `Any?`: a type that can hold the container without saying so.
     func isErased(_ type: String) -> Bool {
         let bare = type.replacingOccurrences(of: "Swift.Optional<", with: "").replacingOccurrences(of: ">", with: "")
@@ -654,6 +704,61 @@ struct ProgramScope {
 /// Rules every lesson has, whatever its `lesson.json` says.
 enum CourseRules {
     static let unsafeID = "no-unsafe-references"
+    static let bagID = "no-lookup-in-a-bag"
+
+    /// In every lesson: a type that is handed (or keeps) a value typed `Any`, `AnyObject`, `[String: Any]` or
+    /// `(Any.Type) -> Any`, and casts in its own code to a class or protocol of the module, looks its
+    /// collaborators up in a bag: a service locator whose type no longer says what it needs. A container the
+    /// lesson itself teaches (a `container` of a rule, or code a `container_only_in` rule allows) is exempt:
+    /// keeping factories as `Any` and casting them back is its job.
+    static func lookupsInABag(_ scope: ProgramScope, rules: [LessonRule]) -> [RuleFinding] {
+        let containerRules = rules.filter { $0.kind == .containerOnlyIn }
+        let containers = containerRules.flatMap(\.container)
+        func exempt(_ owner: String, member: String?, file: String) -> Bool {
+            scope.belongs(owner, to: containers + scope.descendants(of: containers))
+                || containerRules.contains { scope.isExcepted(owner: owner, member: member, file: file, by: $0) }
+        }
+        var casting: [String: (file: String, line: Int, type: String)] = [:]
+        for node in scope.program.nodes.values {
+            guard let owner = node.owner.map(ProgramScope.root) else { continue }
+            for cast in node.casts where scope.isModuleReferenceType(cast.type) && casting[owner] == nil {
+                casting[owner] = (cast.file, cast.line, cast.type)
+            }
+        }
+        var found: [RuleFinding] = []
+        for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+            where !member.isStatic && !member.isImplicit
+            && (member.kind == "constructor_decl" || member.kind == "func_decl" || member.kind == "var_decl" && (member.isStored || member.isLazy)) {
+            guard let owner = member.owner, let cast = casting[ProgramScope.root(owner)],
+                  MeaningJudge.erasesToAny(scope.program.expandingAliases(member.kind == "var_decl" ? member.type : Self.parameters(of: member.type))),
+                  !exempt(owner, member: member.name, file: member.file) else { continue }
+            let holder = member.kind == "var_decl" ? "\(owner).\(member.name)" : "\(owner).\(member.name)\(member.arguments)"
+            found.append(RuleFinding(file: member.file, line: member.line, rule: bagID, messages: LocalizedText(
+                english: "`\(holder)` takes a value of type `Any` (or a bag of them), and `\(owner)` reads a collaborator back out of it with a cast to `\(cast.type)` (\(cast.file):\(cast.line)): a service locator whose type no longer says what it needs, and a missing part shows only at run time. Fix: take each collaborator as a parameter or property of its own protocol type.",
+                chinese: "`\(holder)` 接收 `Any` 类型的值（或一袋这样的值），而 `\(owner)` 再用类型转换从中取出协作者 `\(cast.type)`（\(cast.file):\(cast.line)）：这是服务定位器，类型不再说明它需要什么，缺少的零件只能在运行时发现。改法：把每个协作者作为各自协议类型的参数或属性接收。")))
+        }
+        return found
+    }
+
+    /// The parameter list of a function type, without its result: `(crewRoom: [String : Any]) -> Car` -> `(crewRoom: [String : Any])`.
+    static func parameters(of type: String) -> String {
+        guard let arrow = type.range(of: "->", options: .backwards) else { return type }
+        // The last arrow at depth zero separates the parameters from the result.
+        var depth = 0
+        var cut: String.Index?
+        var index = type.startIndex
+        while index < type.endIndex {
+            let character = type[index]
+            if type[index...].hasPrefix("->") {
+                if depth == 0 { cut = index }
+                index = type.index(index, offsetBy: 2)
+                continue
+            }
+            if "([<".contains(character) { depth += 1 } else if ")]>".contains(character) { depth -= 1 }
+            index = type.index(after: index)
+        }
+        return String(type[..<(cut ?? arrow.lowerBound)])
+    }
 
     static func unsafeReferences(_ scope: ProgramScope) -> [RuleFinding] {
         let fix = LocalizedText(

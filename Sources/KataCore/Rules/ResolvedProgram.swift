@@ -58,6 +58,10 @@ public struct ResolvedProgram: Sendable {
         public var inExtension: Bool = false
         /// A function's argument labels: `(_:)`, `(engine:)`; empty for a property.
         public var arguments: String = ""
+        /// `private`, `fileprivate`, `internal`, `package`, `public` or `open`, as the compiler decided it.
+        public var access: String = "internal"
+        /// Code outside the module can name it (a test, an app).
+        public var isVisibleOutside: Bool { access == "public" || access == "open" || access == "package" }
     }
 
     /// One reference to a declaration, at a place in the learner's files.
@@ -136,6 +140,25 @@ public struct ResolvedProgram: Sendable {
     public var membersByOwner: [String: [MemberDeclaration]] = [:]
     /// Each file's text, by the name findings show: where a rule needs the code's layout (the lines a lock is held).
     public var texts: [String: String] = [:]
+    /// The module's type aliases and what they stand for (`CrewRoom`: `[Swift.String : Any]`).
+    public var typeAliases: [String: String] = [:]
+
+    /// `type` with the module's aliases spelled out, as deep as they go.
+    public func expandingAliases(_ type: String) -> String {
+        guard !typeAliases.isEmpty else { return type }
+        var text = type
+        for _ in 0..<4 {
+            var changed = false
+            for identifier in DemangledName.identifiers(text) {
+                guard let underlying = typeAliases[identifier] else { continue }
+                let whole = "(?<![A-Za-z0-9_.])" + NSRegularExpression.escapedPattern(for: identifier) + "(?![A-Za-z0-9_])"
+                let replaced = text.replacingOccurrences(of: whole, with: NSRegularExpression.escapedTemplate(for: underlying), options: .regularExpression)
+                if replaced != text { text = replaced; changed = true }
+            }
+            if !changed { break }
+        }
+        return text
+    }
 
     public init(module: String) { self.module = module }
 }
@@ -360,8 +383,14 @@ private struct Reader {
 
     // Collected before demangling.
     var rawUses: [(node: String, usr: String, base: String, file: String, offset: Int, escaping: Bool, unapplied: Bool)] = []
+    /// Local functions: their node's id, name, the node that declares them, and file.
+    var localFunctions: [(id: String, name: String, enclosing: String, file: String)] = []
+    /// References with no usr (a local value or a local function), resolved against `localFunctions` at the end.
+    var rawLocalReferences: [(node: String, name: String, file: String, offset: Int, escaping: Bool, unapplied: Bool)] = []
     var rawTypes: [(node: String, type: String)] = []
     var rawConversions: [(node: String, from: String, to: String, file: String, offset: Int, fromSelf: Bool)] = []
+    /// `typealias Bag = [String: Any]`: the alias's name (qualified by its owner) and its mangled underlying type.
+    var rawAliases: [(name: String, type: String)] = []
     var rawCasts: [(node: String, type: String, file: String, offset: Int)] = []
     var rawClosures: [(node: String, type: String, capturesSelf: Bool, file: String, offset: Int)] = []
     var rawTypesOf: [String: (kind: String, owner: String?, file: String, offset: Int, conformances: [String], superclass: String?, actor: Bool, unchecked: Bool)] = [:]
@@ -388,6 +417,8 @@ private struct Reader {
         var selfType: String?
         var escaping = false
         var unapplied = false
+        /// The expression is the function a call applies at once (`overridden(by: x)`): converting it hands nothing out.
+        var isCallee = false
     }
 
     mutating func read(file: [String: Any]) {
@@ -428,6 +459,10 @@ private struct Reader {
             rawAttributes.append((attribute["_kind"] as? String ?? "?", place.file, offset(attribute) ?? place.offset))
         }
         switch kind {
+        case "typealias":
+            if let name = Self.name(json), let type = json["type"] as? String {
+                rawAliases.append((outer.owner.map { "\($0).\(name)" } ?? name, type))
+            }
         case "class_decl", "struct_decl", "enum_decl", "protocol":
             guard let usr = json["usr"] as? String, let name = Self.name(json) else { return }
             let qualified = outer.owner.map { "\($0).\(name)" } ?? name
@@ -497,6 +532,10 @@ private struct Reader {
             for case let accessor as [String: Any] in json["accessors"] as? [Any] ?? [] where accessor["implicit"] as? Bool != true {
                 if let body = accessor["body"] { visitExpression(body, inner) }
             }
+        case "enum_element_decl":
+            // A case of an enum: a member with no code of its own.
+            guard let usr = json["usr"] as? String, let name = Self.name(json) else { return }
+            rawMembers.append((usr, name, outer.owner, kind, place.file, place.offset, json))
         case "func_decl", "constructor_decl", "destructor_decl", "subscript_decl", "accessor_decl":
             guard let usr = json["usr"] as? String else { return }
             let name = Self.name(json) ?? kind
@@ -585,6 +624,17 @@ private struct Reader {
         let kind = json["_kind"] as? String ?? ""
         switch kind {
         case "func_decl" where json["usr"] == nil || json["implicit"] as? Bool == true:
+            // A local function (`func engine() -> any Engine { V8Engine() }` inside a function) has no usr: it is a
+            // node of its own, under a name made from its place, and its enclosing code uses it by name, calling it or
+            // handing it on (`factory: engine`).
+            if json["implicit"] as? Bool != true, let name = Self.name(json), !name.hasPrefix("$"), let enclosing = place.node {
+                let id = "local:\(place.file):\(place.offset):\(name)"
+                localFunctions.append((id, name, enclosing, place.file))
+                var declared = json
+                declared["usr"] = id
+                visitDeclaration(declared, place, usrByName: [:])
+                return
+            }
             // A `defer { ... }` block is an implicit function with no name of its own: its code runs here, as part
             // of the function that holds it.
             if let body = json["body"] { visitExpression(body, place) }
@@ -600,16 +650,22 @@ private struct Reader {
             break
         }
         guard let node = place.node else { return }
+        let isCallee = place.isCallee
+        place.isCallee = false
         // The reference expression says whether the function it names is called or only named.
         if json["decl"] is [String: Any] {
             place.unapplied = (json["function_ref"] as? [String: Any])?["apply_level"] as? String == "unapplied"
         }
         if kind == "decl_ref", let usr = json["decl_usr"] as? String, !usr.isEmpty {
             rawUses.append((node, usr, json["base_name"] as? String ?? "", place.file, place.offset, place.escaping, place.unapplied))
+        } else if kind == "decl_ref", let base = json["base_name"] as? String, !base.isEmpty {
+            // A local value or a local function: which one is known once every local function was seen.
+            rawLocalReferences.append((node, base, place.file, place.offset, place.escaping, place.unapplied))
         }
         if kind == "erasure_expr" || kind == "inject_into_optional" || kind == "function_conversion_expr" || kind == "derived_to_base_expr"
             || kind == "metatype_conversion_expr" || kind == "existential_metatype_expr" || kind == "underlying_to_opaque_expr" {
-            if let to = json["type"] as? String, let sub = json["sub_expr"] as? [String: Any], let from = sub["type"] as? String {
+            if !(kind == "function_conversion_expr" && isCallee),
+               let to = json["type"] as? String, let sub = json["sub_expr"] as? [String: Any], let from = sub["type"] as? String {
                 let fromSelf = (sub["decl"] as? [String: Any])?["base_name"] as? String == "self"
                 rawConversions.append((node, from, to, place.file, place.offset, fromSelf))
             }
@@ -636,11 +692,29 @@ private struct Reader {
         }
         collectTypes(json, place)
         for (key, child) in json where key != "_kind" && key != "range" && key != "parsed_root" && key != "original_expr" {
-            if child is [String: Any] || child is [Any] { visitExpression(child, place) }
+            guard child is [String: Any] || child is [Any] else { continue }
+            var inner = place
+            inner.isCallee = key == "fn" && (json["args"] is [String: Any])
+            visitExpression(child, inner)
         }
     }
 
     mutating func finish() -> ResolvedProgram {
+        // A name with no usr names a local function declared by the node that uses it, or by one that encloses it.
+        if !localFunctions.isEmpty {
+            let enclosing = Dictionary(localFunctions.map { ($0.id, $0.enclosing) }, uniquingKeysWith: { first, _ in first })
+            for reference in rawLocalReferences {
+                var scope: String? = reference.node
+                var seen: Set<String> = []
+                while let current = scope, seen.insert(current).inserted {
+                    if let local = localFunctions.first(where: { $0.name == reference.name && $0.enclosing == current && $0.file == reference.file }) {
+                        rawUses.append((reference.node, local.id, reference.name, reference.file, reference.offset, reference.escaping, reference.unapplied))
+                        break
+                    }
+                    scope = enclosing[current]
+                }
+            }
+        }
         // Demangle everything in one call.
         var mangled: Set<String> = []
         for use in rawUses where use.usr.hasPrefix("s:") { mangled.insert("$s" + use.usr.dropFirst(2)) }
@@ -649,6 +723,7 @@ private struct Reader {
         for cast in rawCasts { mangled.insert(cast.type) }
         for closure in rawClosures { mangled.insert(closure.type) }
         for type in extensionTypes { mangled.insert(type) }
+        for alias in rawAliases { mangled.insert(alias.type) }
         for member in rawMembers {
             mangled.insert("$s" + member.usr.dropFirst(2))
             if let type = member.json["interface_type"] as? String { mangled.insert(type) }
@@ -667,6 +742,7 @@ private struct Reader {
         }
         func shown(_ file: String) -> String { files[file]?.shown ?? file }
         func line(_ file: String, _ offset: Int) -> Int { files[file]?.lines.line(offset) ?? 0 }
+        for alias in rawAliases { program.typeAliases[alias.name] = readable(alias.type) }
         func owner(_ raw: String?) -> String? {
             guard let raw else { return nil }
             guard raw.hasPrefix("$") else { return raw }
@@ -715,7 +791,13 @@ private struct Reader {
                 type: readable(json["interface_type"] as? String ?? ""), result: readable(json["result"] as? String ?? ""),
                 hasInitialValue: attributes.contains("has_initial_value_attr"))
             member.inExtension = raw.owner?.hasPrefix("$") == true
-            if raw.kind != "var_decl", let text = names["$s" + raw.usr.dropFirst(2)] { member.arguments = DemangledName.declaration(text).arguments }
+            if let access = json["access"] as? String { member.access = access }
+            if raw.kind != "var_decl", let labels = (json["name"] as? [String: Any])?["args"] as? [String] {
+                // The labels as declared: `(crewRoom:)`, `(_:)`.
+                member.arguments = "(" + labels.map { ($0.isEmpty ? "_" : $0) + ":" }.joined() + ")"
+            } else if raw.kind != "var_decl", let text = names["$s" + raw.usr.dropFirst(2)] {
+                member.arguments = DemangledName.declaration(text).arguments
+            }
             program.members[raw.usr] = member
             program.membersByOwner[member.owner ?? "", default: []].append(member)
         }
@@ -742,7 +824,7 @@ private struct Reader {
                                           file: shown(raw.file), line: line(raw.file, raw.offset), isC: isC, baseName: raw.base)
             use.isStaticMember = isStatic
             use.inEscapingClosure = raw.escaping
-            use.isUnappliedFunction = raw.unapplied && (use.isInitializer || !arguments.isEmpty)
+            use.isUnappliedFunction = raw.unapplied && (use.isInitializer || !arguments.isEmpty || raw.usr.hasPrefix("local:"))
             program.nodes[raw.node]?.uses.append(use)
         }
         for raw in rawTypes { program.nodes[raw.node]?.types.insert(readable(raw.type)) }

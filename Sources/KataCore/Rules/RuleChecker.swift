@@ -245,8 +245,10 @@ public struct RuleChecker: Sendable {
             }
         }
         let containers = rule.container + locators
+        let helpers = Self.helpersOfExcepted(rule, scope)
         for member in scope.model.members {
             if let owner = member.owner, scope.belongs(owner, to: containers) { continue }
+            if member.owner == nil, member.kind == .method, helpers.contains(member.name) { continue }
             if scope.isExcepted(owner: member.owner, member: (member.name, member.kind == .property && !member.isComputed), file: member.file, by: rule) { continue }
             let handed: [String]
             // Where the container is a library (`except_is_root` false), a factory that takes the container
@@ -274,6 +276,30 @@ public struct RuleChecker: Sendable {
             }
         }
         return found
+    }
+
+    /// Free functions named only from excepted code (or from other such functions): the composition root's own
+    /// helpers (`private func overridden(by:)` under `withDependencies`). A method of another type never is.
+    static func helpersOfExcepted(_ rule: LessonRule, _ scope: ModelScope) -> Set<String> {
+        let free = Set(scope.model.members.filter { $0.owner == nil && $0.kind == .method }.map(\.name))
+        var callers: [String: [CodeReference]] = [:]
+        for reference in scope.model.references {
+            if case .name(let name) = reference.shape, free.contains(name) { callers[name, default: []].append(reference) }
+        }
+        var helpers: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for name in free where !helpers.contains(name) {
+                guard let uses = callers[name], !uses.isEmpty else { continue }
+                let inRoot = uses.allSatisfy { use in
+                    scope.isExcepted(owner: use.owner, member: exceptable(use.member, use.context), file: use.file, by: rule)
+                        || use.owner == nil && use.member.map { helpers.contains($0) || $0 == name } == true
+                }
+                if inRoot { helpers.insert(name); changed = true }
+            }
+        }
+        return helpers
     }
 
     /// The member to match against `except_in`: `Type.member` excuses any member of that name,

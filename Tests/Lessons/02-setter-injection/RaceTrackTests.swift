@@ -183,4 +183,29 @@ struct RaceTrackTests {
         }
         #expect(watcher == nil, "After two laps, the delegate is still alive once everyone else let it go: something in the track keeps a strong reference to it (a second property, a list of who was told, a closure). The track holds its delegate only through `weak var delegate`, before and after laps. [zh-Hans] 记录两圈之后，其他人都放开了代理，它却仍然存活：赛道里有东西强引用了它（另一个属性、一份通知过谁的列表、一个闭包）。赛道只能通过 `weak var delegate` 持有代理，记录圈速之前和之后都一样。")
     }
+
+    @Test("every lap is announced once and told to the delegate once, whichever of the two is set, and in whatever order they were set")
+    func everyEffectInEveryConfiguration() {
+        for withAnnouncer in [false, true] {
+            for withDelegate in [false, true] {
+                for delegateFirst in [false, true] {
+                    let track = TrackBuilder.makeTrack()
+                    let speaker = SpyAnnouncer()
+                    let wall = SpyDelegate()
+                    if delegateFirst && withDelegate { track.delegate = wall }
+                    if withAnnouncer { track.announcer = speaker }
+                    if !delegateFirst && withDelegate { track.delegate = wall }
+                    let laps = [("Ada", 81_500), ("Ben", 79_250), ("Ada", 81_500)]
+                    for (driver, milliseconds) in laps { _ = track.recordLap(of: driver, using: FixedStopwatch(milliseconds: milliseconds)) }
+                    let setup = "announcer \(withAnnouncer ? "set" : "not set"), delegate \(withDelegate ? "set" : "not set")"
+                    if withAnnouncer {
+                        #expect(speaker.messages == laps.map { "\($0.0): \($0.1) ms" }, "With \(setup), every lap should be announced once, in order, but the announcer heard \(speaker.messages). Announcing and telling the delegate are two separate jobs: recordLap does both, every time. [zh-Hans] 在\(withAnnouncer ? "设置了" : "没有设置")播报员、\(withDelegate ? "设置了" : "没有设置")代理的情况下，每一圈都应该按顺序播报一次，但播报员听到的是 \(speaker.messages)。播报和通知代理是两件独立的事：recordLap 每次都要两件都做。")
+                    }
+                    if withDelegate {
+                        #expect(wall.laps == laps.map { "\($0.0) \($0.1)" }, "With \(setup), the delegate should hear every lap once, in order, but it heard \(wall.laps). Announcing and telling the delegate are two separate jobs: recordLap does both, every time. [zh-Hans] 在\(withAnnouncer ? "设置了" : "没有设置")播报员、设置了代理的情况下，代理应该按顺序听到每一圈一次，但它听到的是 \(wall.laps)。播报和通知代理是两件独立的事：recordLap 每次都要两件都做。")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -81,6 +81,20 @@ struct FactoryTests {
         #expect(extinguishers.items.count == 2, "After 2 crashes the fire extinguisher factory should have run 2 times, once per crash, even though the extinguishers it made did not work; it ran \(extinguishers.items.count) time\(extinguishers.items.count == 1 ? "" : "s"). In recoverFromCrash(), call the factory once and spray that extinguisher: do not ask the factory for another one when it does not spray. [zh-Hans] 撞车 2 次后，即使工厂造出的灭火器都不能用，灭火器工厂也应该运行 2 次，每次撞车一次；它运行了 \(extinguishers.items.count) 次。在 recoverFromCrash() 中只调用一次工厂，并喷射那只灭火器：它喷不出来时，不要再向工厂要一只。")
     }
 
+    @Test("the report says what the extinguisher handed over did: an empty one is reported empty, a full one puts the fire out")
+    func reportFollowsTheExtinguisher() {
+        var made = 0
+        let car = RaceCar(wheelFactory: { Wheel() }, fireExtinguisherFactory: {
+            made += 1
+            let extinguisher = FireExtinguisher()
+            // Every second one was already used: it cannot spray.
+            if made % 2 == 0 { _ = extinguisher.spray() }
+            return extinguisher
+        })
+        let reports = (1...4).map { _ in car.recoverFromCrash() }
+        #expect(reports == ["Fire out.", "Extinguisher empty!", "Fire out.", "Extinguisher empty!"], "With a factory that hands over a full extinguisher, then an empty one, and so on, the four crashes should report [\"Fire out.\", \"Extinguisher empty!\", \"Fire out.\", \"Extinguisher empty!\"], but they reported \(reports). Keep the behaviour: spray the extinguisher the factory hands over and report what it did, \"Fire out.\" when it sprays and \"Extinguisher empty!\" when it does not. [zh-Hans] 工厂先交出一只满的灭火器、再交出一只空的，如此交替，四次撞车应该报告 [\"Fire out.\", \"Extinguisher empty!\", \"Fire out.\", \"Extinguisher empty!\"]，但报告是 \(reports)。保持原来的行为：喷射工厂交出的那只灭火器，并报告它做了什么：喷出来时是 \"Fire out.\"，喷不出来时是 \"Extinguisher empty!\"。")
+    }
+
     @Test("every crash gets a fresh fire extinguisher from the factory")
     func everyCrashGetsAFreshExtinguisher() {
         let extinguishers = Made<FireExtinguisher>()

@@ -189,6 +189,19 @@ final class LapLoggerTests {
         #expect(next.contains("new best!"), "The lap that failed to be written (80.0) is not the best, so the next lap written (81.0) is the first one recorded and a new best; record returned \"\(next)\". Save the best lap only after the log was written. [zh-Hans] 没能写入的那一圈（80.0）不是最快圈，所以下一圈写入的（81.0）是第一次记录下来的一圈，也是新的最快圈；record 返回的是 \"\(next)\"。只有在日志写入之后才保存最快圈。")
     }
 
+    @Test("the best lap is read from the store at every lap: a faster lap another logger saved there since counts")
+    func bestLapReadEachTime() throws {
+        let store = InMemoryStore()
+        let pitWall = makeLogger(store: store)
+        let garage = makeLogger(store: store)
+        let opening = try pitWall.record(lap: 82.0, by: "Sainz")
+        let faster = try garage.record(lap: 79.0, by: "Leclerc")
+        let later = try pitWall.record(lap: 80.0, by: "Sainz")
+        #expect(opening.contains("new best!") && faster.contains("new best!"), "82.0 then 79.0 into an empty store are two new bests; record returned \"\(opening)\" and \"\(faster)\". [zh-Hans] 在空的存储上先后记录 82.0 和 79.0，两次都是新的最快圈；record 返回的是 \"\(opening)\" 和 \"\(faster)\"。")
+        #expect(!later.contains("new best!"), "Another logger on the same store saved 79.0 after this logger's 82.0, so this logger's 80.0 is no new best; record returned \"\(later)\". The store holds the team's best lap: ask it at every lap (store.double(forKey:)) instead of keeping a copy from an earlier lap or from init. [zh-Hans] 同一个存储上的另一个记录器在这个记录器的 82.0 之后保存了 79.0，所以这个记录器的 80.0 不是新的最快圈；record 返回的是 \"\(later)\"。存储保存着车队的最快圈：每一圈都去问它（store.double(forKey:)），不要保留更早一圈或 init 时的副本。")
+        #expect(store.values.values.contains(79.0) && !store.values.values.contains(80.0), "The store should still hold the team's best, 79.0, but it holds \(store.values). [zh-Hans] 存储应该仍然保存车队的最快圈 79.0，但里面是 \(store.values)。")
+    }
+
     @Test("a lap as fast as the best one is no new best")
     func tieIsNoNewBest() throws {
         let remembering = RememberingStore(best: 80.0)

@@ -149,6 +149,20 @@ struct MessageAppTests {
         #expect(network.postAttempts == 2 && screen.rows == ["Kimi: Box now?"] && screen.errorText == nil, "The second send goes through: it should post once more and add its row (\"Kimi: Box now?\"), and clear the error; posts: \(network.postAttempts), rows: \(screen.rows), errorText: \(String(describing: screen.errorText)). [zh-Hans] 第二次发送成功：它应该再发送一次并添加它的那一行（\"Kimi: Box now?\"），并清除错误；发送次数：\(network.postAttempts)，各行：\(screen.rows)，errorText：\(String(describing: screen.errorText))。")
     }
 
+    @Test("a failed send keeps every row already on screen, loaded or sent, and adds none")
+    func failedSendKeepsTheRows() {
+        let network = FakeNetwork(messages: [Message(author: "Ana", text: "Box, box.", sentAt: lightsOut),
+                                             Message(author: "Ben", text: "Copy.", sentAt: lightsOut)])
+        let screen = AppContainer(network: network, clock: FixedClock(date: lightsOut), userName: "Kimi").makeMessageList()
+        screen.load()
+        screen.send("Pit this lap.")
+        let before = screen.rows
+        network.failure = .offline
+        screen.send("Anyone there?")
+        #expect(screen.rows == before, "Before the failed send the screen showed \(before); after it, it shows \(screen.rows). When posting throws, no row is added and the rows already shown stay as they were: only errorText changes. [zh-Hans] 发送失败之前屏幕显示的是 \(before)；失败之后显示的是 \(screen.rows)。发送抛出错误时不添加任何行，已经显示的行保持原样：只有 errorText 改变。")
+        #expect(screen.errorText == "Could not send your message.", "errorText should be \"Could not send your message.\"; it is \(String(describing: screen.errorText)). [zh-Hans] errorText 应该是 \"Could not send your message.\"；它是 \(String(describing: screen.errorText))。")
+    }
+
     @Test("a load that works clears the error text left by an earlier failure")
     func loadClearsAnEarlierError() {
         let network = FakeNetwork(messages: [Message(author: "Ana", text: "Box, box.", sentAt: lightsOut)], failure: .offline)

@@ -184,6 +184,20 @@ struct DecoratorTests {
         #expect(inner.asked == ["HAM", "VER"], "Two calls for HAM and two for VER should ask the wrapped client once for each driver, [\"HAM\", \"VER\"]; it was asked \(inner.asked). Look the driver up in the cache first, and ask the inner client only when the driver is not there. [zh-Hans] 为 HAM 调用两次、为 VER 调用两次，应该为每位车手向被包装的客户端各问一次，即 [\"HAM\", \"VER\"]；它被问到的是 \(inner.asked)。先在缓存里找这位车手，找不到时才询问内层客户端。")
     }
 
+    @Test("CachingLapTimes keeps every answer, whatever it holds: no laps, one lap or many")
+    func cachingKeepsAnswersOfAnyShape() {
+        let laps: [String: [Int]] = ["RUS": [], "ALB": [95000], "SAR": [96000, 95500, 95100]]
+        let inner = SpyClient(laps: laps)
+        let caching = CachingLapTimes(wrapping: inner)
+        for driver in ["RUS", "ALB", "SAR"] {
+            let first = ask(caching, driver)
+            let again = ask(caching, driver)
+            let expected = "laps \(laps[driver] ?? [])"
+            #expect(first.text == expected && again.text == expected, "For \(driver), CachingLapTimes should return \(expected) on both calls; it gave \(first.text), then \(again.text). [zh-Hans] 对 \(driver)，CachingLapTimes 两次调用都应该返回 \(expected)；它先给出 \(first.text)，又给出 \(again.text)。")
+        }
+        #expect(inner.asked == ["RUS", "ALB", "SAR"], "Two calls per driver should ask the wrapped client once per driver, [\"RUS\", \"ALB\", \"SAR\"]; it was asked \(inner.asked). An answer with no laps is an answer too: keep it like any other (only a failure is asked again). [zh-Hans] 每位车手调用两次，应该为每位车手向被包装的客户端各问一次，即 [\"RUS\", \"ALB\", \"SAR\"]；它被问到的是 \(inner.asked)。没有圈速的回答也是回答：像其他回答一样保存它（只有失败才重新询问）。")
+    }
+
     @Test("CachingLapTimes keeps answers, not failures")
     func cachingKeepsNoFailures() {
         let inner = SpyClient(laps: ["LEC": [92500, 92400]], failingFirst: [.timeout])
