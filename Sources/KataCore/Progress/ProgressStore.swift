@@ -64,6 +64,15 @@ public struct Progress: Sendable, Codable, Equatable {
             self.name = name
         }
 
+        /// The test function of a Swift Testing id, as `nudges` keys it:
+        /// `Module.Suite/holdsItsEngine()/File.swift:12:6` and `Module.holdsItsEngine()/File.swift:12:6` → `holdsItsEngine()`.
+        static func function(of id: String) -> String {
+            let function = Grader.function(of: id)
+            let open = function.firstIndex(of: "(") ?? function.endIndex
+            let name = function[..<open].split(separator: ".").last.map(String.init) ?? String(function[..<open])
+            return name + function[open...]
+        }
+
         /// What failed first in `report`; nil when it passed.
         public init?(_ report: CheckReport) {
             guard report.status != .pass else { return nil }
@@ -76,7 +85,7 @@ public struct Progress: Sendable, Codable, Equatable {
                 self.init(kind: report.stage == .module ? .module : .tests, key: nil, name: place)
             case .run:
                 if let test = report.tests.first(where: { $0.status != .pass }) {
-                    self.init(kind: .test, key: Grader.function(of: test.id), name: test.name)
+                    self.init(kind: .test, key: Self.function(of: test.id), name: test.name)
                 } else if let finding = report.findings.first {
                     self.init(kind: .rule, key: finding.rule, name: finding.rule)
                 } else {
