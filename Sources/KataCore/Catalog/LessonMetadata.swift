@@ -13,8 +13,8 @@ import Foundation
 ///     }
 ///
 /// Version 2 adds `rules` (checked on the learner's code, see `LessonRule`) and
-/// `imports` (the modules learner code may import when graded); version 1
-/// files are still read.
+/// `imports` (the modules learner code may import when graded) and `nudges`
+/// (one per test or rule, for what fails); version 1 files are still read.
 public struct LessonMetadata: Sendable, Equatable {
     public static let formatVersion = 2
     public static let readableVersions = [1, 2]
@@ -41,6 +41,10 @@ public struct LessonMetadata: Sendable, Equatable {
     /// (`thread`: a data race fails the test that ran into it). The lessons about concurrency and lifetimes.
     public var sanitizers: [String] = []
     public static let knownSanitizers = ["thread", "address"]
+    /// A nudge for one failure (version 2): keyed by a test function as `test_points` names it
+    /// (`differentEnginesDifferentCars()`) or by a rule's `id`. `kata hint` and watch mode's `h`
+    /// show the one for what failed first in the last check, before the graded hints.
+    public var nudges: [String: LocalizedText] = [:]
 
     public var allowedImports: [String] { imports ?? Self.defaultImports }
 
@@ -176,7 +180,23 @@ extension LessonMetadata {
                 problems.append("\"sanitizers\" must be a list of \(knownSanitizers.map { "\"\($0)\"" }.joined(separator: " or "))")
             }
         }
-        let known: Set<String> = ["format_version", "module", "title", "summary", "hints", "points", "test_points", "hidden_tests", "rules", "imports", "sanitizers"]
+        var nudges: [String: LocalizedText] = [:]
+        if let value = object["nudges"] {
+            if version < 2 { problems.append("has \"nudges\", which need \"format_version\": 2") }
+            if let dictionary = value as? [String: Any] {
+                let ruleIDs = Set(rules.map(\.id))
+                for key in dictionary.keys.sorted() {
+                    if let problem = nudgeKeyProblem(key, ruleIDs: ruleIDs) {
+                        problems.append(problem)
+                    } else if let nudge = text("nudges[\"\(key)\"]", dictionary[key]) {
+                        nudges[key] = nudge
+                    }
+                }
+            } else {
+                problems.append("\"nudges\" must be an object: a test function (\"differentEnginesDifferentCars()\") or a rule's id, each with {\"en\": ..., \"zh-Hans\": ...}")
+            }
+        }
+        let known: Set<String> = ["format_version", "module", "title", "summary", "hints", "points", "test_points", "hidden_tests", "rules", "imports", "sanitizers", "nudges"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -191,6 +211,7 @@ extension LessonMetadata {
         metadata.rules = rules
         metadata.imports = imports
         metadata.sanitizers = sanitizers
+        metadata.nudges = nudges
         metadata.version = version
         return metadata
     }
@@ -211,8 +232,27 @@ extension LessonMetadata {
         if !rules.isEmpty { object["rules"] = rules.map { $0.encoded() } }
         if let imports { object["imports"] = imports }
         if !sanitizers.isEmpty { object["sanitizers"] = sanitizers }
+        if !nudges.isEmpty { object["nudges"] = nudges.mapValues(text) }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return data + Data("\n".utf8)
+    }
+
+    /// Why `key` cannot name what a nudge is for: a test function is written as in the test file with its
+    /// parentheses (`differentEnginesDifferentCars()`, `retries(attempts:)`), a rule by its `id`.
+    static func nudgeKeyProblem(_ key: String, ruleIDs: Set<String>) -> String? {
+        if let open = key.firstIndex(of: "(") {
+            let name = String(key[..<open])
+            let labels = key[key.index(after: open)...]
+            let labelsWellFormed = labels.hasSuffix(")")
+                && labels.dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast()
+                    .allSatisfy { isIdentifier(String($0)) }
+                && (labels == ")" || labels.dropLast().hasSuffix(":"))
+            if isIdentifier(name) && labelsWellFormed { return nil }
+            return "has a nudge for \"\(key)\", which is not a test function: write the function's name with its parentheses, as in \"test_points\" (\"differentEnginesDifferentCars()\")"
+        }
+        if ruleIDs.contains(key) { return nil }
+        let known = ruleIDs.isEmpty ? "the lesson has no rules" : "its rules are " + ruleIDs.sorted().joined(separator: ", ")
+        return "has a nudge for \"\(key)\", which is neither a test function (write it with its parentheses: \"\(key)()\") nor the id of a rule (\(known))"
     }
 
     static func isIdentifier(_ value: String) -> Bool {

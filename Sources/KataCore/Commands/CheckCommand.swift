@@ -80,6 +80,7 @@ extension CommandSpec {
             entry.passedTests = report.passedCount
             entry.totalTests = report.tests.count
             entry.lastCheckedAt = now
+            entry.firstFailure = Progress.FirstFailure(report)
             if report.status == .pass && entry.passedAt == nil { entry.passedAt = now }
             progress[report.lesson] = entry
             progress.current = report.lesson

@@ -5,7 +5,9 @@ extension CommandSpec {
         usage: "kata hint [lesson] [--all]",
         help: """
             Shows one more hint each time you run it (the hints you saw are kept in
-            .kata/progress.json). --all shows every hint at once. Without a lesson:
+            .kata/progress.json). When the last check failed, the lesson's nudge for
+            what failed first (the test, the rule, or the compiler error) comes
+            before the hints. --all shows every hint at once. Without a lesson:
             the one whose folder you are in, else the one you work on now.
 
             Example:
@@ -17,8 +19,9 @@ extension CommandSpec {
             let course = try context.loadCourse()
             let lesson = try GuidanceCommandSupport.lesson(invocation, course: course, context: context, example: "kata hint 01")
             StarterStore(context: context).remember(lesson, progress: context.loadProgress())
+            let failure = context.loadProgress()[lesson.id].firstFailure
             let shown = try Hints.reveal(lesson, all: invocation.has("--all"), context: context)
-            context.console.write(Hints.render(lesson, upTo: shown, words: context.words, style: context.style))
+            context.console.write(Nudges.withHints(lesson, upTo: shown, failure: failure, words: context.words, style: context.style))
             return 0
         }
     )

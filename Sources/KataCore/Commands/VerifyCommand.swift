@@ -66,6 +66,7 @@ extension CommandSpec {
                     lines.append((lesson.ok ? style.green("✔ ") : style.red("✘ ")) + lesson.lesson)
                     for fact in lesson.facts { lines.append(style.dim("    " + fact)) }
                     for problem in lesson.problems { lines.append(style.red("    - ") + problem) }
+                    for warning in lesson.warnings { lines.append(style.yellow("    ! ") + warning) }
                 }
                 let bad = result.lessons.filter { !$0.ok }.count + (result.courseProblems.isEmpty ? 0 : 1)
                 let words = context.words

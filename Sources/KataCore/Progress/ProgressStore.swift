@@ -12,6 +12,8 @@ public struct Progress: Sendable, Codable, Equatable {
         public var solutionSeen: Bool
         public var passedAt: Date?
         public var lastCheckedAt: Date?
+        /// What failed first in the last check (nil when it passed, or in files written before it was kept).
+        public var firstFailure: FirstFailure?
 
         public init() {
             hintsShown = 0
@@ -21,6 +23,7 @@ public struct Progress: Sendable, Codable, Equatable {
         enum CodingKeys: String, CodingKey {
             case status, passedTests = "passed_tests", totalTests = "total_tests", hintsShown = "hints_shown"
             case solutionSeen = "solution_seen", passedAt = "passed_at", lastCheckedAt = "last_checked_at"
+            case firstFailure = "first_failure"
         }
 
         public init(from decoder: any Decoder) throws {
@@ -32,6 +35,63 @@ public struct Progress: Sendable, Codable, Equatable {
             solutionSeen = try container.decodeIfPresent(Bool.self, forKey: .solutionSeen) ?? false
             passedAt = try container.decodeIfPresent(Date.self, forKey: .passedAt)
             lastCheckedAt = try container.decodeIfPresent(Date.self, forKey: .lastCheckedAt)
+            firstFailure = try? container.decodeIfPresent(FirstFailure.self, forKey: .firstFailure)
+        }
+    }
+
+    /// The first thing a failed check reported: the code does not compile, a test fails, or (every test
+    /// passing) a rule is broken. `kata hint` and watch mode's `h` answer it with the lesson's nudge.
+    ///
+    ///     {"kind": "test", "key": "differentEnginesDifferentCars()", "name": "two cars, two engines"}
+    public struct FirstFailure: Sendable, Codable, Equatable {
+        public enum Kind: String, Sendable, Codable, Equatable {
+            /// The lesson's code does not compile on its own.
+            case module
+            /// The code compiles, but the tests do not compile against it.
+            case tests
+            case test
+            case rule
+        }
+        public var kind: Kind
+        /// The key of `nudges` in lesson.json: the test function (`name()`) or the rule's id; nil for a compile error.
+        public var key: String?
+        /// What the learner saw: the test's display name, the rule's id, or the first error's place (`RaceCar.swift:8`).
+        public var name: String
+
+        public init(kind: Kind, key: String?, name: String) {
+            self.kind = kind
+            self.key = key
+            self.name = name
+        }
+
+        /// The test function of a Swift Testing id, as `nudges` keys it:
+        /// `Module.Suite/holdsItsEngine()/File.swift:12:6` and `Module.holdsItsEngine()/File.swift:12:6` → `holdsItsEngine()`.
+        static func function(of id: String) -> String {
+            let function = Grader.function(of: id)
+            let open = function.firstIndex(of: "(") ?? function.endIndex
+            let name = function[..<open].split(separator: ".").last.map(String.init) ?? String(function[..<open])
+            return name + function[open...]
+        }
+
+        /// What failed first in `report`; nil when it passed.
+        public init?(_ report: CheckReport) {
+            guard report.status != .pass else { return nil }
+            switch report.stage {
+            case .module, .tests:
+                let first = report.diagnostics.first { $0.severity == "error" } ?? report.diagnostics.first
+                let place = first.map { diagnostic in
+                    diagnostic.file.isEmpty ? "" : "\((diagnostic.file as NSString).lastPathComponent):\(diagnostic.line)"
+                } ?? ""
+                self.init(kind: report.stage == .module ? .module : .tests, key: nil, name: place)
+            case .run:
+                if let test = report.tests.first(where: { $0.status != .pass }) {
+                    self.init(kind: .test, key: Self.function(of: test.id), name: test.name)
+                } else if let finding = report.findings.first {
+                    self.init(kind: .rule, key: finding.rule, name: finding.rule)
+                } else {
+                    return nil
+                }
+            }
         }
     }
 

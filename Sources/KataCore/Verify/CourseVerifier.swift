@@ -11,6 +11,8 @@ import Foundation
 /// - the starter and the solution pass the vetting `kata grade` does before it runs code;
 /// - nothing under `Solutions/` is reachable from `Lessons/`;
 /// - nothing is still marked `TODO(author)`, and every hidden test file exists.
+///
+/// Tests and rules without a nudge are listed as warnings: they do not break the contract.
 public struct CourseVerifier: Sendable {
     public let checker: LessonChecker
     public let fileSystem: any FileSystem
@@ -32,6 +34,8 @@ public struct CourseVerifier: Sendable {
         public var problems: [String]
         /// e.g. "starter: fails (does not compile against the tests)", "solution: 5/5".
         public var facts: [String]
+        /// What is worth doing but does not break the contract: tests and rules with no nudge.
+        public var warnings: [String] = []
         public var ok: Bool { problems.isEmpty }
     }
 
@@ -126,7 +130,29 @@ public struct CourseVerifier: Sendable {
         for rule in lesson.metadata.rules where !rulesBroken.contains(rule.id) {
             problems.append("rule \(rule.id) is broken by neither the starter nor any wrong solution: add a wrong solution that breaks it, so the rule is known to work")
         }
-        return LessonResult(lesson: lesson.id, problems: problems, facts: facts)
+        return LessonResult(lesson: lesson.id, problems: problems, facts: facts, warnings: Self.nudgeWarnings(lesson, fileSystem: fileSystem))
+    }
+
+    /// The lesson's tests (its `@Test` functions a learner runs) and rules with no nudge in lesson.json,
+    /// and nudges for a test no file declares: warnings, not problems.
+    public static func nudgeWarnings(_ lesson: Lesson, fileSystem: any FileSystem) -> [String] {
+        let nudges = lesson.metadata.nudges
+        let tests = TestFunctions.of(lesson, fileSystem: fileSystem).map(\.name)
+        var warnings: [String] = []
+        let bareTests = tests.filter { nudges[$0] == nil }
+        if !bareTests.isEmpty {
+            warnings.append("no nudge for test\(bareTests.count == 1 ? "" : "s") \(bareTests.joined(separator: ", ")) (add it to \"nudges\" in lesson.json)")
+        }
+        let bareRules = lesson.metadata.rules.map(\.id).filter { nudges[$0] == nil }
+        if !bareRules.isEmpty {
+            warnings.append("no nudge for rule\(bareRules.count == 1 ? "" : "s") \(bareRules.joined(separator: ", ")) (add it to \"nudges\" in lesson.json)")
+        }
+        let known = Set(tests)
+        let stale = nudges.keys.filter { $0.contains("(") && !known.contains($0) }.sorted()
+        if !stale.isEmpty {
+            warnings.append("a nudge for \(stale.joined(separator: ", ")), which no test file of the lesson declares (hidden tests have none: a learner never sees them fail)")
+        }
+        return warnings
     }
 
     /// The starter to judge: the working files when they are the pristine starter (or none is known),
@@ -291,4 +317,17 @@ private final class ResultsBox<R>: @unchecked Sendable {
     init(count: Int) { storage = Array(repeating: nil, count: count) }
     func set(_ index: Int, _ value: R) { lock.withLock { storage[index] = value } }
     func values() -> [R] { lock.withLock { storage.map { $0! } } }
+}
+
+extension CourseVerifier.LessonResult {
+    enum CodingKeys: String, CodingKey { case lesson, problems, facts, warnings }
+
+    /// Results recorded before warnings were kept (`.kata/verified/`) still read.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lesson = try container.decode(String.self, forKey: .lesson)
+        problems = try container.decode([String].self, forKey: .problems)
+        facts = try container.decode([String].self, forKey: .facts)
+        warnings = try container.decodeIfPresent([String].self, forKey: .warnings) ?? []
+    }
 }

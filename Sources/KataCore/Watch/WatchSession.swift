@@ -184,9 +184,9 @@ public final class WatchSession {
         case .welcome:
             return Welcome.text(first: lesson, words: words, style: style)
         case .hint(let index, _):
-            return Hints.render(lesson, upTo: index, words: words, style: style)
+            return Nudges.withHints(lesson, upTo: index, failure: context.loadProgress()[lesson.id].firstFailure, words: words, style: style)
         case .noHints:
-            return Hints.render(lesson, upTo: 0, words: words, style: style)
+            return Nudges.withHints(lesson, upTo: 0, failure: context.loadProgress()[lesson.id].firstFailure, words: words, style: style)
         case .list:
             return WatchPanels.list(course: course, current: lesson, selection: machine.selection, context: context)
         case .lessonText:

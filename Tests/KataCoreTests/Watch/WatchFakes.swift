@@ -93,6 +93,15 @@ final class ManualChecks: LessonCheckScheduling, @unchecked Sendable {
         lock.withLock { defer { done = nil }; return done }
     }
 
+    func currentLesson() -> String? { lock.withLock { running?.id } }
+
+    func finishRunning(_ report: CheckReport) {
+        lock.withLock {
+            running = nil
+            done = report
+        }
+    }
+
     /// Ends the running check with `status`; a failed test says `message`.
     func finish(_ status: Status, message: String = "Expectation failed") {
         lock.withLock {
@@ -113,4 +122,12 @@ final class RecordingTerminal: TerminalModes, @unchecked Sendable {
     init(available: Bool = true) { self.available = available }
     func enterRawMode() -> Bool { lock.withLock { if available { entered += 1 } }; return available }
     func restore() { lock.withLock { restored += 1 } }
+}
+
+extension ManualChecks {
+    /// Ends the running check with `report` (for its lesson), as a real check would.
+    func finish(with report: (_ lesson: String) -> CheckReport) {
+        guard let lesson = currentLesson() else { return }
+        finishRunning(report(lesson))
+    }
 }
