@@ -33,6 +33,23 @@ struct GraderTests {
         #expect(runner.requests.isEmpty, "nothing was compiled or run")
     }
 
+    @Test("a file at the top of the submissions folder is not a student: it is named in the class's warnings, escaped; a folder or a link stays a student")
+    func strayFilesAreNoStudents() throws {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("/class/alice/Lessons/01-greeting/Sources/Greeter.swift", "public struct Greeter {}\n")
+        fileSystem.add("/class/grades.csv", "student,total\n")
+        fileSystem.add("/class/notes\u{1B}[31m.txt", "remember\n")
+        let grader = grader(ScriptedProcessRunner(), fileSystem: fileSystem)
+        let students = try grader.students(in: "/class")
+        #expect(students.map(\.id) == ["alice"])
+        #expect(grader.strayFiles(in: "/class").count == 2)
+        let graded = grader.gradeClass(submissions: "/class", lessons: [], info: GradeReportTests.info)
+        #expect(graded.students.map(\.student) == ["alice"])
+        let warning = graded.info.warnings.first { $0.contains("not graded: 2 files") } ?? ""
+        #expect(warning.contains("grades.csv"), "\(graded.info.warnings)")
+        #expect(!warning.contains("\u{1B}"), "a name is shown escaped: \(warning.debugDescription)")
+    }
+
     @Test("a lesson not started has the same entries as a graded one: its tests and its rules, sharing the same points")
     func notStartedHasTheRules() {
         var metadata = Self.metadata

@@ -65,12 +65,22 @@ public struct Grader: Sendable {
         self.jobs = jobs
     }
 
-    /// Student folders: every entry directly in `submissions` but hidden ones, sorted by name.
+    /// Student folders: every entry directly in `submissions` but hidden ones and regular files (a class
+    /// list, notes, an earlier run's `grades.csv`: see `strayFiles`), sorted by name. A link, a FIFO or a
+    /// device stays a student entry, so the report says why it was not graded.
     public func students(in submissions: String) throws -> [(id: String, path: String, unreadableName: Bool)] {
         let listing = try fileSystem.listEntries(submissions)
-        var found = listing.names.filter { !$0.hasPrefix(".") }.map { (id: $0, path: "\(submissions)/\($0)", unreadableName: false) }
+        var found = listing.names.filter { !$0.hasPrefix(".") && fileSystem.kind(of: "\(submissions)/\($0)") != .file }
+            .map { (id: $0, path: "\(submissions)/\($0)", unreadableName: false) }
         found += listing.undecodable.map { (id: $0, path: "", unreadableName: true) }
         return found.sorted { $0.id < $1.id }
+    }
+
+    /// Regular files directly in `submissions`: not students (a student hands in a folder), named in the
+    /// class's warnings so nothing is dropped unseen.
+    public func strayFiles(in submissions: String) -> [String] {
+        guard let listing = try? fileSystem.listEntries(submissions) else { return [] }
+        return listing.names.filter { !$0.hasPrefix(".") && fileSystem.kind(of: "\(submissions)/\($0)") == .file }.sorted()
     }
 
     public func grade(submissions: String, lessons: [Lesson], info: GradeRunInfo) -> ClassGrade {
@@ -112,6 +122,11 @@ public struct Grader: Sendable {
 
     func gradeClass(submissions: String, lessons: [Lesson], info: GradeRunInfo) -> ClassGrade {
         var info = info
+        let stray = strayFiles(in: submissions)
+        if !stray.isEmpty {
+            let names = stray.prefix(10).map { Shown.escaped($0) }.joined(separator: ", ") + (stray.count > 10 ? " and \(stray.count - 10) more" : "")
+            info.warnings.append("not graded: \(stray.count) file\(stray.count == 1 ? "" : "s") at the top of the submissions folder, not a student's folder (\(names)). Each student hands in a folder; put a file a student handed in alone into a folder named after the student.")
+        }
         let expected = referenceTests(lessons, warnings: &info.warnings)
         let students = (try? students(in: submissions)) ?? []
 
