@@ -151,7 +151,7 @@ enum HelpChinese {
             lesson.json 的 hidden_tests 中列出的测试文件，也不包括构建和进度文件夹。
             学生版本带有一个 .kata-handout 文件：在那里 `kata check`、`kata list` 和
             提示都能用；`kata verify` 和 `kata solution` 会说明参考答案在老师那里。
-            可以用它建立课堂模板仓库；用你自己的完整副本运行 `kata grade` 批改。
+            可以用它建立课堂模板 git 仓库；用你自己的完整副本运行 `kata grade` 批改。
 
             只导出符合课程约定的课：`kata verify` 报告有问题的课会让导出停止；课的
             文件自上次 `kata verify` 以来没有变时沿用那次的结果，否则现在检查。

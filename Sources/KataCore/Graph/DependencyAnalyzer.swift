@@ -782,7 +782,7 @@ public struct DependencyAnalyzer: Sendable {
             let call = String(target.dropFirst().dropLast(2))
             return LocalizedText(
                 english: "\(call)() uses the process-wide random source: take a `RandomNumberGenerator` in \(who)'s initializer and call \(call)(using: &generator), so a test can fix the outcome.",
-                chinese: "\(call)() 使用进程全局的随机源：在 \(whoZh) 的初始化器中接收一个 `RandomNumberGenerator`，改为调用 \(call)(using: &generator)，让测试可以固定结果。")
+                chinese: "\(call)() 使用进程全局的随机源：在 \(whoZh) 的初始化方法中接收一个 `RandomNumberGenerator`，改为调用 \(call)(using: &generator)，让测试可以固定结果。")
         }
         if api.hasPrefix("arc4random") || api == "drand48" {
             return LocalizedText(
@@ -802,7 +802,7 @@ public struct DependencyAnalyzer: Sendable {
         if api.hasSuffix("Pasteboard") {
             return LocalizedText(
                 english: "Take `pasteboard: any Pasteboard` (a protocol of your own with the calls \(who) makes) in the initializer, and let the composition root pass \(target).",
-                chinese: "在初始化器中接收 `pasteboard: any Pasteboard`（你自己的协议，包含 \(whoZh) 用到的调用），由组合根传入 \(target)。")
+                chinese: "在初始化方法中接收 `pasteboard: any Pasteboard`（你自己的协议，包含 \(whoZh) 用到的调用），由组合根传入 \(target)。")
         }
         if target.contains("(contentsOf") {
             return LocalizedText(
@@ -827,12 +827,12 @@ public struct DependencyAnalyzer: Sendable {
         if Self.systemFunctions.contains(api) && target.hasSuffix("()") {
             return LocalizedText(
                 english: "\(target) asks the system directly: take a closure (`\(parameterName(api)): @escaping () -> ...`) or a small protocol in \(who)'s initializer, and let the composition root pass the real call.",
-                chinese: "\(target) 直接询问系统：在 \(whoZh) 的初始化器中接收一个闭包（`\(parameterName(api)): @escaping () -> ...`）或一个小协议，由组合根传入真实的调用。")
+                chinese: "\(target) 直接询问系统：在 \(whoZh) 的初始化方法中接收一个闭包（`\(parameterName(api)): @escaping () -> ...`）或一个小协议，由组合根传入真实的调用。")
         }
         if kind == .construction && targetType == nil {
             return LocalizedText(
                 english: "Do not build \(target) inside \(who): take it (or a protocol of your own it conforms to) as an initializer parameter, and build it at the composition root.",
-                chinese: "不要在 \(whoZh) 内部创建 \(target)：把它（或它遵循的你自己的协议）作为初始化器参数，在组合根创建。")
+                chinese: "不要在 \(whoZh) 内部创建 \(target)：把它（或它遵循的你自己的协议）作为初始化方法参数，在组合根创建。")
         }
         switch kind {
         case .singleton:
@@ -841,17 +841,17 @@ public struct DependencyAnalyzer: Sendable {
                 let parameter = parameterName(protocolName ?? targetType)
                 return LocalizedText(
                     english: "Hand \(who) what it needs: take `\(parameter): \(wanted)` in its initializer, store it, and let the composition root pass \(target).",
-                    chinese: "把 \(whoZh) 需要的东西交给它：在初始化器中接收 `\(parameter): \(wanted)` 并保存，由组合根传入 \(target)。")
+                    chinese: "把 \(whoZh) 需要的东西交给它：在初始化方法中接收 `\(parameter): \(wanted)` 并保存，由组合根传入 \(target)。")
             }
             return LocalizedText(
                 english: "Take the \(target) object as an initializer parameter (behind a protocol of your own), and pass \(target) from the composition root.",
-                chinese: "把 \(target) 改为初始化器参数（放在你自己定义的协议后面），由组合根传入 \(target)。")
+                chinese: "把 \(target) 改为初始化方法参数（放在你自己定义的协议后面），由组合根传入 \(target)。")
         case .construction:
             let type = targetType ?? target
             let wanted = protocolName.map { "any \($0)" } ?? type
             return LocalizedText(
                 english: "Do not build \(target) inside \(who): take `\(parameterName(protocolName ?? type)): \(wanted)` as an initializer parameter, and build \(type) at the composition root.",
-                chinese: "不要在 \(whoZh) 内部创建 \(target)：在初始化器中接收 `\(parameterName(protocolName ?? type)): \(wanted)`，在组合根创建 \(type)。")
+                chinese: "不要在 \(whoZh) 内部创建 \(target)：在初始化方法中接收 `\(parameterName(protocolName ?? type)): \(wanted)`，在组合根创建 \(type)。")
         case .globalState:
             if target.hasPrefix("Date") {
                 return LocalizedText(
