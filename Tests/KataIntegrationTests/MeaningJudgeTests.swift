@@ -296,6 +296,17 @@ struct MeaningJudgeTests {
         #expect(findings.map(\.line) == [3], "\(name): \(findings.map { "\($0.location) \($0.message)" })")
     }
 
+    @Test("a private constant read only by a declaration the lesson allows is that declaration; read from anywhere else it is shared state")
+    func constantBehindAnAllowedOne() throws {
+        let rules = [Self.rule("state", .noStaticState) { $0.inTypes = ["*"]; $0.exceptIn = ["EngineKey.liveValue", "V8Engine"] }]
+        let allowed = "enum EngineKey { static var liveValue: any Engine { live }\n nonisolated(unsafe) private static let live = V8Engine() }"
+        let findings = try Self.judge(["Engine.swift": Self.engine, "Keys.swift": allowed], rules)
+        #expect(findings.isEmpty, "\(findings.map { "\($0.location) \($0.message)" })")
+        let leaked = allowed + "\npublic final class Car { let engine: any Engine; public init() { engine = EngineKey.live } }"
+        let shared = try Self.judge(["Engine.swift": Self.engine, "Keys.swift": leaked.replacingOccurrences(of: "private static let live", with: "static let live")], rules)
+        #expect(shared.contains { $0.message.contains("EngineKey.live") }, "read by a car too: \(shared.map { "\($0.location) \($0.message)" })")
+    }
+
     @Test("constants that share nothing are fine")
     func valuesAreFine() throws {
         let rules = [Self.rule("state", .noStaticState) { $0.inTypes = ["*"]; $0.exceptIn = ["V8Engine"] }]

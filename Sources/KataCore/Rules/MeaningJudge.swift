@@ -187,6 +187,10 @@ public struct MeaningJudge: Sendable {
     private func staticState(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
         let everyType = rule.inTypes.contains("*")
+        var readers: [String: [ResolvedProgram.Node]] = [:]
+        for node in scope.program.nodes.values {
+            for use in node.uses { readers[use.usr, default: []].append(node) }
+        }
         for member in scope.program.members.values where member.kind == "var_decl" && !member.isImplicit
             && (member.isStored || member.markers.contains("TaskLocal")) {
             let global = member.owner == nil
@@ -205,6 +209,11 @@ public struct MeaningJudge: Sendable {
             if scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) { continue }
             let mutable = !member.isLet || taskLocal
             guard mutable || scope.holdsReference(member.type) else { continue }
+            // A constant no code outside the module sees, read only by a declaration the lesson allows
+            // (`static var liveValue: any Engine { live }` over `private static let live = V8Engine()`), is that
+            // declaration under another name.
+            if !mutable, !member.isVisibleOutside, let readers = readers[member.usr], !readers.isEmpty,
+               readers.allSatisfy({ scope.isExcepted($0, by: rule) }) { continue }
             found.append(finding(rule, member.file, member.line, taskLocal ? Words.ambient(member) : Words.keepsState(member, mutable: mutable)))
         }
         return found

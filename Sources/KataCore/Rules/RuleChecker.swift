@@ -167,6 +167,19 @@ public struct RuleChecker: Sendable {
             if member.attributes.contains("TaskLocal") { continue }
             if !member.isMutable && (member.initialValueIsLiteral || scope.isValue(member.initialValueCall)) { continue }
             if scope.isExcepted(owner: member.owner, member: (member.name, member.kind == .property && !member.isComputed), file: member.file, by: rule) { continue }
+            // A constant read only by a declaration the lesson allows (`static var liveValue: any Engine { live }`
+            // over `private static let live = V8Engine()`) is that declaration under another name. (Whether code
+            // outside the module can read it is the compiler's reading's to judge.)
+            if !member.isMutable, let owner = member.owner {
+                let readers = scope.model.references.filter { reference in
+                    switch reference.shape {
+                    case .name(let name): return name == member.name && reference.owner == owner
+                    case .member(let base, let used): return used == member.name && scope.resolves(base, to: owner)
+                    case .construction: return false
+                    }
+                }
+                if !readers.isEmpty, readers.allSatisfy({ scope.isExcepted(owner: $0.owner, member: Self.exceptable($0.member, $0.context), file: $0.file, by: rule) }) { continue }
+            }
             if let owner = member.owner {
                 guard scope.belongs(owner, to: rule.inTypes) else { continue }
             } else {
