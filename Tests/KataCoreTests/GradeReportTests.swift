@@ -314,4 +314,30 @@ struct GradeReportTests {
         #expect(try document.nodes(forXPath: "//testcase[@name='rule: no-shared-engine']/failure").count == 1)
         #expect(GradeReports.reportHTML(grades).contains("rule: no-shared-engine"))
     }
+
+    @Test("report.html draws the totals' spread and each lesson's standings as inline SVG, with the numbers as text and no student's name inside")
+    func charts() {
+        func lesson(_ id: String, _ score: Double, compiles: Bool = true) -> GradedLesson {
+            let test = Self.test("t", id, score == 10 ? .pass : (compiles ? .fail : .error), score: score, max: 10)
+            var graded = GradedLesson(lesson: id, status: score == 10 ? .pass : .fail, message: "", score: score, maxScore: 10, tests: [test])
+            if !compiles { graded.tests[0].errorKind = "does not compile"; graded.status = .error }
+            return graded
+        }
+        func grade(_ id: String, _ lessons: [GradedLesson]) -> StudentGrade {
+            StudentGrade(student: id, status: .fail, message: "m", score: lessons.map(\.score).reduce(0, +), maxScore: 20,
+                         lessons: lessons, notes: [], failure: nil, submissionSHA256: "s")
+        }
+        let students = [
+            grade("<b>amy</b>", [lesson("01-a", 10), lesson("02-b", 10)]),
+            grade("bob", [lesson("01-a", 10), lesson("02-b", 4)]),
+            grade("cy", [lesson("01-a", 0, compiles: false), lesson("02-b", 0)]),
+        ]
+        let html = GradeReports.reportHTML(ClassGrade(info: Self.info, students: students))
+        let svgs = html.components(separatedBy: "<svg").dropFirst().map { $0.components(separatedBy: "</svg>")[0] }
+        #expect(svgs.count == 2)
+        #expect(svgs[0].contains("90–100%: 1 student<") && svgs[0].contains("70–79%: 1 student<") && svgs[0].contains("0–9%: 1 student<"), "bins of 100%, 70% and 0%")
+        #expect(svgs[1].contains("01-a: 2 ✔ passed") && svgs[1].contains("01-a: 1 ✘ does not compile") && svgs[1].contains("02-b: 1 ◐ partial"))
+        #expect(!svgs.joined().contains("amy") && !svgs.joined().contains("bob"), "only counts and lesson ids in the pictures")
+        #expect(!html.contains("<script"), "no script anywhere")
+    }
 }

@@ -52,7 +52,11 @@ struct ReportBrowserTests {
               scripts: document.scripts.length, images: document.images.length,
               rows: table.querySelectorAll('tr').length,
               firstCells: [...table.querySelectorAll('tr')].slice(1).map(r => r.cells[0].textContent),
-              statusRight: status ? status.getBoundingClientRect().right : -1, width: window.innerWidth
+              statusRight: status ? status.getBoundingClientRect().right : -1, width: window.innerWidth,
+              charts: [...document.querySelectorAll('svg')].map(svg => ({
+                bars: svg.querySelectorAll('g > rect').length,
+                right: svg.getBoundingClientRect().right, height: svg.getBoundingClientRect().height
+              }))
             });
             </script>
             """
@@ -74,6 +78,14 @@ struct ReportBrowserTests {
                 "each student's name is shown as text in the first cell of its own row: \(firstCells)")
         let right = seen["statusRight"] as? Double ?? -1, width = seen["width"] as? Double ?? 0
         #expect(right > 0 && right <= width, "the status column ends at \(right) px in a \(width) px window: total and status must be in view")
+
+        // The two pictures: ten bars for the totals, and per lesson one bar for each standing that occurs (here
+        // passed and failed), laid out inside the window.
+        let charts = seen["charts"] as? [[String: Any]] ?? []
+        #expect(charts.count == 2, "two inline SVG charts: \(charts)")
+        #expect(charts.first?["bars"] as? Int == 10, "ten bins of totals: \(charts)")
+        #expect(charts.last?["bars"] as? Int == lessons.count * 2, "one bar per lesson and standing: \(charts)")
+        #expect(charts.allSatisfy { ($0["right"] as? Double ?? .infinity) <= width && ($0["height"] as? Double ?? 0) > 50 }, "the charts are drawn inside the window: \(charts)")
 
         let shot = Self.browse(["--window-size=1400,900", "--screenshot=\(folder)/report.png", "file://\(folder)/report.html"], in: folder)
         let png = FileManager.default.contents(atPath: "\(folder)/report.png") ?? Data()

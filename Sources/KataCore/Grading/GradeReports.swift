@@ -363,6 +363,75 @@ public enum GradeReports {
         return (lesson.status == .error ? "error" : "fail", "✘ failed")
     }
 
+    /// The class in two pictures, drawn as inline SVG (no script, no file from anywhere): how the totals
+    /// spread (students per tenth of the maximum), and per lesson how many students stand where (passed,
+    /// partial, failed, does not compile, not started, flagged). Every bar carries its number as text too.
+    static func classCharts(_ grades: ClassGrade) -> String {
+        let graded = grades.students.filter { $0.failure == nil }
+        guard !graded.isEmpty else { return "" }
+        var out = "<h2>The class in two pictures</h2><div class=\"charts\">"
+        // Totals: ten bins, the last one holding 100%.
+        var bins = Array(repeating: 0, count: 10)
+        for student in graded {
+            let percent = student.maxScore > 0 ? student.score / student.maxScore * 100 : 0
+            bins[min(9, max(0, Int(percent / 10)))] += 1
+        }
+        let tallest = max(1, bins.max() ?? 1)
+        let barWidth = 34, height = 120, top = 16, bottom = 34
+        var svg = "<svg role=\"img\" aria-labelledby=\"dist-title\" width=\"\(10 * barWidth + 20)\" height=\"\(height + top + bottom)\" viewBox=\"0 0 \(10 * barWidth + 20) \(height + top + bottom)\" xmlns=\"http://www.w3.org/2000/svg\">"
+        svg += "<title id=\"dist-title\">Students per tenth of the total score</title>"
+        for (index, count) in bins.enumerated() {
+            let barHeight = count * height / tallest
+            let x = 10 + index * barWidth
+            let label = index == 9 ? "90–100%" : "\(index * 10)–\(index * 10 + 9)%"
+            svg += "<g><title>\(label): \(count) student\(count == 1 ? "" : "s")</title>"
+            svg += "<rect x=\"\(x + 3)\" y=\"\(top + height - barHeight)\" width=\"\(barWidth - 6)\" height=\"\(barHeight)\" fill=\"#4a7fc1\"/>"
+            svg += "<text x=\"\(x + barWidth / 2)\" y=\"\(top + height - barHeight - 3)\" font-size=\"11\" text-anchor=\"middle\">\(count)</text>"
+            svg += "<text x=\"\(x + barWidth / 2)\" y=\"\(top + height + 14)\" font-size=\"10\" text-anchor=\"middle\">\(index * 10)</text></g>"
+        }
+        svg += "<text x=\"\(10 + 5 * barWidth)\" y=\"\(top + height + 30)\" font-size=\"11\" text-anchor=\"middle\">total score, % of the maximum</text></svg>"
+        out += "<figure>\(svg)<figcaption>Totals: students per tenth of the maximum score.</figcaption></figure>"
+
+        // Lessons: one stacked bar each, in the order of the course.
+        let kinds: [(css: String, word: String, color: String)] = [
+            ("pass", "✔ passed", "#5cb85c"), ("partial", "◐ partial", "#f0c419"), ("fail-run", "✘ failed", "#d9534f"),
+            ("fail-compile", "✘ does not compile", "#8b1a1a"), ("error", "– not started", "#bbbbbb"), ("flag", "⚑ flagged", "#c05cc0"),
+        ]
+        let lessons = grades.info.lessons
+        let rowHeight = 22, labelWidth = 220, barLength = 360
+        var chart = "<svg role=\"img\" aria-labelledby=\"lessons-title\" width=\"\(labelWidth + barLength + 20)\" height=\"\(lessons.count * rowHeight + 40)\" viewBox=\"0 0 \(labelWidth + barLength + 20) \(lessons.count * rowHeight + 40)\" xmlns=\"http://www.w3.org/2000/svg\">"
+        chart += "<title id=\"lessons-title\">Where the students stand in each lesson</title>"
+        for (row, id) in lessons.enumerated() {
+            var counts = Array(repeating: 0, count: kinds.count)
+            for student in graded {
+                guard let lesson = student.lessons.first(where: { $0.lesson == id }) else { continue }
+                let (css, word) = standing(lesson)
+                let key = css == "fail" ? (word.contains("compile") ? "fail-compile" : "fail-run") : css
+                if let index = kinds.firstIndex(where: { $0.css == key }) { counts[index] += 1 }
+            }
+            let total = max(1, counts.reduce(0, +))
+            let y = 8 + row * rowHeight
+            chart += "<text x=\"0\" y=\"\(y + 15)\" font-size=\"12\">\(html(id))</text>"
+            var x = labelWidth
+            for (index, count) in counts.enumerated() where count > 0 {
+                let length = max(1, count * barLength / total)
+                chart += "<g><title>\(html(id)): \(count) \(kinds[index].word)</title><rect x=\"\(x)\" y=\"\(y)\" width=\"\(length)\" height=\"\(rowHeight - 4)\" fill=\"\(kinds[index].color)\"/>"
+                if length >= 18 { chart += "<text x=\"\(x + length / 2)\" y=\"\(y + 14)\" font-size=\"11\" text-anchor=\"middle\" fill=\"#fff\">\(count)</text>" }
+                chart += "</g>"
+                x += length
+            }
+        }
+        var legendX = 0
+        let legendY = lessons.count * rowHeight + 24
+        for kind in kinds {
+            chart += "<rect x=\"\(legendX)\" y=\"\(legendY - 10)\" width=\"10\" height=\"10\" fill=\"\(kind.color)\"/><text x=\"\(legendX + 14)\" y=\"\(legendY)\" font-size=\"11\">\(html(kind.word))</text>"
+            legendX += 20 + kind.word.count * 7
+        }
+        chart += "</svg>"
+        out += "<figure>\(chart)<figcaption>Lessons: how many students passed, partly passed, failed, do not compile, did not start, or were flagged for review.</figcaption></figure></div>"
+        return out
+    }
+
     /// Control characters and direction overrides a student may have written are shown as escapes, never kept raw.
     static func html(_ text: String) -> String {
         Shown.escaped(text, keeping: [0x09, 0x0A, 0x0D]).replacingOccurrences(of: "&", with: "&amp;")
@@ -389,6 +458,7 @@ public enum GradeReports {
             .pass{background:#c8f0c8}.partial{background:#fff2b3}.fail{background:#f8c8c8}.error{background:#ddd;color:#555}
             .num{text-align:right;white-space:nowrap}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;max-width:60em}
             .flag{background:#f0b0f0}.meta{color:#666;font-size:.9em}section{border-top:2px solid #ccc;margin-top:2em}
+            .charts{display:flex;flex-wrap:wrap;gap:2em}figure{margin:0}figcaption{color:#666;font-size:.9em}
             </style></head><body>
             <h1>Class report</h1>
             <p class="meta">grader \(html(info.graderVersion)) · \(html(info.toolchain)) · suite \(html(String(info.suiteSHA256.prefix(12)))) · isolation: \(html(info.isolation.rawValue)) (\(html(info.isolationDetail)))</p>
@@ -411,6 +481,7 @@ public enum GradeReports {
             out.append(row + "</tr>")
         }
         out.append("</table>")
+        out.append(classCharts(grades))
 
         // The hardest tests first, counted among the students who handed the lesson in.
         out.append("<h2>Pass rate per test, hardest first</h2><p class=\"meta\">Among the students who handed the lesson in (lessons not started are not counted).</p><table><tr><th>lesson</th><th>test or rule</th><th>passed</th><th>rate</th></tr>")
