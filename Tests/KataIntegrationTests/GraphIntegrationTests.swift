@@ -11,8 +11,10 @@ struct GraphIntegrationTests {
         let environment = ProcessInfo.processInfo.environment
         var swiftc: String?
         if compiler {
-            swiftc = try #require((environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
-                .first { FileManager.default.isExecutableFile(atPath: $0) }, "swiftc on PATH")
+            let onPath: String? = (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
+                .first { FileManager.default.isExecutableFile(atPath: $0) }
+            let found: String = try #require(onPath, "swiftc on PATH")
+            swiftc = found
         }
         var temporary = environment
         temporary["TMPDIR"] = NSTemporaryDirectory()
