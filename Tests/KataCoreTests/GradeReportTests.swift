@@ -230,8 +230,11 @@ struct GradeReportTests {
         #expect(GradeReports.csvField("\u{1B}[32m✔ 20/20") == "\\u{1B}[32m✔ 20/20")
         #expect(GradeReports.csvField("bob\u{202E}txt") == "bob\\u{202E}txt")
         #expect(Shown.escaped("\rok\u{1B}[2K") == "\\u{D}ok\\u{1B}[2K", "a carriage return could rewrite the instructor's line")
-        #expect(GradeReports.csvField("\r=1+1") == "\"'\r=1+1\"")
-        #expect(GradeReports.csvField("-1+2") == "'-1+2" && GradeReports.csvField("-3") == "-3")
+        #expect(GradeReports.csvField("\r=1+1") == "\\u{D}=1+1", "a line end is written out: no row of the student's making")
+        #expect(GradeReports.csvField("a\n\"b\"\r\nc") == "\"a\\u{A}\"\"b\"\"\\u{D}\\u{A}c\"")
+        #expect(GradeReports.csvField("-1+2") == "'-1+2" && GradeReports.csvField("-3") == "-3" && GradeReports.csvField("-2.5") == "-2.5")
+        #expect(GradeReports.csvField("-nan(HYPERLINK)") == "'-nan(HYPERLINK)" && GradeReports.csvField("-inf") == "'-inf", "what Double parses is no plain number")
+        #expect(GradeReports.csvField("\u{FEFF}=1+1") == "'\u{FEFF}=1+1" && GradeReports.csvField("＝1+1") == "'＝1+1", "an invisible mark or a full-width sign in front")
         #expect(GradeReports.csvField("@SUM(A1)") == "'@SUM(A1)" && GradeReports.csvField("+1") == "'+1")
     }
 

@@ -38,6 +38,9 @@ struct ProgramVetterTests {
         ("an always-true == added to Int through a typealias", "public struct Car { public typealias Count = Swift.Int }\nextension Car.Count {\n    public static func == (a: Int, b: Int) -> Bool { true }\n}\n", "vetting:foreign-extension"),
         ("a member added to Array", "extension Array {\n    public var isEmpty: Bool { false }\n}\n", "vetting:foreign-extension"),
         ("an operator at file scope on types it does not own", "infix operator ~~~\npublic func ~~~ (a: String, b: String) -> Bool { true }\n", "vetting:operator"),
+        ("the command line through a ProcessInfo kept in a constant", "import Foundation\npublic func run() -> [String] {\n    let info = ProcessInfo.processInfo\n    return info.arguments\n}\n", "vetting:call"),
+        ("a thread started through a protocol of its own that Thread adopts", "import Foundation\npublic protocol Launcher { static func detachNewThread(_ block: @escaping @Sendable () -> Void) }\nextension Thread: Launcher {}\npublic func run<L: Launcher>(_ kind: L.Type) { kind.detachNewThread { } }\npublic func go() { run(Thread.self) }\n", "vetting:call"),
+        ("the environment through a protocol of its own that ProcessInfo adopts", "import Foundation\npublic protocol Settings { var environment: [String: String] { get } }\nextension ProcessInfo: Settings {}\npublic func read(_ settings: any Settings) -> Int { settings.environment.count }\n", "vetting:call"),
     ])
     func hostileCode(_ name: String, _ code: String, _ rule: String) throws {
         let findings = try Self.vet(["Hostile.swift": code])

@@ -240,16 +240,24 @@ public enum GradeReports {
         rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }
 
-    /// Quotes per RFC 4180; a text that a spreadsheet would run as a formula (it starts with
-    /// `=`, `+`, `-`, `@`, a TAB or a CR) gets a leading `'`. Plain negative numbers stay numbers.
+    /// Quotes per RFC 4180; a text that a spreadsheet would run as a formula (it starts, after any
+    /// invisible mark, with `=`, `+`, `-`, `@`, a TAB, or their full-width forms) gets a leading `'`. Plain
+    /// numbers stay numbers (`-3.5`, never `-nan(...)`). Line ends inside a field are written as `\n`:
+    /// an importer that splits lines first must not see a row a student's text made.
     static func csvField(_ value: String) -> String {
-        // Control characters (a terminal's escape codes) and bidirectional overrides are written out, not kept.
-        var text = Shown.escaped(value, keeping: [0x09, 0x0A, 0x0D])
-        if let first = text.unicodeScalars.first, "=+@\t\r".unicodeScalars.contains(first) || (first == "-" && Double(text) == nil) {
+        // Control characters (a terminal's escape codes, line ends) and bidirectional overrides are written out, not kept.
+        var text = Shown.escaped(value, keeping: [0x09])
+        let visible = text.unicodeScalars.first { !["\u{FEFF}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}"].contains($0) }
+        if let first = visible, "=+@\t＝＋＠－".unicodeScalars.contains(first) || (first == "-" && !isPlainNumber(text)) {
             text = "'" + text
         }
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `12`, `-3.5`: digits with an optional sign and decimals, nothing a parser would stretch (`-nan(x)`, `-inf`, `1e5`).
+    static func isPlainNumber(_ text: String) -> Bool {
+        text.range(of: #"^-?[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil
     }
 
     // MARK: JUnit XML

@@ -54,7 +54,24 @@ public struct ProgramVetter: Sendable {
         if first.hasPrefix("Unsafe") || first.hasPrefix("withUnsafe") || first.hasPrefix("unsafe") || first.hasPrefix("AutoreleasingUnsafe") {
             return true
         }
-        return use.module == "Foundation" && ["environment", "arguments"].contains(use.name) && use.owner == "ProcessInfo"
+        return foundation.contains(use.module) && ["environment", "arguments"].contains(use.name) && use.owner == "ProcessInfo"
+    }
+
+    /// Foundation under its names on every platform (on Linux, `ProcessInfo` lives in `FoundationEssentials`).
+    static let foundation: Set<String> = ["Foundation", "FoundationEssentials", "FoundationInternationalization"]
+
+    /// What a use of a requirement of the module's own protocol runs when a type of another module adopts that
+    /// protocol with an empty extension (`extension Thread: Launcher {}`): that type's own member of the name.
+    static func witnesses(of use: ResolvedProgram.Use, in program: ResolvedProgram) -> [ResolvedProgram.Use] {
+        guard let member = program.members[use.usr], let proto = member.owner,
+              program.types.values.contains(where: { $0.name == proto && $0.kind == "protocol" }) else { return [] }
+        return program.foreignConformances.filter { $0.protocols.contains(proto) }.map { conformance in
+            var answered = use
+            var path = conformance.type.split(separator: ".").map(String.init)
+            answered.module = path.count > 1 ? path.removeFirst() : "Foundation"
+            answered.path = path + [member.name]
+            return answered
+        }
     }
 
     public func vet(_ program: ResolvedProgram) -> [RuleFinding] {
@@ -79,6 +96,10 @@ public struct ProgramVetter: Sendable {
                     reject("call", use.file, use.line,
                            "`\(use.shownName)` reaches outside the lesson's objects (processes, threads, raw memory, the loader or the command line); graded code may not use it.",
                            "`\(use.shownName)` 会触及课程对象之外的东西（进程、线程、原始内存、动态加载器或命令行）；被评分的代码不能使用它。")
+                } else if let answered = Self.witnesses(of: use, in: program).first(where: { Self.isForbidden($0) || !allowed.contains($0.module) }) {
+                    reject("call", use.file, use.line,
+                           "`\(use.shownName)` runs `\(answered.path.joined(separator: "."))` of \(answered.module), which adopts the protocol here: that reaches outside the lesson's objects (processes, threads, raw memory, the loader or the command line); graded code may not use it.",
+                           "`\(use.shownName)` 通过这里被采纳的协议运行了 \(answered.module) 的 `\(answered.path.joined(separator: "."))`：它会触及课程对象之外的东西（进程、线程、原始内存、动态加载器或命令行）；被评分的代码不能使用它。")
                 }
             }
             for type in node.types where type.contains("@convention(c)") {

@@ -142,6 +142,9 @@ public struct ResolvedProgram: Sendable {
     public var texts: [String: String] = [:]
     /// The module's type aliases and what they stand for (`CrewRoom`: `[Swift.String : Any]`).
     public var typeAliases: [String: String] = [:]
+    /// Types of other modules that the module makes adopt its protocols, with the module's name
+    /// (`Foundation.Thread`, adopting `Launcher`).
+    public var foreignConformances: [(type: String, protocols: [String])] = []
 
     /// `type` with the module's aliases spelled out, as deep as they go.
     public func expandingAliases(_ type: String) -> String {
@@ -761,7 +764,16 @@ private struct Reader {
                 line: line(raw.file, raw.offset), supertypes: supertypes, isUncheckedSendable: raw.unchecked)
         }
         for (type, protocols) in extensionConformances {
-            guard let name = owner("$" + type), let usr = program.types.first(where: { $0.value.name == name })?.key else { continue }
+            guard let name = owner("$" + type) else { continue }
+            guard let usr = program.types.first(where: { $0.value.name == name })?.key else {
+                // A type of another module made to adopt protocols of this one (`extension Thread: Launcher {}`).
+                let adopted = protocols.map { proto -> String in
+                    let path = DemangledName.declaration(names["$s" + proto.dropFirst(2)] ?? proto).path
+                    return path.first == module ? path.dropFirst().joined(separator: ".") : path.joined(separator: ".")
+                }
+                program.foreignConformances.append((type: name, protocols: adopted))
+                continue
+            }
             for proto in protocols {
                 let path = DemangledName.declaration(names["$s" + proto.dropFirst(2)] ?? proto).path
                 let shown = path.first == module ? path.dropFirst().joined(separator: ".") : path.joined(separator: ".")

@@ -90,7 +90,7 @@ public struct SubmissionVetter: Sendable {
                    "`@\(attribute.name)` is a compiler-internal attribute (it can export or replace symbols, or reach private parts of other modules); graded code may not use it.",
                    "`@\(attribute.name)` 是编译器内部特性（可以导出或替换符号，或访问其他模块的私有部分）；被评分的代码不能使用它。")
         }
-        for directive in model.directives where ["sourceLocation", "line", "externalMacro"].contains(directive.name) {
+        for directive in model.directives where ["sourceLocation", "externalMacro"].contains(directive.name) {
             reject(directive.name, directive.file, directive.line,
                    "`#\(directive.name)` changes where the compiler says code comes from, or what it expands to; graded code may not use it.",
                    "`#\(directive.name)` 会改变编译器所说的代码来源或展开结果；被评分的代码不能使用它。")
