@@ -227,3 +227,29 @@ struct GraderTests {
         #expect(some.rules.first.map { $0.score > 0 && $0.score == $0.maxScore } == true, "\(some.rules)")
     }
 }
+
+@Suite("Grading intake: files the lesson gives as they are")
+struct FixedFilesIntakeTests {
+    @Test("a starter file that says 'You do not change this file' is graded as the course gives it: changed or missing, the course's copy is used, with a note")
+    func fixedFilesComeFromTheCourse() throws {
+        let fileSystem = InMemoryFileSystem()
+        let lesson = GraderTests.lesson
+        let given = "/// You do not change this file.\npublic final class V8Engine { public static let shared = V8Engine() }\n"
+        fileSystem.add("/course/Lessons/01-greeting/Sources/V8Engine.swift", given)
+        fileSystem.add("/course/Lessons/01-greeting/Sources/Greeter.swift", "public struct Greeter {}\n")
+        fileSystem.add("/class/eve/Lessons/01-greeting/Sources/Greeter.swift", "public struct Greeter { let e = V8Engine.instance }\n")
+        fileSystem.add("/class/eve/Lessons/01-greeting/Sources/V8Engine.swift", given.replacingOccurrences(of: "}\n", with: "\n public static let instance = shared }\n"))
+        fileSystem.add("/class/bob/Lessons/01-greeting/Sources/Greeter.swift", "public struct Greeter {}\n")
+        #expect(LessonFiles.fixed(lesson, fileSystem: fileSystem) == ["V8Engine.swift"])
+        let reader = SubmissionIntakeReader(fileSystem: fileSystem)
+        let eve = reader.take(student: "eve", folder: "/class/eve", lessons: [lesson], course: "/course", scratch: "/scratch/eve")
+        #expect(fileSystem.text("/scratch/eve/Lessons/01-greeting/Sources/V8Engine.swift") == given)
+        #expect(fileSystem.text("/scratch/eve/Lessons/01-greeting/Sources/Greeter.swift")?.contains("instance") == true, "the student's own files stay theirs")
+        #expect(eve.notes.contains { $0.path.hasSuffix("V8Engine.swift") && $0.problem.contains("changed in the submission") })
+        #expect(fileSystem.text("/class/eve/Lessons/01-greeting/Sources/V8Engine.swift")?.contains("instance") == true, "the submission is never modified")
+        let bob = reader.take(student: "bob", folder: "/class/bob", lessons: [lesson], course: "/course", scratch: "/scratch/bob")
+        #expect(fileSystem.text("/scratch/bob/Lessons/01-greeting/Sources/V8Engine.swift") == given)
+        #expect(bob.lessons["01-greeting"]?.files.contains("/scratch/bob/Lessons/01-greeting/Sources/V8Engine.swift") == true)
+        #expect(bob.notes.contains { $0.problem.hasPrefix("missing: a file the lesson gives") })
+    }
+}

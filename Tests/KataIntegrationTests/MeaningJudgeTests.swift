@@ -355,6 +355,17 @@ struct MeaningJudgeTests {
         #expect(try Self.judge(["Quiet.swift": quiet], rules).count == 1)
     }
 
+    @Test("a null object that inherits a default which does something, from a protocol it adopts, does something; one that writes its own empty member does not")
+    func inheritedDefaults() throws {
+        let rules = [Self.rule("silent", .nullObject) { $0.inTypes = ["Quiet"] }]
+        let loud = "public protocol Announcer { func announce(_ text: String) }\nextension Announcer { public func announce(_ text: String) { print(text) } }\npublic struct Quiet: Announcer { public init() {} }\n"
+        #expect(try Self.judge(["Quiet.swift": loud], rules).count == 1, "the default prints for the null object too")
+        let deeper = "public protocol Speaker { func announce(_ text: String) }\nextension Speaker { public func announce(_ text: String) { print(text) } }\npublic protocol Announcer: Speaker {}\npublic struct Quiet: Announcer { public init() {} }\n"
+        #expect(try Self.judge(["Quiet.swift": deeper], rules).count == 1, "through a protocol the adopted one refines")
+        let quiet = "public protocol Announcer { func announce(_ text: String) }\nextension Announcer { public func announce(_ text: String) { print(text) } }\npublic struct Quiet: Announcer { public init() {}\n public func announce(_ text: String) {} }\n"
+        #expect(try Self.judge(["Quiet.swift": quiet], rules).isEmpty, "its own empty member is what runs")
+    }
+
     @Test("unowned(unsafe) and raw pointers are found in every lesson, whatever its rules")
     func unsafeReferences() throws {
         let car = """

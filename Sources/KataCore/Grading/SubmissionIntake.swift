@@ -125,6 +125,8 @@ public struct SubmissionIntakeReader: Sendable {
                      budget: &budget, notes: &notes, hasher: &hasher, taken: &intake.files)
                 if intake.files.isEmpty {
                     intake.missing = "no Swift files could be taken from \(shownSources)"
+                } else {
+                    keepFixedFiles(lesson, target: target, shown: shownSources, intake: &intake, notes: &notes)
                 }
             case nil:
                 intake.missing = "missing: the submission has no \(shownSources) folder"
@@ -136,6 +138,27 @@ public struct SubmissionIntakeReader: Sendable {
 
         notes += changedCourseFiles(root: root, lessons: lessons, course: course, testsShown: root == folder ? "" : prefix.replacingOccurrences(of: "Lessons/", with: ""))
         return SubmissionIntake(student: student, failure: nil, lessons: taken, notes: notes, sha256: hasher.hexDigest())
+    }
+
+    /// A starter file that says "You do not change this file" is graded as the course gives it: the student's
+    /// copy, changed or missing, is replaced, and a note says so (an edited given file could grant itself a
+    /// door the lesson closes, such as a second way to the singleton).
+    private func keepFixedFiles(_ lesson: Lesson, target: String, shown: String, intake: inout LessonIntake, notes: inout [IntakeNote]) {
+        for name in LessonFiles.fixed(lesson, fileSystem: fileSystem) {
+            guard let ours = try? fileSystem.read("\(lesson.sources)/\(name)") else { continue }
+            let path = "\(target)/\(name)"
+            let theirs = try? fileSystem.read(path)
+            guard theirs != ours else { continue }
+            do {
+                try fileSystem.writeAtomically(ours, to: path)
+            } catch {
+                continue
+            }
+            if !intake.files.contains(path) { intake.files.append(path) }
+            notes.append(IntakeNote(lesson: lesson.id, path: "\(shown)/\(name)", problem: theirs == nil
+                ? "missing: a file the lesson gives as it is (\"You do not change this file\"); the course's copy is graded"
+                : "changed in the submission: a file the lesson gives as it is (\"You do not change this file\"); the course's copy is graded"))
+        }
     }
 
     private struct Budget {
@@ -252,5 +275,19 @@ public struct SubmissionIntakeReader: Sendable {
             }
         }
         return notes
+    }
+}
+
+/// Files of a lesson's starter that the learner keeps as given: they say so in their text.
+public enum LessonFiles {
+    public static let fixedMarker = "you do not change this file"
+
+    /// The starter's Swift files (top level of `Sources/`) that say "You do not change this file".
+    public static func fixed(_ lesson: Lesson, fileSystem: any FileSystem) -> [String] {
+        guard let names = try? fileSystem.contentsOfDirectory(lesson.sources) else { return [] }
+        return names.filter { $0.hasSuffix(".swift") }.sorted().filter { name in
+            guard let text = try? fileSystem.readText("\(lesson.sources)/\(name)") else { return false }
+            return text.lowercased().contains(fixedMarker)
+        }
     }
 }

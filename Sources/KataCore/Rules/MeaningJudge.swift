@@ -308,6 +308,26 @@ public struct MeaningJudge: Sendable {
                   !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
             found.append(finding(rule, member.file, member.line, Words.keepsSomething("\(owner).\(member.name)")))
         }
+        // What a null object inherits runs as its own: a default in an extension of a protocol it adopts, for a
+        // member it does not write itself, that does something.
+        for type in scope.program.types.values where scope.belongs(type.name, to: rule.inTypes) && type.kind != "protocol" {
+            guard !scope.isExcepted(owner: type.name, member: nil, file: type.file, by: rule) else { continue }
+            let own = Set((scope.program.membersByOwner[type.name] ?? []).map(\.name))
+            var protocols = type.supertypes.filter { scope.isProtocol($0) }
+            var index = 0
+            while index < protocols.count {
+                let inherited = scope.program.types.values.first { $0.name == protocols[index] }?.supertypes.filter { scope.isProtocol($0) } ?? []
+                for proto in inherited where !protocols.contains(proto) { protocols.append(proto) }
+                index += 1
+            }
+            for proto in protocols {
+                for member in scope.program.membersByOwner[proto] ?? [] where member.inExtension && !own.contains(member.name)
+                    && (member.kind == "func_decl" || member.kind == "subscript_decl" || member.kind == "var_decl" && !member.isStored) {
+                    guard let node = scope.program.nodes[member.usr], let use = node.uses.first else { continue }
+                    found.append(finding(rule, use.file, use.line, Words.doesSomething("\(type.name).\(member.name) (the default in an extension of \(proto))", use.shownName)))
+                }
+            }
+        }
         return found
     }
 
