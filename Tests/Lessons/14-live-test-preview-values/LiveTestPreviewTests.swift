@@ -1,0 +1,349 @@
+import Testing
+@testable import LiveTestPreview
+
+/// A telemetry feed that answers from the test's own numbers and writes down every question.
+final class FakeTelemetry: TelemetryFeed {
+    let wear: Int
+    let lap: Int
+    private(set) var asked: [String] = []
+
+    init(wear: Int, lap: Int) {
+        self.wear = wear
+        self.lap = lap
+    }
+
+    func tyreWear(of driver: String) -> Int {
+        asked.append("tyreWear(of: \(driver))")
+        return wear
+    }
+
+    func lastLap(of driver: String) -> Int {
+        asked.append("lastLap(of: \(driver))")
+        return lap
+    }
+}
+
+/// A weather service that answers the test's own chance of rain and writes down every question.
+final class FakeWeather: WeatherService {
+    let rain: Int
+    private(set) var asked: [Int] = []
+
+    init(rain: Int) {
+        self.rain = rain
+    }
+
+    func rainChance(inMinutes minutes: Int) -> Int {
+        asked.append(minutes)
+        return rain
+    }
+}
+
+/// A reporter that keeps every issue instead of failing the test, so a test can read what was reported.
+final class SpyReporter: IssueReporter {
+    private(set) var issues: [String] = []
+
+    func reportIssue(_ message: String) {
+        issues.append(message)
+    }
+}
+
+/// How often the live services were touched: questions answered and reads of `shared`.
+struct LiveTouches {
+    var telemetryCalls = TelemetryLink.liveCalls
+    var telemetryShared = TelemetryLink.sharedAccessCount
+    var radarCalls = WeatherRadar.liveCalls
+    var radarShared = WeatherRadar.sharedAccessCount
+
+    /// What happened since `self` was taken, in words; empty when nothing did.
+    var since: String {
+        let now = LiveTouches()
+        var parts: [String] = []
+        if now.telemetryCalls != telemetryCalls { parts.append("TelemetryLink answered \(times(now.telemetryCalls - telemetryCalls))") }
+        if now.telemetryShared != telemetryShared { parts.append("TelemetryLink.shared was read \(times(now.telemetryShared - telemetryShared))") }
+        if now.radarCalls != radarCalls { parts.append("WeatherRadar answered \(times(now.radarCalls - radarCalls))") }
+        if now.radarShared != radarShared { parts.append("WeatherRadar.shared was read \(times(now.radarShared - radarShared))") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+func times(_ n: Int) -> String {
+    "\(n) time\(n == 1 ? "" : "s")"
+}
+
+/// The app's rules, as the starter has them: what the pit wall calls, given the services' answers.
+func expectedCall(_ driver: String, rain: Int, wear: Int, lap: Int) -> String {
+    if rain >= 50 { return "\(driver): box for intermediates (rain \(rain)%)" }
+    if wear >= 70 { return "\(driver): box for slicks (tyres \(wear)% worn)" }
+    return "\(driver): stay out (last lap \(lap) ms)"
+}
+
+/// The members one call asks, in order, given the answers it gets.
+func membersAsked(rain: Int, wear: Int) -> [String] {
+    if rain >= 50 { return ["WeatherService.rainChance"] }
+    if wear >= 70 { return ["WeatherService.rainChance", "TelemetryFeed.tyreWear"] }
+    return ["WeatherService.rainChance", "TelemetryFeed.tyreWear", "TelemetryFeed.lastLap"]
+}
+
+/// Does this report name that member (`TelemetryFeed.tyreWear`), and no other member of its dependency?
+func names(_ report: String, _ member: String) -> Bool {
+    let siblings = ["TelemetryFeed": ["tyreWear", "lastLap"], "WeatherService": ["rainChance"]]
+    let parts = member.split(separator: ".").map(String.init)
+    let others = (siblings[parts[0]] ?? []).filter { $0 != parts[1] }
+    return report.contains(parts[0]) && report.contains(parts[1]) && !others.contains { report.contains($0) }
+}
+
+/// A small random source with a seed, so every run drives the same cases.
+struct Dice {
+    var state: UInt64
+
+    mutating func roll(_ sides: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(sides))
+    }
+}
+
+let drivers = ["VER", "HAM", "LEC", "NOR", "PIA", "RUS", "ALO", "SAI"]
+
+@Suite("Live, test and preview values", .serialized)
+struct LiveTestPreviewTests {
+    // MARK: The app asks what it is handed
+
+    @Test("the app asks the services it is handed, and calls what their answers say")
+    func appUsesTheServicesItIsHanded() {
+        let before = LiveTouches()
+        for rain in [0, 20, 49, 50, 51, 100] {
+            for wear in [0, 31, 69, 70, 99] {
+                let driver = drivers[(rain + wear) % drivers.count]
+                let lap = 89_000 + rain * 10 + wear
+                let telemetry = FakeTelemetry(wear: wear, lap: lap)
+                let weather = FakeWeather(rain: rain)
+                let app = PitWallApp(telemetry: telemetry, weather: weather)
+                let call = app.call(for: driver)
+                let expected = expectedCall(driver, rain: rain, wear: wear, lap: lap)
+                #expect(call == expected, "With rain at \(rain)% and tyres \(wear)% worn (last lap \(lap) ms), PitWallApp(telemetry:weather:).call(for: \"\(driver)\") should be \"\(expected)\"; it was \"\(call)\". Ask the weather and the telemetry the app was handed, and keep the starter's rules: rain 50% or more boxes for intermediates, else tyres 70% or more box for slicks, else stay out. [zh-Hans] 降雨概率 \(rain)%、轮胎磨损 \(wear)%（上一圈 \(lap) ms）时，PitWallApp(telemetry:weather:).call(for: \"\(driver)\") 应该是 \"\(expected)\"；实际是 \"\(call)\"。询问交给应用的天气服务和遥测，并保留初始代码的规则：降雨概率 50% 或以上进站换半雨胎，否则轮胎磨损 70% 或以上进站换光头胎，否则留在赛道上。")
+                let questions = membersAsked(rain: rain, wear: wear).dropFirst().map { $0 == "TelemetryFeed.tyreWear" ? "tyreWear(of: \(driver))" : "lastLap(of: \(driver))" }
+                #expect(weather.asked == [10] && telemetry.asked == Array(questions), "One call for \(driver) should ask the weather it was handed once, for 10 minutes ahead, and the telemetry it was handed \(questions); the weather was asked \(weather.asked) and the telemetry \(telemetry.asked). [zh-Hans] 为 \(driver) 调用一次，应该向交给它的天气服务询问一次（十分钟之后），并向交给它的遥测询问 \(questions)；天气服务被问到的是 \(weather.asked)，遥测被问到的是 \(telemetry.asked)。")
+            }
+        }
+        let touched = before.since
+        #expect(touched.isEmpty, "An app built with PitWallApp(telemetry:weather:) and two fakes touched the live services: \(touched). The app asks only what it was handed; TelemetryLink and WeatherRadar belong in PitWallApp.live() alone. [zh-Hans] 用 PitWallApp(telemetry:weather:) 和两个假对象创建的应用碰到了真实服务：\(touched)。应用只询问交给它的服务；TelemetryLink 和 WeatherRadar 只属于 PitWallApp.live()。")
+    }
+
+    // MARK: The test root
+
+    @Test("the test root hands the app the overrides it is given")
+    func testRootUsesTheOverrides() {
+        let before = LiveTouches()
+        let reporter = SpyReporter()
+        for rain in [0, 49, 50, 100] {
+            for wear in [0, 69, 70, 100] {
+                let driver = drivers[(rain / 10 + wear) % drivers.count]
+                let lap = 90_000 + rain + wear * 3
+                let app = PitWallApp.test(reporter: reporter, telemetry: FakeTelemetry(wear: wear, lap: lap), weather: FakeWeather(rain: rain))
+                let call = app.call(for: driver)
+                let expected = expectedCall(driver, rain: rain, wear: wear, lap: lap)
+                #expect(call == expected, "PitWallApp.test(reporter:telemetry:weather:) was handed a telemetry fake (tyres \(wear)% worn, last lap \(lap) ms) and a weather fake (rain \(rain)%): the call for \(driver) should be \"\(expected)\"; it was \"\(call)\". The test root hands the app every override it is given. [zh-Hans] PitWallApp.test(reporter:telemetry:weather:) 拿到了一个遥测假对象（轮胎磨损 \(wear)%，上一圈 \(lap) ms）和一个天气假对象（降雨概率 \(rain)%）：对 \(driver) 的指令应该是 \"\(expected)\"；实际是 \"\(call)\"。测试用的组合根要把交给它的每个覆盖值都交给应用。")
+            }
+        }
+        #expect(reporter.issues.isEmpty, "Every dependency was overridden, so nothing should be reported; the reporter got \(reporter.issues). A test value reports only when it is used, and an override replaces it. [zh-Hans] 每个依赖都被覆盖了，所以不应该报告任何问题；reporter 收到的是 \(reporter.issues)。测试值只在被使用时报告，而覆盖值会替换它。")
+        let touched = before.since
+        #expect(touched.isEmpty, "The test root, with both services overridden, touched the live services: \(touched). It must not even build a live value it is about to replace. [zh-Hans] 两个服务都被覆盖时，测试用的组合根还是碰到了真实服务：\(touched)。它连即将被替换的真实值都不应该创建。")
+    }
+
+    @Test("telemetry not overridden: the test value reports TelemetryFeed and the member called")
+    func unimplementedTelemetryNamesItself() {
+        let before = LiveTouches()
+        let reporter = SpyReporter()
+        let app = PitWallApp.test(reporter: reporter, weather: FakeWeather(rain: 10))
+        let call = app.call(for: "LEC")
+        #expect(reporter.issues.count == 2, "The test overrode the weather only (dry), so a call for LEC asks the telemetry's tyreWear(of:) and, with the test value's 0% wear, lastLap(of:): two uses of a dependency the test did not override, two reports. The reporter got \(reporter.issues.count): \(reporter.issues). Give TelemetryFeed a test value that reports every use to the reporter the test root was handed. [zh-Hans] 这个测试只覆盖了天气（晴），所以为 LEC 调用时会问遥测的 tyreWear(of:)，而测试值给出 0% 磨损，于是再问 lastLap(of:)：测试没有覆盖的依赖被用了两次，应该有两条报告。reporter 收到了 \(reporter.issues.count) 条：\(reporter.issues)。给 TelemetryFeed 一个测试值，把每次使用都报告给交给测试用组合根的 reporter。")
+        if reporter.issues.count == 2 {
+            #expect(names(reporter.issues[0], "TelemetryFeed.tyreWear") && names(reporter.issues[1], "TelemetryFeed.lastLap"), "Each report should name the dependency and the member that was called: first TelemetryFeed and tyreWear, then TelemetryFeed and lastLap (and not the other member). The reports were \(reporter.issues). [zh-Hans] 每条报告都应该写出被调用的依赖和成员：先是 TelemetryFeed 和 tyreWear，然后是 TelemetryFeed 和 lastLap（不提另一个成员）。报告是 \(reporter.issues)。")
+        }
+        #expect(call == "LEC: stay out (last lap 0 ms)", "The test value answers 0 after reporting, so the code under test runs on: the call should be \"LEC: stay out (last lap 0 ms)\"; it was \"\(call)\". [zh-Hans] 测试值报告之后回答 0，让被测代码继续运行：指令应该是 \"LEC: stay out (last lap 0 ms)\"；实际是 \"\(call)\"。")
+        let wet = SpyReporter()
+        _ = PitWallApp.test(reporter: wet, weather: FakeWeather(rain: 80)).call(for: "LEC")
+        #expect(wet.issues.isEmpty, "With rain at 80% the call never asks the telemetry, so its test value, never used, should report nothing; the reporter got \(wet.issues). Report when a member is called, not when the value is built. [zh-Hans] 降雨概率 80% 时这次调用根本不问遥测，所以没被用到的测试值不应该报告任何东西；reporter 收到的是 \(wet.issues)。在成员被调用时报告，而不是在创建测试值时报告。")
+        let touched = before.since
+        #expect(touched.isEmpty, "A telemetry the test did not override must not fall back to the live link: \(touched). Its test value reports and answers 0. [zh-Hans] 测试没有覆盖的遥测不能退回到真实的链路：\(touched)。它的测试值报告问题并回答 0。")
+    }
+
+    @Test("weather not overridden: the test value reports WeatherService and the member called")
+    func unimplementedWeatherNamesItself() {
+        let before = LiveTouches()
+        let reporter = SpyReporter()
+        let telemetry = FakeTelemetry(wear: 88, lap: 91_000)
+        let call = PitWallApp.test(reporter: reporter, telemetry: telemetry).call(for: "NOR")
+        #expect(reporter.issues.count == 1 && names(reporter.issues.first ?? "", "WeatherService.rainChance"), "The test overrode the telemetry only, so a call for NOR asks the weather's test value once: one report naming WeatherService and rainChance. The reporter got \(reporter.issues). Give WeatherService a test value that reports to the reporter the test root was handed. [zh-Hans] 这个测试只覆盖了遥测，所以为 NOR 调用时会问一次天气的测试值：应该有一条写出 WeatherService 和 rainChance 的报告。reporter 收到的是 \(reporter.issues)。给 WeatherService 一个测试值，报告给交给测试用组合根的 reporter。")
+        #expect(call == "NOR: box for slicks (tyres 88% worn)" && telemetry.asked == ["tyreWear(of: NOR)"], "The weather's test value answers 0% rain, so the call should go on to the telemetry override: \"NOR: box for slicks (tyres 88% worn)\", after asking it [\"tyreWear(of: NOR)\"]. It was \"\(call)\" and the telemetry was asked \(telemetry.asked). [zh-Hans] 天气的测试值回答 0% 降雨，所以这次调用应该继续问被覆盖的遥测：\"NOR: box for slicks (tyres 88% worn)\"，问的是 [\"tyreWear(of: NOR)\"]。实际是 \"\(call)\"，遥测被问到的是 \(telemetry.asked)。")
+        let touched = before.since
+        #expect(touched.isEmpty, "A weather service the test did not override must not fall back to the live radar: \(touched). [zh-Hans] 测试没有覆盖的天气服务不能退回到真实的雷达：\(touched)。")
+    }
+
+    @Test("every use of a test value is reported, in order, naming its member, over many cases")
+    func everyUseOfATestValueIsReported() {
+        var dice = Dice(state: 14)
+        for round in 0..<60 {
+            let overrideTelemetry = dice.roll(2) == 0
+            let overrideWeather = dice.roll(2) == 0
+            let rain = [0, 30, 50, 90][dice.roll(4)]
+            let wear = [0, 40, 70, 95][dice.roll(4)]
+            let lap = 90_000 + dice.roll(3_000)
+            let reporter = SpyReporter()
+            let app = PitWallApp.test(
+                reporter: reporter,
+                telemetry: overrideTelemetry ? FakeTelemetry(wear: wear, lap: lap) : nil,
+                weather: overrideWeather ? FakeWeather(rain: rain) : nil
+            )
+            // What the app sees: an override's answer, or the test value's 0.
+            let seenRain = overrideWeather ? rain : 0
+            let seenWear = overrideTelemetry ? wear : 0
+            let seenLap = overrideTelemetry ? lap : 0
+            var expected: [String] = []
+            var calls: [String] = []
+            for _ in 0..<(1 + dice.roll(3)) {
+                let driver = drivers[dice.roll(drivers.count)]
+                calls.append(app.call(for: driver))
+                expected += membersAsked(rain: seenRain, wear: seenWear).filter {
+                    $0.hasPrefix("WeatherService") ? !overrideWeather : !overrideTelemetry
+                }
+                let call = calls[calls.count - 1]
+                let want = expectedCall(driver, rain: seenRain, wear: seenWear, lap: seenLap)
+                #expect(call == want, "Case \(round): telemetry \(overrideTelemetry ? "overridden" : "not overridden"), weather \(overrideWeather ? "overridden" : "not overridden"): the call for \(driver) should be \"\(want)\" (an override's answer, or 0 from a test value); it was \"\(call)\". [zh-Hans] 第 \(round) 例：遥测\(overrideTelemetry ? "已覆盖" : "未覆盖")，天气\(overrideWeather ? "已覆盖" : "未覆盖")：对 \(driver) 的指令应该是 \"\(want)\"（覆盖值的回答，或测试值的 0）；实际是 \"\(call)\"。")
+            }
+            let matches = reporter.issues.count == expected.count && zip(reporter.issues, expected).allSatisfy { names($0, $1) }
+            #expect(matches, "Case \(round): telemetry \(overrideTelemetry ? "overridden" : "not overridden"), weather \(overrideWeather ? "overridden" : "not overridden"), \(times(calls.count)) called. Every call of a member the test did not override should report once, naming its dependency and that member, in the order they were called: \(expected). The reporter got \(reporter.issues). [zh-Hans] 第 \(round) 例：遥测\(overrideTelemetry ? "已覆盖" : "未覆盖")，天气\(overrideWeather ? "已覆盖" : "未覆盖")，调用了 \(calls.count) 次。测试没有覆盖的成员每被调用一次，就应该按调用顺序报告一次，写出它的依赖和这个成员：\(expected)。reporter 收到的是 \(reporter.issues)。")
+        }
+    }
+
+    @Test("the test root never touches a live service, whatever is overridden")
+    func testRootNeverTouchesTheLiveServices() {
+        for (overrideTelemetry, overrideWeather) in [(false, false), (true, false), (false, true), (true, true)] {
+            let before = LiveTouches()
+            let app = PitWallApp.test(
+                reporter: SpyReporter(),
+                telemetry: overrideTelemetry ? FakeTelemetry(wear: 40, lap: 90_100) : nil,
+                weather: overrideWeather ? FakeWeather(rain: 10) : nil
+            )
+            for driver in drivers { _ = app.call(for: driver) }
+            let touched = before.since
+            #expect(touched.isEmpty, "PitWallApp.test with the telemetry \(overrideTelemetry ? "overridden" : "not overridden") and the weather \(overrideWeather ? "overridden" : "not overridden") touched the live services while it was built and asked about \(drivers.count) drivers: \(touched). What a test does not override gets its test value, never the live one. [zh-Hans] 遥测\(overrideTelemetry ? "已覆盖" : "未覆盖")、天气\(overrideWeather ? "已覆盖" : "未覆盖")时，PitWallApp.test 在创建和询问 \(drivers.count) 位车手的过程中碰到了真实服务：\(touched)。测试没有覆盖的依赖得到的是它的测试值，绝不是真实值。")
+        }
+    }
+
+    // MARK: Apps side by side
+
+    @Test("two test apps report to their own reporters")
+    func eachTestAppReportsToItsOwnReporter() {
+        let first = SpyReporter()
+        let second = SpyReporter()
+        let firstApp = PitWallApp.test(reporter: first, telemetry: FakeTelemetry(wear: 75, lap: 90_000))
+        let secondApp = PitWallApp.test(reporter: second, weather: FakeWeather(rain: 90))
+        _ = secondApp.call(for: "VER")
+        _ = firstApp.call(for: "HAM")
+        _ = secondApp.call(for: "PIA")
+        #expect(first.issues.count == 1 && names(first.issues.first ?? "", "WeatherService.rainChance"), "The first app did not override the weather: its one call, made after a second app was built with a reporter of its own, should report once, naming WeatherService and rainChance, to the first app's reporter; that reporter holds \(first.issues). Keep each test value's reporter in the value, handed in by the root that built it, not in a static the last root set. [zh-Hans] 第一个应用没有覆盖天气：它唯一的一次调用发生在第二个应用（带着它自己的 reporter）创建之后，应该向第一个应用的 reporter 报告一次，写出 WeatherService 和 rainChance；那个 reporter 里是 \(first.issues)。把每个测试值的 reporter 保存在这个值里，由创建它的组合根交进来，而不是放在最后一个组合根设置的 static 里。")
+        #expect(second.issues.isEmpty, "The second app overrode the weather with 90% rain, so its calls never use a test value: its reporter should hold nothing, but it holds \(second.issues). A report went to another app's reporter. [zh-Hans] 第二个应用把天气覆盖成 90% 降雨，它的调用根本用不到测试值：它的 reporter 应该是空的，但里面有 \(second.issues)。报告跑到了另一个应用的 reporter 里。")
+    }
+
+    @Test("overrides stay with the app they were handed to, over many apps built in a row")
+    func overridesStayWithTheirApp() {
+        var dice = Dice(state: 2_024)
+        struct Built { var app: PitWallApp; var reporter: SpyReporter; var rain: Int?; var wear: Int?; var lap: Int }
+        var built: [Built] = []
+        for _ in 0..<24 {
+            let rain: Int? = dice.roll(3) == 0 ? nil : [10, 45, 60, 95][dice.roll(4)]
+            let wear: Int? = dice.roll(3) == 0 ? nil : [20, 65, 72, 90][dice.roll(4)]
+            let lap = 88_000 + dice.roll(5_000)
+            let reporter = SpyReporter()
+            let app = PitWallApp.test(reporter: reporter, telemetry: wear.map { FakeTelemetry(wear: $0, lap: lap) }, weather: rain.map { FakeWeather(rain: $0) })
+            built.append(Built(app: app, reporter: reporter, rain: rain, wear: wear, lap: lap))
+        }
+        for step in 0..<72 {
+            let index = dice.roll(built.count)
+            let app = built[index]
+            let driver = drivers[dice.roll(drivers.count)]
+            let reportsBefore = app.reporter.issues.count
+            let call = app.app.call(for: driver)
+            let want = expectedCall(driver, rain: app.rain ?? 0, wear: app.wear ?? 0, lap: app.wear == nil ? 0 : app.lap)
+            let given = "telemetry \(app.wear.map { "\($0)% worn, \(app.lap) ms" } ?? "not overridden"), weather \(app.rain.map { "\($0)% rain" } ?? "not overridden")"
+            let givenZh = "遥测 \(app.wear.map { "磨损 \($0)%，\(app.lap) ms" } ?? "未覆盖")，天气 \(app.rain.map { "降雨 \($0)%" } ?? "未覆盖")"
+            #expect(call == want, "Step \(step): app \(index) of \(built.count), built with \(given), answered \"\(call)\" for \(driver); with its own overrides it should be \"\(want)\". Apps built later must not change what an earlier app was handed: keep each app's services in the app, not in a shared or static store. [zh-Hans] 第 \(step) 步：\(built.count) 个应用中的第 \(index) 个，创建时是\(givenZh)，对 \(driver) 的回答是 \"\(call)\"；按它自己的覆盖值应该是 \"\(want)\"。后来创建的应用不能改变先前的应用拿到的东西：把每个应用的服务保存在应用里，而不是共享的或 static 的存储里。")
+            let reported = app.reporter.issues.count - reportsBefore
+            let wanted = membersAsked(rain: app.rain ?? 0, wear: app.wear ?? 0).filter { $0.hasPrefix("WeatherService") ? app.rain == nil : app.wear == nil }.count
+            #expect(reported == wanted, "Step \(step): app \(index), built with \(given), reported \(times(reported)) for one call for \(driver); it should report \(times(wanted)), once per use of a dependency it was not handed, to its own reporter. [zh-Hans] 第 \(step) 步：第 \(index) 个应用，创建时是\(givenZh)，为 \(driver) 调用一次报告了 \(reported) 次；它应该报告 \(wanted) 次：没交给它的依赖每用一次报告一次，报告给它自己的 reporter。")
+        }
+    }
+
+    @Test("each app keeps its own board, whichever root built it")
+    func eachAppKeepsItsOwnBoard() {
+        let live = PitWallApp.live()
+        let preview = PitWallApp.preview()
+        let test = PitWallApp.test(reporter: SpyReporter(), telemetry: FakeTelemetry(wear: 50, lap: 90_300), weather: FakeWeather(rain: 5))
+        let other = PitWallApp.test(reporter: SpyReporter(), telemetry: FakeTelemetry(wear: 50, lap: 90_300), weather: FakeWeather(rain: 5))
+        let livePreviewTest: [(PitWallApp, String)] = [(live, "VER"), (test, "HAM"), (preview, "LEC"), (test, "NOR"), (live, "PIA"), (other, "RUS")]
+        var expected: [ObjectIdentifier: [String]] = [:]
+        for (app, driver) in livePreviewTest {
+            expected[ObjectIdentifier(app), default: []].append(app.call(for: driver))
+        }
+        for (name, nameZh, app) in [("The live app", "真实应用", live), ("The preview app", "预览应用", preview), ("The first test app", "第一个测试应用", test), ("The second test app", "第二个测试应用", other)] {
+            let want = expected[ObjectIdentifier(app)] ?? []
+            #expect(app.board == want, "Calls were made in turn on a live app, a preview app and two test apps. \(name) should show only its own calls, oldest first, \(want); its board shows \(app.board). Keep the board in the app object, not in a static. [zh-Hans] 依次对一个真实应用、一个预览应用和两个测试应用调用。\(nameZh)的 board 应该只显示它自己的调用，从旧到新：\(want)；它显示的是 \(app.board)。把 board 保存在应用对象里，而不是 static 里。")
+        }
+    }
+
+    // MARK: The preview root
+
+    @Test("the preview root shows the canned data")
+    func previewShowsTheCannedData() {
+        let app = PitWallApp.preview()
+        let ham = app.call(for: "HAM")
+        let ver = app.call(for: "VER")
+        #expect(ham == "HAM: box for slicks (tyres 74% worn)", "The preview's telemetry reads HAM's tyres as 74% worn and its weather says 20% rain, so PitWallApp.preview().call(for: \"HAM\") should be \"HAM: box for slicks (tyres 74% worn)\"; it was \"\(ham)\". [zh-Hans] 预览值的遥测读到 HAM 的轮胎磨损 74%，天气是 20% 降雨，所以 PitWallApp.preview().call(for: \"HAM\") 应该是 \"HAM: box for slicks (tyres 74% worn)\"；实际是 \"\(ham)\"。")
+        #expect(ver == "VER: stay out (last lap 90512 ms)", "The preview's telemetry reads every other driver's tyres as 31% worn and every last lap as 90512 ms, so the call for VER should be \"VER: stay out (last lap 90512 ms)\"; it was \"\(ver)\". [zh-Hans] 预览值的遥测读到其他每位车手的轮胎磨损都是 31%，每个上一圈都是 90512 ms，所以对 VER 的指令应该是 \"VER: stay out (last lap 90512 ms)\"；实际是 \"\(ver)\"。")
+        #expect(app.board == [ham, ver], "The preview app's board should show its two calls, oldest first, [\"\(ham)\", \"\(ver)\"]; it shows \(app.board). [zh-Hans] 预览应用的 board 应该按从旧到新显示它的两次调用 [\"\(ham)\", \"\(ver)\"]；它显示的是 \(app.board)。")
+    }
+
+    @Test("the preview root gives the same answers every time, for every driver and every app")
+    func previewIsTheSameEveryTime() {
+        let first = PitWallApp.preview()
+        let second = PitWallApp.preview()
+        let names = drivers + ["BOT", "ZHO", "TSU", "OCO"]
+        for round in 1...3 {
+            for driver in names {
+                let one = first.call(for: driver)
+                let other = second.call(for: driver)
+                let want = driver == "HAM" ? "HAM: box for slicks (tyres 74% worn)" : "\(driver): stay out (last lap 90512 ms)"
+                #expect(one == want && other == want, "Round \(round): two preview apps should both call \"\(want)\" for \(driver), every time they are asked; they called \"\(one)\" and \"\(other)\". A preview value answers from canned data: no clock, no randomness, no live service. [zh-Hans] 第 \(round) 轮：两个预览应用每次被问到 \(driver) 时都应该给出 \"\(want)\"；它们给出的是 \"\(one)\" 和 \"\(other)\"。预览值用固定的数据回答：不用时钟、不用随机数、不用真实服务。")
+            }
+        }
+    }
+
+    @Test("the preview root makes no live call")
+    func previewMakesNoLiveCall() {
+        let before = LiveTouches()
+        let app = PitWallApp.preview()
+        for driver in drivers { _ = app.call(for: driver) }
+        let touched = before.since
+        #expect(touched.isEmpty, "The demo at the sponsor's stand has no car on track: building PitWallApp.preview() and asking it about \(drivers.count) drivers should not touch the live services, but \(touched). Give each dependency a preview value with canned data, and build the preview app from those alone. [zh-Hans] 赞助商展台上的演示没有赛车在赛道上：创建 PitWallApp.preview() 并询问 \(drivers.count) 位车手，不应该碰到真实服务，但是 \(touched)。给每个依赖一个使用固定数据的预览值，只用它们来创建预览应用。")
+    }
+
+    // MARK: The live root
+
+    @Test("the live root asks the live link and the live radar")
+    func liveRootAsksTheLiveServices() {
+        let app = PitWallApp.live()
+        for (driver, want, telemetryQuestions) in [
+            ("VER", "VER: stay out (last lap 90871 ms)", 2),
+            ("HAM", "HAM: box for slicks (tyres 71% worn)", 1),
+            ("ZHO", "ZHO: stay out (last lap 92000 ms)", 2),
+        ] {
+            let before = LiveTouches()
+            let call = app.call(for: driver)
+            let telemetry = TelemetryLink.liveCalls - before.telemetryCalls
+            let radar = WeatherRadar.liveCalls - before.radarCalls
+            #expect(call == want, "The live radar says 45% rain in ten minutes and the live link knows \(driver)'s car: PitWallApp.live().call(for: \"\(driver)\") should be \"\(want)\"; it was \"\(call)\". PitWallApp.live() is the race weekend's root: hand the app the live TelemetryLink and WeatherRadar. [zh-Hans] 真实雷达说十分钟后降雨概率 45%，真实链路知道 \(driver) 的赛车数据：PitWallApp.live().call(for: \"\(driver)\") 应该是 \"\(want)\"；实际是 \"\(call)\"。PitWallApp.live() 是比赛周末的组合根：把真实的 TelemetryLink 和 WeatherRadar 交给应用。")
+            #expect(radar == 1 && telemetry == telemetryQuestions, "One call for \(driver) on the live app should ask the live radar once and the live link \(times(telemetryQuestions)); the radar answered \(times(radar)) and the link \(times(telemetry)). [zh-Hans] 对真实应用为 \(driver) 调用一次，应该问真实雷达一次、真实链路 \(telemetryQuestions) 次；雷达回答了 \(radar) 次，链路回答了 \(telemetry) 次。")
+        }
+    }
+}
