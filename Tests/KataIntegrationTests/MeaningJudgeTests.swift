@@ -250,6 +250,7 @@ struct MeaningJudgeTests {
         ("a stored Any", "public var context: Any?\n public func radio() -> (any Engine)? { context as? any Engine }"),
         ("an initializer's dictionary behind a type alias", "public convenience init(room: Room) { self.init(engine: (room[\"engine\"] as? any Engine) ?? Spare()) }"),
         ("a resolver function", "public func use(_ resolve: (Any.Type) -> Any) -> Int { (resolve(Engine.self) as! any Engine).horsepower }"),
+        ("a bag of any Sendable", "public convenience init(parts: [ObjectIdentifier: any Sendable]) { self.init(engine: (parts[ObjectIdentifier(Spare.self)] as? any Engine) ?? Spare()) }"),
     ])
     func bagLookups(_ name: String, _ member: String) throws {
         let code = Self.engine + "\npublic typealias Room = [String: Any]\npublic final class Spare: Engine { public let horsepower = 1; public init() {} }\n"
@@ -305,6 +306,16 @@ struct MeaningJudgeTests {
         let leaked = allowed + "\npublic final class Car { let engine: any Engine; public init() { engine = EngineKey.live } }"
         let shared = try Self.judge(["Engine.swift": Self.engine, "Keys.swift": leaked.replacingOccurrences(of: "private static let live", with: "static let live")], rules)
         #expect(shared.contains { $0.message.contains("EngineKey.live") }, "read by a car too: \(shared.map { "\($0.location) \($0.message)" })")
+    }
+
+    @Test("a name the lesson allows as a constant is still shared state as a stored static var; a task-local of that name is not")
+    func allowedNameSwappable() throws {
+        let rules = [Self.rule("state", .noStaticState) { $0.inTypes = ["*"]; $0.exceptIn = ["EngineKey.liveValue", "Values.current", "V8Engine"] }]
+        let swappable = "enum EngineKey { nonisolated(unsafe) static var liveValue: any Engine = V8Engine() }\nstruct Values { @TaskLocal static var current: Int = 0 }\n"
+        let findings = try Self.judge(["Engine.swift": Self.engine, "Keys.swift": swappable], rules)
+        #expect(findings.count == 1 && findings.first?.message.contains("static var") == true, "\(findings.map { "\($0.location) \($0.message)" })")
+        let constant = swappable.replacingOccurrences(of: "nonisolated(unsafe) static var liveValue", with: "nonisolated(unsafe) static let liveValue")
+        #expect(try Self.judge(["Engine.swift": Self.engine, "Keys.swift": constant], rules).isEmpty)
     }
 
     @Test("constants that share nothing are fine")

@@ -119,7 +119,7 @@ public struct CheckReportRenderer: Sendable {
             let names = causes.map { "`\($0)`" }
             let count = following.count
             lines.append(style.dim(words.say(
-                "  (\(count) more \(count == 1 ? "error" : "errors") on lines that use \(words.list(names)), which \(causes.count == 1 ? "an error" : "errors") above already stop: \(count == 1 ? "it goes" : "they go") away with \(causes.count == 1 ? "it" : "them").)",
+                "  (\(count) more \(count == 1 ? "error" : "errors") on lines that use \(words.list(names)), which \(causes.count == 1 ? "an error above already stops" : "errors above already stop"): \(count == 1 ? "it goes" : "they go") away with \(causes.count == 1 ? "it" : "them").)",
                 "  （还有 \(count) 个错误出现在使用 \(words.list(names)) 的行上，而上面的错误已经让它们无法成立：修好上面的错误，这些也会消失。）")))
         }
         return lines

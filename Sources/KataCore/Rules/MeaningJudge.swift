@@ -206,8 +206,15 @@ public struct MeaningJudge: Sendable {
             } else if let owner = member.owner, !scope.belongs(owner, to: rule.inTypes) {
                 continue
             }
-            if scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) { continue }
             let mutable = !member.isLet || taskLocal
+            if scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) {
+                // The lesson allows a declaration by name as it gives it: a constant (`static let liveValue`), or a
+                // task-local. The same name as a stored `static var` is a global anyone can swap, not what was allowed.
+                let byTypeOrFile = scope.isExcepted(owner: member.owner, member: nil, file: member.file, by: rule)
+                if byTypeOrFile || taskLocal || member.isLet { continue }
+                found.append(finding(rule, member.file, member.line, Words.swappable(member)))
+                continue
+            }
             guard mutable || scope.holdsReference(member.type) else { continue }
             // A constant no code outside the module sees, read only by a declaration the lesson allows
             // (`static var liveValue: any Engine { live }` over `private static let live = V8Engine()`), is that
@@ -246,8 +253,23 @@ public struct MeaningJudge: Sendable {
     }
 
     /// A type that can carry any collaborator without naming it: `Any`, `AnyObject`, `[String: Any]`, `(Any.Type) -> Any`.
+    /// A marker protocol (`any Sendable`) or `AnyHashable` says no more about what it holds than `Any` does.
     static func erasesToAny(_ type: String) -> Bool {
-        DemangledName.identifiers(type).contains { ["Any", "Swift.Any", "AnyObject", "Swift.AnyObject", "Any.Type", "Swift.Any.Type"].contains($0) }
+        if DemangledName.identifiers(type).contains(where: {
+            ["Any", "Swift.Any", "AnyObject", "Swift.AnyObject", "Any.Type", "Swift.Any.Type", "AnyHashable", "Swift.AnyHashable"].contains($0)
+        }) { return true }
+        // `any Sendable` (the demangler writes `Swift.Sendable`) on its own: not one part of `any Engine & Sendable`,
+        // nor a generic constraint (`where A: Swift.Sendable`; a dictionary's value reads `[K : Swift.Sendable]`).
+        var searchFrom = type.startIndex
+        while let range = type.range(of: #"(?<![A-Za-z0-9_.])(any )?(Swift\.)?Sendable\b"#, options: .regularExpression, range: searchFrom..<type.endIndex) {
+            searchFrom = range.upperBound
+            let after = type[range.upperBound...].drop { $0 == " " }
+            let prefix = type[..<range.lowerBound]
+            let before = prefix.reversed().drop { $0 == " " }
+            let constraint = prefix.hasSuffix(": ") && !prefix.hasSuffix(" : ")
+            if after.first != "&" && before.first != "&" && !constraint { return true }
+        }
+        return false
     }
 
     private func lockHeld(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
@@ -411,6 +433,12 @@ public struct MeaningJudge: Sendable {
             return LocalizedText(
                 english: "`\(holder)` is a \(kind.0) \(what.0): one value shared by every instance, so two objects built side by side share it.",
                 chinese: "`\(holder)` 是\(kind.1)\(what.1)：所有实例共用同一份，两个并排创建的对象会共享它。")
+        }
+        static func swappable(_ member: ResolvedProgram.MemberDeclaration) -> LocalizedText {
+            let holder = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
+            return LocalizedText(
+                english: "`\(holder)` is a name the lesson allows, but as a stored `static var` anyone can swap it, for every object and every test at once: keep it a `static let`.",
+                chinese: "`\(holder)` 是本课允许的名字，但写成存储的 `static var` 之后，任何人都能替换它，而且同时影响所有对象和所有测试：请保持为 `static let`。")
         }
         static func ambient(_ member: ResolvedProgram.MemberDeclaration) -> LocalizedText {
             let holder = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")

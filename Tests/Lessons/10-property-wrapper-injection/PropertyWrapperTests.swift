@@ -154,6 +154,31 @@ struct PropertyWrapperTests {
         }
     }
 
+    @Test("withDependencies runs its update once and its operation once; an update that throws stops it before the operation, with that error (both versions)")
+    func updateOnceErrorsOut() async {
+        struct Refused: Error, Equatable {}
+        /// Counts from inside closures, whatever the closures' types ask for (@Sendable included).
+        final class Tally: @unchecked Sendable {
+            private let lock = NSLock()
+            private var counts: [String: Int] = [:]
+            func add(_ name: String) { lock.withLock { counts[name, default: 0] += 1 } }
+            func count(_ name: String) -> Int { lock.withLock { counts[name, default: 0] } }
+        }
+        let tally = Tally()
+        let value = withDependencies { _ in tally.add("update") } operation: { () -> Int in tally.add("run"); return 7 }
+        #expect(value == 7 && tally.count("update") == 1 && tally.count("run") == 1, "withDependencies should change the copy once and run the operation once, and hand back what the operation returns; the update ran \(tally.count("update")) times, the operation \(tally.count("run")) times, and it returned \(value). [zh-Hans] withDependencies 应该只修改副本一次、只运行 operation 一次，并返回 operation 的结果；update 运行了 \(tally.count("update")) 次，operation 运行了 \(tally.count("run")) 次，返回的是 \(value)。")
+        #expect(throws: Refused(), "An update that throws should make withDependencies throw that same error (it rethrows), not swallow it. [zh-Hans] update 抛出错误时，withDependencies 应该抛出同一个错误（它是 rethrows），而不是吞掉它。") {
+            try withDependencies { _ in throw Refused() } operation: { tally.add("after error") }
+        }
+        #expect(tally.count("after error") == 0, "After the update threw, the operation ran anyway, on values nobody chose: stop at the error. [zh-Hans] update 抛出错误之后，operation 还是运行了，用的是没人选择的值：遇到错误就停下。")
+        let asyncValue = await withDependencies { _ in tally.add("async update") } operation: { () async -> Int in tally.add("async run"); return 9 }
+        #expect(asyncValue == 9 && tally.count("async update") == 1 && tally.count("async run") == 1, "The async withDependencies too: one update, one run, its result handed back; the update ran \(tally.count("async update")) times, the operation \(tally.count("async run")) times. [zh-Hans] 异步的 withDependencies 也一样：一次 update、一次运行，并返回结果；update 运行了 \(tally.count("async update")) 次，operation 运行了 \(tally.count("async run")) 次。")
+        await #expect(throws: Refused(), "The async withDependencies should rethrow an error from update too. [zh-Hans] 异步的 withDependencies 也应该重新抛出 update 的错误。") {
+            try await withDependencies { _ in throw Refused() } operation: { () async in tally.add("async after error") }
+        }
+        #expect(tally.count("async after error") == 0, "After the update threw, the async operation ran anyway: stop at the error. [zh-Hans] update 抛出错误之后，异步的 operation 还是运行了：遇到错误就停下。")
+    }
+
     @Test("eager @Injected resolves at init: a later override does not reach it")
     func eagerResolvesAtInit() {
         let probe = EagerProbe()
