@@ -140,7 +140,10 @@ extension LessonRule {
         case .noStaticState?: rule.inTypes = strings("in", required: true)
         case .actor?: rule.types = strings("types", required: true)
         case .containerOnlyIn?: rule.container = strings("container", required: true)
-        case .noUncheckedState?, .keptInLet?, .noDefaultArgument?, .nullObject?, .lockHeld?: rule.inTypes = strings("in", required: true)
+        case .noDefaultArgument?:
+            rule.inTypes = strings("in", required: true)
+            rule.of = strings("of", required: false)
+        case .noUncheckedState?, .keptInLet?, .nullObject?, .lockHeld?: rule.inTypes = strings("in", required: true)
         case .protocolRequirements?: rule.names = strings("names", required: true)
         case nil: break
         }

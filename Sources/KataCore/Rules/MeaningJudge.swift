@@ -283,6 +283,13 @@ public struct MeaningJudge: Sendable {
     private func defaultArguments(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
         for node in scope.program.nodes.values where node.context == .defaultArgument {
+            // With `of`: a value of those types has no sensible default, in any function or initializer (a free function too).
+            if !rule.of.isEmpty {
+                guard !scope.isExcepted(node, by: rule), node.owner.map({ scope.belongs($0, to: rule.inTypes) }) ?? rule.inTypes.contains("*"),
+                      let type = rule.of.first(where: { wanted in node.types.contains { scope.mentions($0, wanted) } }) else { continue }
+                found.append(finding(rule, node.file, node.line, Words.defaultedValue(type, where: scope.place(node))))
+                continue
+            }
             guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes),
                   let member = node.memberUSR.flatMap({ scope.program.members[$0] }), member.kind == "constructor_decl",
                   !scope.isExcepted(node, by: rule) else { continue }
@@ -468,6 +475,10 @@ public struct MeaningJudge: Sendable {
             let caller = miss.calledFrom.map { (" (`\($0)` calls it without the lock)", "（`\($0)` 在没有锁的情况下调用它）") } ?? ("", "")
             return LocalizedText(english: "`\(miss.owner).\(miss.function)` touches `\(miss.property)` without holding `\(miss.lock)`\(caller.0), which guards it in `\(miss.guardedIn)`: two threads that call at once race on it.",
                                  chinese: "`\(miss.owner).\(miss.function)` 在没有持有 `\(miss.lock)` 的情况下访问 `\(miss.property)`\(caller.1)，而在 `\(miss.guardedIn)` 中这把锁保护着它：两个线程同时调用就会发生数据竞争。")
+        }
+        static func defaultedValue(_ type: String, where place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "A `\(type)` gets a default value here, \(place.english): it is a value with no sensible default, so a caller who leaves it out gets one nobody chose.",
+                          chinese: "这里，\(place.chinese)，给 `\(type)` 设了默认值：它是没有合理默认值的值，省略它的调用者会得到一个没人选择过的值。")
         }
         static func defaulted(_ owner: String) -> LocalizedText {
             LocalizedText(english: "An initializer of `\(owner)` gives a parameter a default value: a caller who leaves it out gets a value nobody chose.",

@@ -160,6 +160,17 @@ struct CompositionRootTests {
         #expect(reads == 0, "Telemetry.shared was read \(reads) time\(reads == 1 ? "" : "s") while building and using the cars and screens. The container owns the team's telemetry: remove every Telemetry.shared from RaceCar, GarageScreen and the container. [zh-Hans] 在创建和使用赛车与界面时，Telemetry.shared 被读取了 \(reads) 次。车队的遥测归容器所有：删除 RaceCar、GarageScreen 和容器中所有的 Telemetry.shared。")
     }
 
+    @Test("making a detail screen reports nothing: only render() reports, whoever makes the screen")
+    func makingAScreenReportsNothing() throws {
+        let container = DependencyContainer(clock: FixedClock(date: sentinel))
+        let car = container.makeRaceCar(pitRadioFrequency: monza)
+        let before = car.telemetry.entries
+        _ = container.makeDetailScreen(for: car)
+        let garage = GarageScreen(cars: [car], factory: container)
+        _ = garage.open(carAt: 0)
+        #expect(car.telemetry.entries == before, "Opening screens (the container's makeDetailScreen(for:) and GarageScreen.open(carAt:)) added \(car.telemetry.entries.count - before.count) entries to the telemetry before anyone rendered them: \(car.telemetry.entries). A screen reports once per render(), and making one renders nothing. [zh-Hans] 打开界面（容器的 makeDetailScreen(for:) 和 GarageScreen.open(carAt:)）时，还没有人渲染，遥测里就多了 \(car.telemetry.entries.count - before.count) 条记录：\(car.telemetry.entries)。界面每次 render() 报告一次，创建界面不渲染任何东西。")
+    }
+
     @Test("rendering a detail screen reports its text into the screen's telemetry, once per render")
     func renderReportsToTelemetry() {
         let car = DependencyContainer(clock: FixedClock(date: sentinel)).makeRaceCar(pitRadioFrequency: monza)

@@ -60,6 +60,38 @@ struct ContainerLifetimesTests {
         #expect(driverBuilds.value == 1, "Driver's factory should start once; the cycle must be caught when Driver is asked for the second time (it started \(driverBuilds.value) time\(driverBuilds.value == 1 ? "" : "s")). [zh-Hans] Driver 的工厂应该只开始一次；第二次请求 Driver 时就必须发现循环（它开始了 \(driverBuilds.value) 次）。")
     }
 
+    @Test("the cycle error shows the circle, from where it starts; a failure caught inside a factory keeps the types around it on the stack")
+    func cycleShowsTheCircleOnly() {
+        let container = Container()
+        let driverBuilds = Counter()
+        // Telemetry (not part of the circle) asks for Driver; Driver first tries a part nobody registered and
+        // goes on without it, then asks for Strategist, which asks for Driver again.
+        container.register(Telemetry.self) { c in
+            _ = try c.resolve(Driver.self)
+            return Telemetry()
+        }
+        container.register(Driver.self) { c in
+            if driverBuilds.increment() > 25 { throw EndlessLoop() }
+            _ = try? c.resolve((any Engine).self)
+            return Driver(strategist: try c.resolve(Strategist.self))
+        }
+        container.register(Strategist.self) { c in
+            Strategist(driver: try c.resolve(Driver.self))
+        }
+        guard let outcome = finishes(within: 6, { try container.resolve(Telemetry.self) }) else {
+            Issue.record("Resolving Telemetry did not finish within 6 s: a deadlock (use NSRecursiveLock) or a cycle never caught. [zh-Hans] 解析 Telemetry 没有在 6 秒内完成：死锁（请使用 NSRecursiveLock），或者循环一直没有被发现。")
+            return
+        }
+        guard case .failure(let error) = outcome else {
+            Issue.record("Driver needs Strategist and Strategist needs Driver, so resolving Telemetry (which needs Driver) must throw the cycle error; it returned a value. [zh-Hans] Driver 需要 Strategist，Strategist 又需要 Driver，所以解析 Telemetry（它需要 Driver）必须抛出循环错误；它却返回了一个值。")
+            return
+        }
+        let text = String(describing: error)
+        #expect(driverBuilds.value == 1, "Driver's factory started \(driverBuilds.value) times: the cycle went unnoticed after the failed resolve of the engine inside it. When a resolve fails, take only that type off the stack (pop in a `defer`), never the whole stack: the types around it are still being built. [zh-Hans] Driver 的工厂开始了 \(driverBuilds.value) 次：在它内部解析引擎失败之后，循环没有被发现。解析失败时，只把那个类型从栈中移除（在 `defer` 中弹出），而不是清空整个栈：它周围的类型仍在创建中。")
+        #expect(text.contains("Driver -> Strategist -> Driver"), "The cycle error should show the circle, \"Driver -> Strategist -> Driver\"; it said: \(text) [zh-Hans] 循环错误应该显示这个环 \"Driver -> Strategist -> Driver\"；它说的是：\(text)")
+        #expect(!text.contains("Telemetry -> "), "The cycle error should show the circle from where it starts (Driver), not the whole stack (Telemetry, which only asked for Driver, is not part of it); it said: \(text). The path is the part of the stack from the first occurrence of the type, plus the type again. [zh-Hans] 循环错误应该从环开始的地方（Driver）显示这个环，而不是整个栈（Telemetry 只是请求了 Driver，它不在环里）；它说的是：\(text)。路径是栈中从这个类型第一次出现的位置开始的部分，再加上这个类型本身。")
+    }
+
     @Test("two different types with the same name are not a cycle: the stack holds types, not names")
     func sameNamedTypesAreNoCycle() {
         let container = Container()

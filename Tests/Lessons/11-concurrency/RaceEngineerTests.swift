@@ -133,6 +133,17 @@ struct RaceEngineerTests {
         #expect(secondLaps.map(\.car) == [9], "The second engineer recorded one lap of car 9 and its store should hold only that; it holds laps of cars \(secondLaps.map(\.car)). Laps must not leak through a shared log. [zh-Hans] 第二个比赛工程师记录了 9 号车的一圈，它的存储应该只保存这一圈；里面是这些车的圈：\(secondLaps.map(\.car))。圈不能通过共享的日志泄漏出去。")
     }
 
+    @Test("every completeLap is one lap as given, whatever its numbers, and a lap outside any session has no session")
+    func everyLapAsGiven() async {
+        let spy = SpyTelemetry()
+        let engineer = RaceEngineer(telemetry: spy)
+        let given: [(car: Int, milliseconds: Int)] = [(0, 0), (1, -5), (44, 1), (16, 91_850), (7, Int.max), (-3, 90_000)]
+        for lap in given { await engineer.completeLap(car: lap.car, milliseconds: lap.milliseconds) }
+        let laps = await spy.laps()
+        #expect(laps.map(\.car) == given.map(\.car) && laps.map(\.milliseconds) == given.map(\.milliseconds), "Each completeLap records one Lap with the car and milliseconds it was given, in order, whatever the numbers (0, a negative time, the largest Int); the store received \(laps.map { "(\($0.car), \($0.milliseconds))" }). Keep the behaviour: record every lap as it comes, and judge nothing. [zh-Hans] 每次 completeLap 都用交给它的车号和毫秒数按顺序记录一个 Lap，不管数字是什么（0、负的时间、最大的 Int）；存储收到的是 \(laps.map { "(\($0.car), \($0.milliseconds))" })。保持原有行为：每一圈来了就记录，不做任何判断。")
+        #expect(laps.allSatisfy { $0.session == nil }, "No session was set, so every lap's session should be nil, but the store received \(laps.map { $0.session ?? "nil" }). RaceSession.id has no default: a lap outside any session has none, and no label is invented for it. [zh-Hans] 没有设置赛段，所以每一圈的 session 都应该是 nil，但存储收到的是 \(laps.map { $0.session ?? "nil" })。RaceSession.id 没有默认值：赛段之外的圈就没有赛段，也不要为它编一个标签。")
+    }
+
     @Test("the best lap is read from the injected store")
     func bestLapComesFromTheStore() async {
         let stub = StubTelemetry(laps: [
