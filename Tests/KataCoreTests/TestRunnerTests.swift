@@ -436,6 +436,47 @@ struct TimeCapTests {
         #expect(program.starts == 2, "one more try in a fresh program before the verdict")
     }
 
+    @Test("starts written again, for the same test or taking turns between two, restart no clock: a run lasts at most the limit of all its tests together")
+    func forgedStartsRestartNoClock() {
+        let fileSystem = InMemoryFileSystem()
+        let clock = FixedClock()
+        final class Spans: @unchecked Sendable {
+            private let lock = NSLock()
+            private var values: [Double] = []
+            func add(_ value: Double) { lock.withLock { values.append(value) } }
+            var all: [Double] { lock.withLock { values } }
+        }
+        let spans = Spans()
+        let runner = MonitoredProgram { request, monitor in
+            let path = request.arguments[request.arguments.firstIndex(of: "--event-stream-output-path")! + 1]
+            let began = clock.now()
+            var lines = [Events.test("a", line: 3), Events.test("b", line: 9), Events.event("runStarted")]
+            var turn = 0
+            while true {
+                // Never more than 400 s: a watchdog fooled by the starts makes this test fail, not hang.
+                if turn > 100 {
+                    spans.add(clock.now().timeIntervalSince(began))
+                    return ProcessResult(termination: .exited(1), output: "")
+                }
+                // The code under test writes a fresh start every 4 s, for a, then b, then a again...
+                lines.append(Events.event("testStarted", turn % 2 == 0 ? "a" : "b", at: Double(turn)))
+                fileSystem.add(path, lines.map { $0 + "\n" }.joined())
+                turn += 1
+                for _ in 0..<8 {
+                    clock.advance(0.5)
+                    if let reason = monitor?() {
+                        spans.add(clock.now().timeIntervalSince(began))
+                        return ProcessResult(termination: .killed(reason: reason), output: "")
+                    }
+                }
+            }
+        }
+        let options = TestRunOptions(perTestTimeout: 10, workDirectory: "/build", displayRoot: "/course")
+        let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: clock).run(executable: "/build/MTests", options: options)
+        #expect(!spans.all.isEmpty && spans.all.allSatisfy { $0 <= 3 * 10 + 1 }, "each program run is stopped within the limit of its two tests and one more (30 s): \(spans.all)")
+        #expect(!run.tests.contains { $0.status == .pass })
+    }
+
     @Test("a program stopped by the grader's clock before its first test is tried again, then a grading problem, never the student's failure")
     func slowStartIsTheMachines() {
         let fileSystem = InMemoryFileSystem()

@@ -603,6 +603,11 @@ private final class Watchdog: @unchecked Sendable {
     private var runningSince: Date
     private var started = false
     private var stop: Stop?
+    /// When each test was first seen starting in this run: a start written again (by the test's own code, to
+    /// win time) does not restart its clock.
+    private var firstStarts: [String: Date] = [:]
+    private var firstTestStart: Date?
+    private var declared = 0
 
     init(tail: EventStreamTail, clock: any Clock, limit: Double, startup: Double, deadline: Date?) {
         self.tail = tail
@@ -643,10 +648,23 @@ private final class Watchdog: @unchecked Sendable {
                     }
                 }
                 if current != nil { started = true }
+                declared = functions.count
                 if current != running {
                     running = current
-                    runningSince = now
+                    if let current {
+                        if firstStarts[current] == nil { firstStarts[current] = now }
+                        if firstTestStart == nil { firstTestStart = now }
+                        runningSince = firstStarts[current] ?? now
+                    } else {
+                        runningSince = now
+                    }
                 }
+            }
+            // However the stream tells it, the tests of one run take at most the limit each (and one more between
+            // them): starts written again for other tests cannot keep a program running past that.
+            if let firstTestStart, now.timeIntervalSince(firstTestStart) > limit * Double(max(1, declared) + 1) {
+                stop = .testTimeout
+                return "still running after \(Self.seconds(limit * Double(max(1, declared) + 1))) s, the time of all its tests together"
             }
             if running != nil {
                 if now.timeIntervalSince(runningSince) > limit {
