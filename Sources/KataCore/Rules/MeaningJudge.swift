@@ -211,7 +211,11 @@ public struct MeaningJudge: Sendable {
                 // The lesson allows a declaration by name as it gives it: a constant (`static let liveValue`), or a
                 // task-local. The same name as a stored `static var` is a global anyone can swap, not what was allowed.
                 let byTypeOrFile = scope.isExcepted(owner: member.owner, member: nil, file: member.file, by: rule)
-                if byTypeOrFile || taskLocal || member.isLet { continue }
+                // A file the lesson gives as it is ("You do not change this file") keeps its own statics.
+                let given = scope.program.texts[member.file]?.lowercased().contains(LessonFiles.fixedMarker) ?? false
+                // Only its own type can set a `private(set)` one: nobody else can swap it.
+                let sealed = member.markers.contains("private(set)") || member.markers.contains("fileprivate(set)")
+                if byTypeOrFile || taskLocal || member.isLet || given || sealed { continue }
                 found.append(finding(rule, member.file, member.line, Words.swappable(member)))
                 continue
             }

@@ -789,6 +789,7 @@ private struct Reader {
                     for key in ["weak", "unowned", "unowned(unsafe)", "unowned(safe)"] where attribute[key] as? Bool == true { markers.append(key) }
                 }
                 if kind == "nonisolated_attr", attribute["unsafe"] as? Bool == true { markers.append("nonisolated(unsafe)") }
+                if kind == "setter_access_attr", let access = attribute["access"] as? String { markers.append("\(access)(set)") }
                 if kind == "custom_attr", let macro = attribute["macro"] as? [String: Any], let base = macro["base_name"] as? String { markers.append(base) }
                 if kind == "custom_attr", let type = attribute["type"] as? String { markers.append(readable(type)) }
             }
