@@ -144,7 +144,7 @@ final class ReadOnlyUnder: FileSystem, @unchecked Sendable {
 @Suite("Handouts offer only what they hold")
 struct HandoutCapabilityTests {
     func handout() -> FakeKata {
-        var kata = watchCourse()
+        let kata = watchCourse()
         kata.fileSystem.add("/course/.kata-handout", "handout\n")
         try! kata.fileSystem.remove("/course/Solutions")
         return kata
