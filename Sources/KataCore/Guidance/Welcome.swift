@@ -2,7 +2,7 @@
 public enum Welcome {
     public static func text(first lesson: Lesson, words: Words, style: Style) -> String {
         // As it opens from where the learner stands (`Sources/` inside the lesson's folder).
-        let path = CheckReportRenderer(style: style, words: words).shown(lesson.sources, in: lesson) + "/"
+        let path = words.path(lesson.sources, in: lesson) + "/"
         let lines = [
             style.bold(words.say("Welcome to DI Kata! The loop, in five steps:", "欢迎来到 DI Kata！学习的循环只有五步：")),
             "  1. " + words.say("Read the lesson: press t (or run \(words.kata) show \(lesson.id)).", "阅读课文：按 t（或运行 \(words.kata) show \(lesson.id)）。"),

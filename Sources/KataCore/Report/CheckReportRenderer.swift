@@ -154,12 +154,7 @@ public struct CheckReportRenderer: Sendable {
         diagnostic.file.isEmpty ? "" : "\(shown(diagnostic.file, in: lesson)):\(diagnostic.line):\(diagnostic.column): "
     }
 
-    /// A path (absolute, or relative to the course) as it opens from where the learner stands.
-    func shown(_ path: String, in lesson: Lesson) -> String {
-        let whole = path.hasPrefix("/") ? path : lesson.root + "/" + path
-        guard words.workingDirectory != nil else { return DiagnosticParser.relative(whole, to: lesson.root) }
-        return words.path(whole)
-    }
+    func shown(_ path: String, in lesson: Lesson) -> String { words.path(path, in: lesson) }
 
     private func testLines(_ test: TestVerdict, lesson: Lesson) -> [String] {
         switch test.status {

@@ -57,6 +57,16 @@ public struct Words: Sendable {
     }
 }
 
+extension Words {
+    /// A path of `lesson`'s course (absolute, or relative to the course) as it opens from where the learner
+    /// stands; relative to the course when kata does not know where that is.
+    public func path(_ path: String, in lesson: Lesson) -> String {
+        let whole = path.hasPrefix("/") ? path : lesson.root + "/" + path
+        guard workingDirectory != nil else { return DiagnosticParser.relative(whole, to: lesson.root) }
+        return self.path(whole)
+    }
+}
+
 extension Lesson {
     /// The lesson's number as Chinese text shows it: "05" (第 05 课).
     public var shownNumber: String { String(format: "%02d", number) }

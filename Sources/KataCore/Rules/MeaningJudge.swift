@@ -187,10 +187,6 @@ public struct MeaningJudge: Sendable {
     private func staticState(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
         let everyType = rule.inTypes.contains("*")
-        var readers: [String: [ResolvedProgram.Node]] = [:]
-        for node in scope.program.nodes.values {
-            for use in node.uses { readers[use.usr, default: []].append(node) }
-        }
         for member in scope.program.members.values where member.kind == "var_decl" && !member.isImplicit
             && (member.isStored || member.markers.contains("TaskLocal")) {
             let global = member.owner == nil
@@ -223,7 +219,7 @@ public struct MeaningJudge: Sendable {
             // A constant no code outside the module sees, read only by a declaration the lesson allows
             // (`static var liveValue: any Engine { live }` over `private static let live = V8Engine()`), is that
             // declaration under another name.
-            if !mutable, !member.isVisibleOutside, let readers = readers[member.usr], !readers.isEmpty,
+            if !mutable, !member.isVisibleOutside, let readers = scope.usedFrom[member.usr], !readers.isEmpty,
                readers.allSatisfy({ scope.isExcepted($0, by: rule) }) { continue }
             found.append(finding(rule, member.file, member.line, taskLocal ? Words.ambient(member) : Words.keepsState(member, mutable: mutable)))
         }
@@ -564,11 +560,19 @@ struct ProgramScope {
     let program: ResolvedProgram
     private let typesByName: [String: ResolvedProgram.TypeDeclaration]
 
+    /// The nodes that use each declaration, by its usr.
+    let usedFrom: [String: [ResolvedProgram.Node]]
+
     init(_ program: ResolvedProgram) {
         self.program = program
         var byName: [String: ResolvedProgram.TypeDeclaration] = [:]
         for type in program.types.values { byName[type.name] = type }
         typesByName = byName
+        var users: [String: [ResolvedProgram.Node]] = [:]
+        for node in program.nodes.values {
+            for use in node.uses { users[use.usr, default: []].append(node) }
+        }
+        usedFrom = users
     }
 
     static func root(_ owner: String) -> String { owner.split(separator: ".").first.map(String.init) ?? owner }
@@ -645,10 +649,6 @@ struct ProgramScope {
     /// splits off (`private func overridden(by:)` under `withDependencies`) is part of the root. (A method of
     /// another type is never one: handing the container to a car's method is the car reaching into it.)
     func helpersOfExcepted(by rule: LessonRule) -> Set<String> {
-        var usedFrom: [String: [ResolvedProgram.Node]] = [:]
-        for node in program.nodes.values {
-            for use in node.uses { usedFrom[use.usr, default: []].append(node) }
-        }
         let candidates = program.members.values.filter { member in
             member.kind == "func_decl" && member.owner == nil && !member.isVisibleOutside && !member.isImplicit
                 && !(usedFrom[member.usr] ?? []).isEmpty

@@ -55,7 +55,7 @@ public struct WatchScreen: Sendable {
             titleLines = [style.dim(brand)] + wrap(title).map(style.bold)
         }
         var details = wrap(lesson.metadata.summary.text(in: words.language))
-        let sources = CheckReportRenderer(style: style, words: words).shown(lesson.sources, in: lesson)
+        let sources = words.path(lesson.sources, in: lesson)
         details += wrap(words.say(
             "Edit \(sources)/ and save. The whole lesson: press t, or \(words.kata) show \(lesson.id)",
             "编辑 \(sources)/ 并保存。完整课文：按 t，或运行 \(words.kata) show \(lesson.id)")).map(style.dim)
