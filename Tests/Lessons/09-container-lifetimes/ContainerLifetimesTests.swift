@@ -65,7 +65,7 @@ struct ContainerLifetimesTests {
         let container = Container()
         let driverBuilds = Counter()
         // Telemetry (not part of the circle) asks for Driver; Driver first tries a part nobody registered and
-        // goes on without it, then asks for Strategist, which asks for Driver again.
+        // a part whose factory throws, goes on without them, then asks for Strategist, which asks for Driver again.
         container.register(Telemetry.self) { c in
             _ = try c.resolve(Driver.self)
             return Telemetry()
@@ -73,8 +73,10 @@ struct ContainerLifetimesTests {
         container.register(Driver.self) { c in
             if driverBuilds.increment() > 25 { throw EndlessLoop() }
             _ = try? c.resolve((any Engine).self)
+            _ = try? c.resolve(BrokenPart.self)
             return Driver(strategist: try c.resolve(Strategist.self))
         }
+        container.register(BrokenPart.self) { _ in throw PartBroke() }
         container.register(Strategist.self) { c in
             Strategist(driver: try c.resolve(Driver.self))
         }
@@ -87,7 +89,7 @@ struct ContainerLifetimesTests {
             return
         }
         let text = String(describing: error)
-        #expect(driverBuilds.value == 1, "Driver's factory started \(driverBuilds.value) times: the cycle went unnoticed after the failed resolve of the engine inside it. When a resolve fails, take only that type off the stack (pop in a `defer`), never the whole stack: the types around it are still being built. [zh-Hans] Driver 的工厂开始了 \(driverBuilds.value) 次：在它内部解析引擎失败之后，循环没有被发现。解析失败时，只把那个类型从栈中移除（在 `defer` 中弹出），而不是清空整个栈：它周围的类型仍在创建中。")
+        #expect(driverBuilds.value == 1, "Driver's factory started \(driverBuilds.value) times: the cycle went unnoticed after a failed resolve inside it (a part nobody registered, or a factory that threw). When a resolve fails, take only that type off the stack (pop in a `defer`), never the whole stack: the types around it are still being built. [zh-Hans] Driver 的工厂开始了 \(driverBuilds.value) 次：在它内部的一次解析失败之后（没人注册的部件，或者抛出错误的工厂），循环没有被发现。解析失败时，只把那个类型从栈中移除（在 `defer` 中弹出），而不是清空整个栈：它周围的类型仍在创建中。")
         #expect(text.contains("Driver -> Strategist -> Driver"), "The cycle error should show the circle, \"Driver -> Strategist -> Driver\"; it said: \(text) [zh-Hans] 循环错误应该显示这个环 \"Driver -> Strategist -> Driver\"；它说的是：\(text)")
         #expect(!text.contains("Telemetry -> "), "The cycle error should show the circle from where it starts (Driver), not the whole stack (Telemetry, which only asked for Driver, is not part of it); it said: \(text). The path is the part of the stack from the first occurrence of the type, plus the type again. [zh-Hans] 循环错误应该从环开始的地方（Driver）显示这个环，而不是整个栈（Telemetry 只是请求了 Driver，它不在环里）；它说的是：\(text)。路径是栈中从这个类型第一次出现的位置开始的部分，再加上这个类型本身。")
     }

@@ -22,6 +22,10 @@ final class Strategist: Sendable {
     init(driver: Driver) { self.driver = driver }
 }
 
+/// A part whose factory always fails (`PartBroke`), for the paths where a factory throws.
+final class BrokenPart: Sendable {}
+struct PartBroke: Error {}
+
 /// Thrown by the tests' own factories when a container keeps going round a
 /// cycle without noticing, so the test fails instead of overflowing the stack.
 struct EndlessLoop: Error, CustomStringConvertible {

@@ -154,6 +154,18 @@ struct PropertyWrapperTests {
         }
     }
 
+    @Test("the store is a value: a changed copy of the current values leaves them as they were")
+    func storeIsAValue() {
+        let fake = FakeEngine(horsepower: 123)
+        withDependencies { _ in } operation: {
+            var copy = DependencyValues.current
+            copy.engine = fake
+            #expect(copy.engine === fake, "Setting `engine` on a DependencyValues should store that engine: the getter should return it. [zh-Hans] 给 DependencyValues 设置 `engine` 后应该存下那台引擎：getter 应该返回它。")
+            #expect(DependencyValues.current.engine !== fake, "A copy of DependencyValues.current was changed, and the change showed in DependencyValues.current itself: the store is shared, not copied. The store is a struct (a value): `var copy = DependencyValues.current` must be a copy of its own, or withDependencies cannot promise that nothing changed outside the operation. Make DependencyValues a struct. [zh-Hans] 修改了 DependencyValues.current 的一个副本，这个修改却出现在 DependencyValues.current 本身：存储是共享的，而不是复制的。存储是一个结构体（值类型）：`var copy = DependencyValues.current` 必须是它自己的副本，否则 withDependencies 无法保证 operation 之外什么都没变。请把 DependencyValues 声明为结构体。")
+        }
+        #expect(EagerProbe().engine !== fake, "After withDependencies returns, an engine set on a copy of the values inside it is still in effect. [zh-Hans] withDependencies 返回后，在它里面设置到值的副本上的引擎仍然生效。")
+    }
+
     @Test("withDependencies runs its update once and its operation once; an update that throws stops it before the operation, with that error (both versions)")
     func updateOnceErrorsOut() async {
         struct Refused: Error, Equatable {}
