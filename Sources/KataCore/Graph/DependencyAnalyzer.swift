@@ -567,6 +567,18 @@ public struct DependencyAnalyzer: Sendable {
                    !effectful.contains(built.simpleName), !holdsCollaborator(built.simpleName) {
                     return nil
                 }
+                // A method that builds the very type it is declared to return (`func redirect() -> Response`,
+                // `-> EventLoopFuture<Response>`) makes its product: the object is its output, not a collaborator it
+                // uses, and the signature says what the caller gets. Declared as a protocol or a superclass
+                // (`-> any Feed` building `RemoteFeed`), the body hides a choice of implementation: that stays a
+                // finding. What the product is built from stays under judgment either way.
+                if !atRoot, reference.context == .body, let ownerSimple, let member = reference.member,
+                   let built = declaration(type, module: module) {
+                    let methods = (membersByOwner[ownerSimple] ?? []).filter { $0.name == member && $0.kind == .method }
+                    if !methods.isEmpty, methods.allSatisfy({ method in method.resultTypeNames.contains { simple($0) == built.simpleName } }) {
+                        return nil
+                    }
+                }
                 // A construction that only packages what the code was handed (its parameters, its own stored
                 // properties, itself, literals) makes no hidden choice: every part of it came from outside.
                 if !atRoot, let roots = reference.handedArguments, let ownerSimple, let member = reference.member {

@@ -33,11 +33,17 @@ public struct MutantOutcome: Sendable, Codable, Equatable {
 /// it removed); `hoist-to-static` (the collaborator kept where every instance shares it); `memoise-factory` (the first
 /// object a factory made handed out again); `copy-for-share` (one of the parts handed a shared object gets a copy of
 /// its own); `forward-to-parent` (a type that keeps another of its kind hands that one on instead of itself).
-/// General operators: `remove-call`, `negate-condition`, `return-early`.
+/// General operators: `remove-call`, `negate-condition`, `return-early`, `drop-assignment` (a statement that stores a value),
+/// `drop-defer`, `swallow-error` (`try f()` made `_ = try? f()`), `swap-member` (`first`/`last`, `removeLast()`/`removeAll()`,
+/// `min`/`max`, ...), `move-boundary` (`<` to `<=`, `==` to `!=`), `swap-calls` (two calls in a row done the other way round),
+/// `fallback-only` (`stored ?? fallback` made `fallback`), `empty-body` (a one-line setter or `Void` body emptied),
+/// `fresh-for-current` (`T.current` made `T()`: starting from nothing instead of what is in effect).
 public enum MutationOperators {
     public static let names: Set<String> = ["let-to-var", "to-unowned-unsafe", "weak-to-strong", "singleton-at-use", "build-inside",
                                             "default-builds-part", "drop-lock", "hoist-to-static", "memoise-factory", "copy-for-share",
-                                            "forward-to-parent", "remove-call", "negate-condition", "return-early"]
+                                            "forward-to-parent", "remove-call", "negate-condition", "return-early",
+                                            "drop-assignment", "drop-defer", "swallow-error", "swap-member", "move-boundary", "swap-calls",
+                                            "fallback-only", "empty-body", "fresh-for-current"]
     public static func mutants(of program: ResolvedProgram, texts: [String: String], forbidden: [String]) -> [Mutant] {
         var found: [Mutant] = []
         var seen: Set<String> = []
@@ -263,6 +269,10 @@ public enum MutationOperators {
             }
         }
 
+        // Module types that can be built empty, `T()`: `T.current` made `T()` starts from nothing instead of what is in effect.
+        let buildableEmpty = Set(types.values.filter { $0.kind != "protocol" }.map(\.name).filter { name in
+            (program.membersByOwner[name] ?? []).contains { $0.kind == "constructor_decl" && $0.arguments == "()" }
+        }.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
         for (file, fileLines) in lines.sorted(by: { $0.key < $1.key }) {
             var number = 0
             for text in fileLines {
@@ -280,6 +290,39 @@ public enum MutationOperators {
                 }
                 if let negated = negated(text) {
                     add("negate-condition", file, [(number, negated)])
+                }
+                if isAssignmentStatement(trimmed) {
+                    add("drop-assignment", file, [(number, indent)])
+                }
+                if trimmed.range(of: #"^defer\s*\{.*\}$"#, options: .regularExpression) != nil {
+                    add("drop-defer", file, [(number, indent)])
+                }
+                if isCallStatement(trimmed), trimmed.hasPrefix("try "), !trimmed.hasPrefix("try?"), !trimmed.hasPrefix("try!") {
+                    add("swallow-error", file, [(number, indent + "_ = try? " + trimmed.dropFirst(4))])
+                }
+                if let swapped = swappedMember(text) {
+                    add("swap-member", file, [(number, swapped)])
+                }
+                if let moved = movedBoundary(text) {
+                    add("move-boundary", file, [(number, moved)])
+                }
+                if !trimmed.hasPrefix("//"), let fallback = fallbackOnly(text) {
+                    add("fallback-only", file, [(number, fallback)])
+                }
+                if !trimmed.hasPrefix("//"), let emptied = emptiedBody(text) {
+                    add("empty-body", file, [(number, emptied)])
+                }
+                if !trimmed.hasPrefix("//"), !trimmed.contains("static var current"), !trimmed.contains("static let current"),
+                   let type = buildableEmpty.first(where: { text.contains("\($0).current") }) {
+                    add("fresh-for-current", file, [(number, text.replacingOccurrences(of: "\(type).current", with: "\(type)()"))])
+                }
+                // Two calls in a row, at the same depth, done the other way round.
+                if number < fileLines.count, isCallStatement(trimmed) {
+                    let next = fileLines[number]
+                    let nextTrimmed = next.trimmingCharacters(in: .whitespaces)
+                    if isCallStatement(nextTrimmed), next.prefix(while: { $0 == " " || $0 == "\t" }) == indent, nextTrimmed != trimmed {
+                        add("swap-calls", file, [(number, next), (number + 1, text)])
+                    }
                 }
             }
         }
@@ -330,6 +373,94 @@ public enum MutationOperators {
                         "defer", "super.init", "self.init", "throw ", "@", "import ", "public ", "private ", "internal ", "static ", "#"]
         if keywords.contains(where: { line.hasPrefix($0) }) || line.contains(" = ") || line.contains("{") || line.hasSuffix(",") { return false }
         return line.range(of: #"^(try\s+|await\s+|try\s+await\s+)?[A-Za-z_][\w]*(\??\.[A-Za-z_][\w]*)*\??\(.*\)$"#, options: .regularExpression) != nil
+    }
+
+    /// `stored ?? fallback` made `fallback`: what was stored or handed over is ignored (`return a ?? b`,
+    /// `get { a ?? b }`, `let x = a ?? b`).
+    static func fallbackOnly(_ line: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: #"((?:\breturn\s+|\bget\s*\{\s*|[^=!<>]=\s+))([^{}]+?)\s*\?\?\s*"#),
+              let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+              let whole = Range(match.range, in: line), let head = Range(match.range(at: 1), in: line) else { return nil }
+        return String(line[..<whole.lowerBound]) + String(line[head]) + String(line[whole.upperBound...])
+    }
+
+    /// A one-line body `{ stmt }` whose statement stores a value or calls something, emptied: `set { a = b }` → `set { }`.
+    static func emptiedBody(_ line: String) -> String? {
+        guard let open = line.firstIndex(of: "{"), let close = line.lastIndex(of: "}"), open < close else { return nil }
+        let inner = line[line.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+        guard !inner.isEmpty, !inner.contains("{"), !inner.contains(";"), !inner.hasPrefix("$0"), !inner.contains(" in "),
+              isAssignmentStatement(inner) || isCallStatement(inner) && !line[..<open].contains("get") else { return nil }
+        let head = line[..<open]
+        // Only bodies whose emptiness still compiles: a setter, a `didSet`, a `Void` function or closure.
+        guard head.contains("set") || head.contains("didSet") || head.contains("willSet") || head.contains("func ") && !head.contains("->")
+        else { return nil }
+        return String(line[...open]) + " " + String(line[close...])
+    }
+
+    /// `count += 1`, `self.best = lap`, `values[key] = value`: a statement that only stores a value.
+    static func isAssignmentStatement(_ line: String) -> Bool {
+        let keywords = ["let ", "var ", "if ", "guard ", "return", "case ", "for ", "while ", "@", "static ", "private ", "public ",
+                        "internal ", "lazy ", "weak ", "unowned", "fileprivate ", "nonisolated", "#"]
+        if keywords.contains(where: { line.hasPrefix($0) }) || line.contains("{") || line.hasSuffix(",") { return false }
+        return line.range(of: #"^(self\.)?[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*(\[[^\]=]+\])?\s*(=|\+=|-=|\*=)\s*[^=].*$"#,
+                          options: .regularExpression) != nil
+    }
+
+    /// The first member of a pair a learner mixes up, swapped: `first`/`last`, `removeLast()`/`removeAll()`,
+    /// `removeFirst`/`removeLast`, `min`/`max`, `prefix`/`suffix`, `append(contentsOf:)` kept.
+    static func swappedMember(_ line: String) -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("//") { return nil }
+        let pairs: [(String, String)] = [(".removeLast()", ".removeAll()"), (".removeAll()", ".removeLast()"),
+                                         (".removeFirst()", ".removeLast()"), (".first", ".last"), (".last", ".first"),
+                                         (".min()", ".max()"), (".max()", ".min()"), (".prefix(", ".suffix("), (".suffix(", ".prefix(")]
+        for (from, to) in pairs {
+            guard let range = line.range(of: from) else { continue }
+            // `.first` must end the name: not `.firstIndex`, `.lastLap`.
+            if from == ".first" || from == ".last" {
+                let after = line[range.upperBound...].first
+                if let after, after.isLetter || after.isNumber || after == "_" { continue }
+            }
+            var mutated = line
+            mutated.replaceSubrange(range, with: to)
+            return mutated
+        }
+        return nil
+    }
+
+    /// A comparison moved across its boundary: `<` to `<=`, `>=` to `>`, `==` to `!=` (the first one on the line,
+    /// outside strings; not `->`, `<T>`, `=>`).
+    static func movedBoundary(_ line: String) -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("//") || trimmed.hasPrefix("func ") || trimmed.contains("func ") || trimmed.hasPrefix("import ") { return nil }
+        let characters = Array(line)
+        var inString = false
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\"" { inString.toggle() }
+            if !inString {
+                let next = index + 1 < characters.count ? characters[index + 1] : " "
+                let previous = index > 0 ? characters[index - 1] : " "
+                func replaced(_ count: Int, _ with: String) -> String {
+                    String(characters[..<index]) + with + String(characters[(index + count)...])
+                }
+                // Only spaced operators: `a < b`, not generics or arrows.
+                if previous == " " {
+                    switch (character, next) {
+                    case ("<", "="): if index + 2 < characters.count, characters[index + 2] == " " { return replaced(2, "<") }
+                    case (">", "="): if index + 2 < characters.count, characters[index + 2] == " " { return replaced(2, ">") }
+                    case ("=", "="): if index + 2 < characters.count, characters[index + 2] == " " { return replaced(2, "!=") }
+                    case ("!", "="): if index + 2 < characters.count, characters[index + 2] == " " { return replaced(2, "==") }
+                    case ("<", " "): return replaced(1, "<=")
+                    case (">", " "): return replaced(1, ">=")
+                    default: break
+                    }
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// `if x > 0 {` → `if !(x > 0) {`; `guard ok else {` → `guard !(ok) else {`. Not `if let`, `if case`, `#if`.
