@@ -84,19 +84,22 @@ struct GraphMechanismTests {
         #expect(result == ["3 construction Process()", "9 construction Runner()"], "\(result)")
     }
 
-    @Test("a helper with no effects built inside a method is a tool; kept in a property it is a collaborator")
+    @Test("a helper with no effects and no collaborator is a stable dependency, built in a method or kept; one that reaches the disk is volatile, wherever it is built")
     func helpers() throws {
         let code = """
+            import Foundation
             final class Digest { var bytes: [UInt8] = []; func add(_ b: UInt8) { bytes.append(b) }; func value() -> Int { bytes.count } }
             final class Hasher2 {
                 func hash(_ data: [UInt8]) -> Int { let digest = Digest(); data.forEach(digest.add); return digest.value() }
             }
             final class Keeper {
                 let digest = Digest()
+                let journal = Journal()
             }
+            final class Journal { func write(_ s: String) { FileManager.default.createFile(atPath: s, contents: nil) } }
             """
         let result = try found(code)
-        #expect(result == ["6 construction Digest()"], "\(result)")
+        #expect(result == ["8 construction Journal()", "10 singleton FileManager.default"], "\(result)")
     }
 
     @Test("a type that only builds and hands out is a factory: what it builds is wiring, not a hidden dependency")

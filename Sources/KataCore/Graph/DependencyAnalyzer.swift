@@ -297,7 +297,9 @@ public struct DependencyAnalyzer: Sendable {
                 let owner = simple(property.owner!)
                 // Holding an object with effects (a class of the code's own, or one of the platform's services: a
                 // URLSession, a FileManager) or an abstraction of one. A value held is data, whatever it does.
-                if property.typeNames.contains(where: { name in
+                // Written type or, with none written, the type its initial value builds (`let tool = Process()`).
+                let held = property.typeNames + (property.initialValueCall.map { [simple($0)] } ?? [])
+                if held.contains(where: { name in
                     guard name != owner else { return false }
                     if protocolsWithMethods.contains(name) { return true }
                     if !simpleNames.contains(name) { return Self.systemSingletons[name] != nil || Self.systemServices.contains(name) }
@@ -306,11 +308,13 @@ public struct DependencyAnalyzer: Sendable {
             }
             if effectful.count == before { break }
         }
-        /// A service: a collaborator worth handing in. It has effects (see `effectful`) or holds a
-        /// collaborator; a class is one too when it has behaviour (instance methods) or stands behind a
-        /// protocol of the code's own, since it keeps its identity. A struct or enum without effects is a
-        /// value, whatever it conforms to. Data classes (stored, sent or thrown), the user interface and
-        /// test doubles are not services.
+        /// A service: a collaborator worth handing in, a *volatile* dependency. It has effects (see `effectful`)
+        /// or holds a collaborator; a class is one too when it stands behind a protocol of the code's own (building
+        /// it picks an implementation). A type with no effects and no collaborator (a formatter, an in-memory
+        /// cache, a parser) is a stable dependency: built in place, it hides nothing a test would swap; shared
+        /// by everyone, its `var` state still is shared state (see `holdsSharedState`). A struct or enum
+        /// without effects is a value, whatever it conforms to. Data classes (stored, sent or thrown), the user
+        /// interface and test doubles are not services.
         /// Is handed a collaborator: a stored property (not built in place) of a service or of a protocol with methods.
         func holdsCollaborator(_ name: String) -> Bool {
             (membersByOwner[name] ?? []).contains { member in
@@ -353,14 +357,15 @@ public struct DependencyAnalyzer: Sendable {
             let parents = ancestry(name)
             if isTestDouble(name) { return false }
             if isUserInterface(name) || !parents.isDisjoint(with: Self.uiConformances) { return false }
-            let members = membersByOwner[name] ?? []
             let effects = effectful.contains(name)
             // A type that holds a collaborator is one itself.
             let holds = holdsCollaborator(name)
             switch type.kind {
             case .class, .actor:
                 if !parents.isDisjoint(with: Self.dataConformances) && !effects { return false }
-                return effects || holds || !parents.isDisjoint(with: protocolsWithRequirements) || members.contains { $0.kind == .method && !$0.isStatic }
+                // A class with no effects and no collaborator (an in-memory cache, a decoder, a lock wrapper) is a
+                // stable dependency: built in place, it hides nothing a test would swap.
+                return effects || holds || !parents.isDisjoint(with: protocolsWithRequirements)
             case .struct, .enum:
                 // A value's own effects are findings where they happen; building the value adds none. It is a
                 // collaborator when it is handed one, or stands behind a protocol with methods and has effects.
@@ -446,7 +451,9 @@ public struct DependencyAnalyzer: Sendable {
             let holdsService = (member.typeNames.first.map { isService($0) } ?? false) || (value.map { $0 != own && isService($0) } ?? false)
             let isClass = declaration(own).map { $0.kind == .class || $0.kind == .actor } ?? false
             if let held, held != "Self", isConstant(held), !(held == own && Self.anyTypeSingletonMembers.contains(member.name)) { return false }
+            // One instance for everyone: a service, or an object that keeps `var` state (shared mutable state).
             return (holdsOwn && (isService(own) || holdsSharedState(own) || (isClass && Self.anyTypeSingletonMembers.contains(member.name)))) || holdsService
+                || (held.map { $0 != own && holdsSharedState($0) } ?? false)
         }.map { "\(simple($0.owner!)).\($0.name)" })
         let staticVariables = Set(model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed && $0.owner != nil }
             .map { "\(simple($0.owner!)).\($0.name)" })

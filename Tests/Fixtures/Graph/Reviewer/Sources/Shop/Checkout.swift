@@ -4,7 +4,7 @@ public final class Checkout {
     private let store: any Storing
     private let clock: any Clock
     private let pricing = FlatPricing()
-    private let receipts = ReceiptFormatter() // expect: construction ReceiptFormatter()
+    private let receipts = ReceiptFormatter() // a formatter: a stable dependency, built in place
     private var lastTotal = 0
 
     /// A fresh value as a default is the injection point; a singleton as a default is hidden.
