@@ -533,7 +533,11 @@ public struct MutationTester: Sendable {
             return ([], texts, "the compiler gave no reading of the reference solution")
         }
         let forbidden = lesson.metadata.rules.filter { $0.kind == .forbiddenReference }.flatMap(\.names)
-        return (MutationOperators.mutants(of: program, texts: texts, forbidden: forbidden), texts, nil)
+        // A file the learner keeps as given ("You do not change this file") is graded from the course's copy: a
+        // mistake made there is one no learner can make, so it is no mutant.
+        let given = Set(texts.filter { $0.value.lowercased().contains(LessonFiles.fixedMarker) }.map(\.key))
+        let mutants = MutationOperators.mutants(of: program, texts: texts, forbidden: forbidden).filter { !given.contains($0.file) }
+        return (mutants, texts, nil)
     }
 
     public func score(_ lesson: Lesson) -> LessonScore {

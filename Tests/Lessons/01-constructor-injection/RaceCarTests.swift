@@ -18,6 +18,35 @@ final class SpyEngine: Engine {
     }
 }
 
+/// An engine that runs or stalls as its script says, one entry per ignition (then stalls).
+final class ScriptedEngine: Engine {
+    let horsepower: Int
+    private let script: [Bool]
+    private(set) var ignitions = 0
+
+    init(horsepower: Int, script: [Bool]) {
+        self.horsepower = horsepower
+        self.script = script
+    }
+
+    func ignite() -> Bool {
+        defer { ignitions += 1 }
+        return ignitions < script.count ? script[ignitions] : false
+    }
+}
+
+/// A small, seeded generator (SplitMix64): the same seed gives the same cars everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 @Suite("Constructor injection", .serialized)
 struct RaceCarTests {
     @Test("the car starts the engine it is handed")
@@ -51,18 +80,40 @@ struct RaceCarTests {
         #expect(spy.ignitions == 1, "One start() of a stalling engine should try to ignite it once, not \(spy.ignitions) times: keep the behaviour, no retries. [zh-Hans] 对点不着火的引擎调用一次 start()，应该只尝试点火一次，而不是 \(spy.ignitions) 次：保持原有行为，不要重试。")
     }
 
-    @Test("every engine, whatever its power, is tried once per start")
+    @Test("every engine, whatever its power, is tried once per start, every start (300 seeded cars)")
     func onceWhateverThePower() {
-        // The promise holds for any engine, not only for the ones the other tests happen to use.
-        for horsepower in [0, 1, 99, 250, 500, 749, 750, 751, 800, 999, 1000, 1500, 2500, 10_000] {
-            for runs in [false, true] {
-                let spy = SpyEngine(horsepower: horsepower, runs: runs)
-                let car = RaceCar(engine: spy)
-                let first = car.start()
+        // The promise holds for any engine and every start, not only for the ones the other tests happen to use:
+        // seeded random cars (power from 0 to a billion hp), each started several times by an engine that
+        // runs or stalls as its script says. The model: each start() ignites once and reports that ignition.
+        var generator = SeededGenerator(state: 0x01C0_FFEE)
+        for round in 0..<300 {
+            let horsepower = Self.randomPower(using: &generator)
+            let script = (0..<Int.random(in: 1...6, using: &generator)).map { _ in Bool.random(using: &generator) }
+            let engine = ScriptedEngine(horsepower: horsepower, script: script)
+            let car = RaceCar(engine: engine)
+            var reports: [String] = []
+            for (index, runs) in script.enumerated() {
+                let report = car.start()
+                reports.append(report)
                 let expected = runs ? "Vroom! \(horsepower) hp" : "stalled"
-                #expect(first == expected && spy.ignitions == 1, "With a \(horsepower) hp engine that \(runs ? "runs" : "stalls"), start() should try to ignite it once and return \"\(expected)\", but it tried \(spy.ignitions) times and returned \"\(first)\". Keep the behaviour for every engine: one ignition per start(), no retries or special cases by power. [zh-Hans] 对一台 \(horsepower) hp、\(runs ? "能点着" : "点不着")的引擎，start() 应该只点火一次并返回 \"\(expected)\"，但它点了 \(spy.ignitions) 次，返回 \"\(first)\"。对每台引擎都保持原有行为：每次 start() 只点火一次，不要按功率重试或特殊处理。")
-                #expect(car.topSpeed == 150 + horsepower / 5, "A \(horsepower) hp engine should give a top speed of 150 + \(horsepower) / 5 = \(150 + horsepower / 5), not \(car.topSpeed). [zh-Hans] \(horsepower) hp 的引擎应该让最高速度为 150 + \(horsepower) / 5 = \(150 + horsepower / 5)，而不是 \(car.topSpeed)。")
+                guard report == expected, engine.ignitions == index + 1 else {
+                    let steps = script.prefix(index + 1).map { $0 ? "runs" : "stalls" }.joined(separator: ", ")
+                    Issue.record("Car \(round) (seed 0x01C0FFEE): a \(horsepower) hp engine that \(steps). Start \(index + 1) should ignite the engine once more (\(index + 1) ignitions in all) and return \"\(expected)\"; it made \(engine.ignitions) ignitions and returned \"\(report)\" (reports so far: \(reports)). Keep the behaviour for every engine and every start: one ignition per start(), report what that ignition gave, no retries, nothing remembered from an earlier start, no special case by power. [zh-Hans] 第 \(round) 辆车（种子 0x01C0FFEE）：一台 \(horsepower) hp 的引擎，依次 \(steps)。第 \(index + 1) 次启动应该再点火一次（共 \(index + 1) 次）并返回 \"\(expected)\"；它点火了 \(engine.ignitions) 次，返回 \"\(report)\"（到此为止的报告：\(reports)）。对每台引擎、每次启动都保持原有行为：每次 start() 点火一次，报告这次点火的结果，不重试，不记住之前的启动，不按功率特殊处理。")
+                    return
+                }
             }
+            #expect(car.topSpeed == 150 + horsepower / 5, "A \(horsepower) hp engine should give a top speed of 150 + \(horsepower) / 5 = \(150 + horsepower / 5), not \(car.topSpeed). [zh-Hans] \(horsepower) hp 的引擎应该让最高速度为 150 + \(horsepower) / 5 = \(150 + horsepower / 5)，而不是 \(car.topSpeed)。")
+        }
+    }
+
+    /// Power for a random engine: small engines, round numbers and their neighbours, and anything up to a billion hp.
+    static func randomPower(using generator: inout SeededGenerator) -> Int {
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0: return Int.random(in: 0...2_000, using: &generator)
+        case 1:
+            let round = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000][Int.random(in: 0..<8, using: &generator)]
+            return max(0, round * Int.random(in: 1...9, using: &generator) + Int.random(in: -1...1, using: &generator))
+        default: return Int.random(in: 0...1_000_000_000, using: &generator)
         }
     }
 
