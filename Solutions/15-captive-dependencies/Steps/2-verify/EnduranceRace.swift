@@ -1,0 +1,39 @@
+/// A 24-hour race for one car and the drivers who share it: the place
+/// where the race's objects are wired, its composition root.
+///
+///     let race = EnduranceRace(roster: Roster(drivers: ["BUT", "ALO", "KOB"]), timesheet: timesheet)
+///     race.startStint()        // BUT gets in the car
+///     try race.lap(214_310)
+///     race.startStint()        // driver change: ALO
+///     try race.lap(213_877)
+///
+/// Each stint is now a scope with its own driver, yet the timesheet still
+/// reads BUT 214310, BUT 213877: the race-long recorder was built in the
+/// first stint, with BUT, and keeps him (a captive dependency).
+public final class EnduranceRace {
+    public let container = Container()
+
+    public init(roster: Roster, timesheet: Timesheet) {
+        container.register(Roster.self, lifetime: .shared) { _ in roster }
+        container.register(Timesheet.self, lifetime: .shared) { _ in timesheet }
+        // One driver per stint: the first lap of a stint calls the next driver to the car.
+        container.register(Driver.self, lifetime: .scoped, dependencies: [Roster.self]) { c in
+            Driver(name: try c.resolve(Roster.self).nextDriver())
+        }
+        // One recorder for the whole race, holding the stint's driver: the captive.
+        container.register(LapRecorder.self, lifetime: .shared, dependencies: [Driver.self, Timesheet.self]) { c in
+            LapRecorder(driver: try c.resolve(Driver.self), timesheet: try c.resolve(Timesheet.self))
+        }
+    }
+
+    /// A driver change: a new stint, a new scope.
+    public func startStint() {
+        container.beginScope()
+    }
+
+    /// The car crosses the line: the recorder files the lap under the
+    /// driver in the car.
+    public func lap(_ lapTime: Int) throws {
+        try container.resolve(LapRecorder.self).record(lapTime: lapTime)
+    }
+}

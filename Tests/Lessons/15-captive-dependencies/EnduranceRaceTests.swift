@@ -1,0 +1,79 @@
+import Testing
+@testable import CaptiveDependencies
+
+/// The timesheet's laps as text, oldest first: "BUT 214310".
+func shown(_ timesheet: Timesheet) -> [String] {
+    timesheet.laps.map { "\($0.driver) \($0.lapTime)" }
+}
+
+@Suite("The endurance race: every lap filed under the driver in the car", .serialized)
+struct EnduranceRaceTests {
+    @Test("laps are filed under the driver of their stint, whoever drove before")
+    func lapsAreFiledUnderTheDriverInTheCar() throws {
+        let timesheet = Timesheet()
+        let race = EnduranceRace(roster: Roster(drivers: ["BUT", "ALO", "KOB"]), timesheet: timesheet)
+        var expected: [String] = []
+        for (stint, driver, laps) in [(1, "BUT", [214_310, 213_877]), (2, "ALO", [213_502]), (3, "KOB", [215_020, 214_998, 214_640]), (4, "BUT", [213_999])] {
+            race.startStint()
+            for lapTime in laps {
+                try race.lap(lapTime)
+                expected.append("\(driver) \(lapTime)")
+            }
+            let got = shown(timesheet)
+            #expect(got == expected, "After stint \(stint), driven by \(driver), the timesheet should read \(expected); it reads \(got). A lap filed under the driver of an earlier stint means the race-long LapRecorder holds the first stint's Driver: a captive dependency. Hand the recorder a factory it asks for the driver in the car at every lap, or give it the stint's lifetime. [zh-Hans] 第 \(stint) 个 stint（由 \(driver) 驾驶）之后，计时表应该是 \(expected)；实际是 \(got)。如果一圈被记在前一个 stint 的车手名下，说明活过整场比赛的 LapRecorder 持有第一个 stint 的 Driver：这就是俘获依赖。交给记录器一个工厂，让它每一圈都去要车里的车手；或者让它拥有 stint 的生命周期。")
+        }
+    }
+
+    @Test("one driver is called to the car per stint, not one per lap")
+    func oneDriverCalledPerStint() throws {
+        let roster = Roster(drivers: ["LOT", "DUV", "JAR"])
+        let timesheet = Timesheet()
+        let race = EnduranceRace(roster: roster, timesheet: timesheet)
+        for (stint, laps) in [5, 1, 3, 2, 4].enumerated() {
+            race.startStint()
+            for lap in 0..<laps { try race.lap(220_000 + 100 * stint + lap) }
+            #expect(roster.driversCalled == stint + 1, "After stint \(stint + 1) (\(laps) lap\(laps == 1 ? "" : "s")), the roster should have called \(stint + 1) driver\(stint == 0 ? "" : "s") to the car, one per stint; it called \(roster.driversCalled). \(roster.driversCalled > stint + 1 ? "More than one per stint: the Driver is built again for a lap inside the stint (is it .scoped, and is the scope kept until the next startStint()?)." : "Fewer: a driver is kept from an earlier stint (does startStint() begin a new scope, and does the recorder ask for the driver at every lap?).") [zh-Hans] 第 \(stint + 1) 个 stint（\(laps) 圈）之后，名单应该已经叫了 \(stint + 1) 位车手上车，每个 stint 一位；实际叫了 \(roster.driversCalled) 位。\(roster.driversCalled > stint + 1 ? "多于每个 stint 一位：同一个 stint 里的某一圈又创建了一次 Driver（它是 .scoped 吗？作用域是否一直保留到下一次 startStint()？）。" : "少了：某位车手是从之前的 stint 留下来的（startStint() 是否开始了新的作用域？记录器是否每一圈都去要车手？）。")")
+        }
+        let drivers = timesheet.laps.map(\.driver)
+        let expected = [5, 1, 3, 2, 4].enumerated().flatMap { stint, laps in Array(repeating: ["LOT", "DUV", "JAR"][stint % 3], count: laps) }
+        #expect(drivers == expected, "Five stints of 5, 1, 3, 2 and 4 laps, the roster going round LOT, DUV, JAR: the laps should be filed under \(expected); they were filed under \(drivers). [zh-Hans] 五个 stint，分别跑 5、1、3、2、4 圈，名单按 LOT、DUV、JAR 轮流：这些圈应该记在 \(expected) 名下；实际记在 \(drivers) 名下。")
+    }
+
+    @Test("the race's wiring passes verify(): no captive left")
+    func theRaceWiringPassesVerify() {
+        let race = EnduranceRace(roster: Roster(drivers: ["BUT", "ALO"]), timesheet: Timesheet())
+        let verdict = Verdict(of: race.container)
+        #expect(verdict == .clean, "EnduranceRace's container should pass verify(): after the cure, no .shared registration holds the .scoped Driver; but \(verdict.shown). Declare with each registration what its factory resolves while it builds: a driver the recorder asks for later, through its factory, is not one of them. [zh-Hans] EnduranceRace 的容器应该通过 verify()：治好之后，没有哪个 .shared 注册持有 .scoped 的 Driver；但是\(verdict.shownZh)。在每个注册里声明它的工厂在创建时解析什么：记录器之后通过工厂去要的车手不算在内。")
+    }
+
+    @Test("a lap before the first stint has no driver: it throws and files nothing")
+    func noLapBeforeTheFirstStint() {
+        let timesheet = Timesheet()
+        let roster = Roster(drivers: ["BUT"])
+        let race = EnduranceRace(roster: roster, timesheet: timesheet)
+        var threw = false
+        do { try race.lap(199_999) } catch { threw = true }
+        #expect(threw && timesheet.laps.isEmpty && roster.driversCalled == 0, "Before the first startStint() nobody is in the car: lap(_:) should throw, file nothing and call no driver; it \(threw ? "threw" : "did not throw"), the timesheet reads \(shown(timesheet)) and the roster called \(times(roster.driversCalled)). The Driver is .scoped: with no scope open, resolving it throws. [zh-Hans] 第一次 startStint() 之前车里没有人：lap(_:) 应该抛出错误，不记录任何东西，也不叫任何车手；它\(threw ? "抛出了错误" : "没有抛出错误")，计时表是 \(shown(timesheet))，名单叫了 \(roster.driversCalled) 次。Driver 是 .scoped 的：没有打开的作用域时，解析它会抛出错误。")
+    }
+
+    @Test("two races side by side keep their own drivers and their own timesheets")
+    func twoRacesKeepTheirOwnDrivers() throws {
+        let sheet7 = Timesheet()
+        let sheet8 = Timesheet()
+        let car7 = EnduranceRace(roster: Roster(drivers: ["BUE", "NAK", "HAR"]), timesheet: sheet7)
+        let car8 = EnduranceRace(roster: Roster(drivers: ["CON", "KOB", "LOP"]), timesheet: sheet8)
+        car7.startStint()
+        car8.startStint()
+        try car7.lap(210_000)
+        try car8.lap(211_000)
+        car8.startStint()
+        try car7.lap(210_100)
+        try car8.lap(211_100)
+        car7.startStint()
+        try car7.lap(210_200)
+        try car8.lap(211_200)
+        let got7 = shown(sheet7)
+        let got8 = shown(sheet8)
+        #expect(got7 == ["BUE 210000", "BUE 210100", "NAK 210200"] && got8 == ["CON 211000", "KOB 211100", "KOB 211200"], "Cars 7 and 8 race side by side, each with its own container, roster and timesheet, changing drivers at different times. Car 7's timesheet should read [\"BUE 210000\", \"BUE 210100\", \"NAK 210200\"], it reads \(got7); car 8's [\"CON 211000\", \"KOB 211100\", \"KOB 211200\"], it reads \(got8). A scope, a driver or a recorder kept in a static is shared by both cars: keep them in each race's objects. [zh-Hans] 7 号车和 8 号车并排比赛，各有自己的容器、名单和计时表，在不同的时间换车手。7 号车的计时表应该是 [\"BUE 210000\", \"BUE 210100\", \"NAK 210200\"]，实际是 \(got7)；8 号车的应该是 [\"CON 211000\", \"KOB 211100\", \"KOB 211200\"]，实际是 \(got8)。保存在 static 里的作用域、车手或记录器会被两辆车共用：把它们保存在各自比赛的对象里。")
+    }
+}
