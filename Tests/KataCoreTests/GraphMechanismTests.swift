@@ -200,6 +200,28 @@ struct GraphMechanismTests {
         #expect(result.compositionRoot.map { "\($0.line) \($0.target)" } == ["4 Store()"])
     }
 
+    @Test("a type declared a collaborator (a lesson's rules, --collaborator) is one whatever it does; a protocol named stands for its conformers")
+    func declaredCollaborators() throws {
+        let code = """
+            protocol Part { func wear() -> Int }
+            final class Wheel: Part { var worn = 0; func wear() -> Int { worn } }
+            final class Extinguisher { var charge = 1 }
+            final class Car {
+                let wheel = Wheel()
+                let extinguisher = Extinguisher()
+            }
+            """
+        var analyzer = CodeAnalyzer(fileSystem: InMemoryFileSystem(["/code/Car.swift": code]), processRunner: ScriptedProcessRunner(),
+                                    swiftc: nil, environment: [:])
+        // Wheel stands behind a protocol of the code's own: building it picks an implementation. Extinguisher has no
+        // effects and no collaborator: a stable dependency, until something declares it a collaborator.
+        #expect(try analyzer.analyze(folder: "/code").hiddenDependencies.map(\.target) == ["Wheel()"])
+        analyzer.collaborators = ["Extinguisher"]
+        #expect(try analyzer.analyze(folder: "/code").hiddenDependencies.map(\.target) == ["Wheel()", "Extinguisher()"])
+        analyzer.collaborators = ["Part"]
+        #expect(try analyzer.analyze(folder: "/code").hiddenDependencies.map(\.target) == ["Wheel()"])
+    }
+
     @Test("a method that builds the very type it returns makes its product; one that returns a protocol hides which implementation it picks")
     func products() throws {
         let code = """

@@ -175,7 +175,7 @@ struct DependencyAnalysisTests {
     @Test("a service locator's static method is global state; four constructions on one line are one finding")
     func locatorAndRepeats() throws {
         let code = """
-            final class Wheel { func spin() {} }
+            protocol Spinning { func spin() }; final class Wheel: Spinning { func spin() {} }
             enum Locator {
                 nonisolated(unsafe) static var factories: [String: () -> Any] = [:]
                 static func resolve<T>(_ type: T.Type) -> T { factories["\\(type)"]!() as! T }

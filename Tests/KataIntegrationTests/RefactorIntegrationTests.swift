@@ -25,8 +25,9 @@ struct RefactorIntegrationTests {
         dependencies.map { "\($0["file"]!):\($0["line"]!) \($0["kind"]!) \($0["target"]!)" }.sorted()
     }
 
-    static func graphJSON(_ folder: String, roots: String = "") throws -> [String: Any] {
-        let run = KataBinary.run(["graph", folder, "--format", "json"] + (roots.isEmpty ? [] : ["--root", roots]), in: KataBinary.packageRoot)
+    static func graphJSON(_ folder: String, roots: String = "", collaborators: String = "") throws -> [String: Any] {
+        let run = KataBinary.run(["graph", folder, "--format", "json"] + (roots.isEmpty ? [] : ["--root", roots])
+                                 + (collaborators.isEmpty ? [] : ["--collaborator", collaborators]), in: KataBinary.packageRoot)
         #expect(run.status == 0 || run.status == 1, "kata graph failed: \(run.output)")
         let data = Data(run.output.utf8)
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "not JSON: \(run.output.prefix(400))")
@@ -74,9 +75,13 @@ struct RefactorIntegrationTests {
                 }
                 let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(expectations) is not JSON")
                 let roots = (object["composition_root"] as? [String] ?? []).joined(separator: ",")
+                // What the lesson's no_construction rules name is a collaborator on its code (`kata graph 04` does the same).
+                let metadata = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(root)/Lessons/\(lesson)/lesson.json")))) as? [String: Any]
+                let collaborators = ((metadata?["rules"] as? [[String: Any]]) ?? []).filter { $0["kind"] as? String == "no_construction" }
+                    .flatMap { $0["of"] as? [String] ?? [] }.joined(separator: ",")
                 for (key, folder) in [("starter", "\(starters)/Lessons/\(lesson)/Sources"), ("solution", "\(root)/Solutions/\(lesson)/Sources")] {
                     let wanted = Self.found(object[key] as? [[String: Any]] ?? [])
-                    let json = try Self.graphJSON(folder, roots: roots)
+                    let json = try Self.graphJSON(folder, roots: roots, collaborators: collaborators)
                     #expect(json["reader"] as? String == CodeAnalyzer.dumpReaderName)
                     #expect(Self.found(json["hidden_dependencies"] as? [[String: Any]] ?? []) == wanted, "\(lesson) \(key)")
                 }

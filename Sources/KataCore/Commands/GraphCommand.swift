@@ -5,7 +5,7 @@ extension CommandSpec {
         var spec = CommandSpec(
             name: "graph",
             summary: LocalizedText(english: "Show who builds whom and every hidden dependency in Swift code", chinese: "显示 Swift 代码中谁创建谁，以及每个隐藏依赖"),
-            usage: "kata graph <folder|lesson> [--format terminal|mermaid|dot|json] [--root NAME,...] [--details] [--focus TYPE [--depth N]] [--include-tests] [--include-generated]",
+            usage: "kata graph <folder|lesson> [--format terminal|mermaid|dot|json] [--root NAME,...] [--collaborator NAME,...] [--details] [--focus TYPE [--depth N]] [--include-tests] [--include-generated]",
             help: """
                 Reads every .swift file in a folder (your own project too) with the
                 compiler's parser and shows the types, who creates whom, who is handed
@@ -24,6 +24,9 @@ extension CommandSpec {
                                     build is not hidden. CompositionRoot, *Container, *Assembly,
                                     *AppDelegate, *.liveValue, @main types and the top-level
                                     code of main.swift always count as composition roots.
+                --collaborator NAME,...  types worth handing in whatever they do: building one in
+                                    place is a finding even when it has no effects of its own
+                                    (a lesson's rules name them for its code)
                 --details           list every type, edge and finding (the terminal shows a
                                     summary and the first findings of a large code base)
                 --focus TYPE        draw only TYPE and its neighbours; --depth N (default 1)
@@ -38,7 +41,7 @@ extension CommandSpec {
                   kata graph Lessons/01-constructor-injection/Sources --format mermaid
                 """,
             flags: ["--details", "--include-tests", "--include-generated"],
-            options: ["--format", "--root", "--focus", "--depth"],
+            options: ["--format", "--root", "--collaborator", "--focus", "--depth"],
             run: { invocation, context in
                 guard let target = invocation.positional.first else {
                     throw KataError.usage(context.words.say("which folder? Example: kata graph Sources (or a lesson: kata graph 01)", "哪个文件夹？例如：kata graph Sources（或者一课：kata graph 01）"))
@@ -58,6 +61,8 @@ extension CommandSpec {
                 }
                 analyzer.compositionRoots = Set((invocation.option("--root") ?? "").split(separator: ",").map {
                     $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+                analyzer.collaborators = Set((invocation.option("--collaborator") ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
                 let analysis: DependencyAnalysis
                 let title: String
                 if context.fileSystem.isDirectory(folder) {
@@ -67,6 +72,7 @@ extension CommandSpec {
                     if analyzer.compositionRoots.isEmpty, let known = try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem) {
                         analyzer.compositionRoots = Set(known.compositionRoots)
                     }
+                    analyzer.collaborators.formUnion(lesson.declaredCollaborators)
                     analysis = try analyzer.analyze(folder: lesson.sources, displayRoot: context.courseRoot)
                     title = context.words.say("Your code of lesson \(lesson.id)", "你在第 \(lesson.shownNumber) 课的代码")
                 } else {

@@ -114,6 +114,8 @@ enum HelpChinese {
             --root NAME,...     更多组合根（类型如 Garage，或成员如 LapLogger.live）：
                                 它们创建的东西不算隐藏依赖。CompositionRoot、*Container、
                                 *Assembly、@main 类型和顶层代码总是算作组合根。
+            --collaborator NAME,...  不管做什么都值得交进来的类型：在原地创建它就算发现，
+                                即使它自己没有副作用（一课的规则会为它的代码指明这些类型）
             退出状态：没有隐藏依赖时为 0，发现隐藏依赖时为 1。
 
             示例：

@@ -48,6 +48,7 @@ extension CommandSpec {
                 var analyzer = context.makeCodeAnalyzer()
                 let known = try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem)
                 analyzer.compositionRoots = Set(known?.compositionRoots ?? [])
+                analyzer.collaborators = lesson.declaredCollaborators
                 let starterFolder = context.pristineStarterFolder(of: lesson)
                 let before = try analyzer.analyze(folder: starterFolder ?? lesson.sources, displayRoot: starterFolder ?? context.courseRoot)
                 guard context.fileSystem.isDirectory(lesson.solutionSources) else {
@@ -95,6 +96,7 @@ extension CommandSpec {
             }
             var analyzer = context.makeCodeAnalyzer()
             analyzer.compositionRoots = Set((try? KnownHiddenDependencies.load(lesson, fileSystem: context.fileSystem))?.compositionRoots ?? [])
+            analyzer.collaborators = lesson.declaredCollaborators
             let starter = context.pristineStarterFolder(of: lesson)
             if starter != nil {
                 context.console.writeError(context.style.dim(words.say(

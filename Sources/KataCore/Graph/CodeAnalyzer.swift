@@ -14,6 +14,8 @@ public struct CodeAnalyzer: Sendable {
     public let environment: [String: String]
     /// Composition roots the code names (besides `CompositionRoot`, `*Container`, `@main`, top-level code).
     public var compositionRoots: Set<String> = []
+    /// Types declared collaborators worth handing in (see `DependencyAnalyzer.analyze`).
+    public var collaborators: Set<String> = []
 
     public static let dumpReaderName = "swiftc syntax dump"
     public static let tokenReaderName = "token reader"
@@ -167,7 +169,8 @@ public struct CodeAnalyzer: Sendable {
                 .prefix(3).map { "\"\($0.key)\"" }.joined(separator: ", ")
             notes.append("left out \(generated.count) generated file\(generated.count == 1 ? "" : "s") (a header says \(markers)): \(generated.prefix(3).map { shown($0.path) }.joined(separator: ", "))\(generated.count > 3 ? ", ..." : "")")
         }
-        var analysis = DependencyAnalyzer().analyze(model, reader: dumped.isEmpty ? Self.tokenReaderName : Self.dumpReaderName, notes: notes, roots: compositionRoots, includeTests: includeTests)
+        var analysis = DependencyAnalyzer().analyze(model, reader: dumped.isEmpty ? Self.tokenReaderName : Self.dumpReaderName, notes: notes, roots: compositionRoots,
+                                                  collaborators: collaborators, includeTests: includeTests)
         analysis.filesGenerated = generated.count
         analysis.filesRead = files.count
         analysis.filesByTokenReader = files.count - dumped.count

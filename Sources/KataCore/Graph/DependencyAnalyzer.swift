@@ -170,7 +170,11 @@ public struct DependencyAnalyzer: Sendable {
     /// `roots` names more composition roots: types (`Garage`), members (`LapLogger.live`),
     /// or patterns with `*` (`*.liveValue`, `*Assembly`).
     /// `includeTests` keeps the findings of test doubles (`MockStore`, `FeedTests`) too.
-    public func analyze(_ model: CodeModel, reader: String, notes: [String] = [], roots: Set<String> = [], includeTests: Bool = false) -> DependencyAnalysis {
+    /// `collaborators`: types declared collaborators worth handing in whatever the analysis finds (a lesson's
+    /// `no_construction` rules, `kata graph --collaborator`): building one in place is a finding even when it has
+    /// no effects of its own. A protocol named there stands for every type that conforms to it.
+    public func analyze(_ model: CodeModel, reader: String, notes: [String] = [], roots: Set<String> = [], collaborators: Set<String> = [],
+                        includeTests: Bool = false) -> DependencyAnalysis {
         func simple(_ name: String) -> String { String(name.split(separator: ".").last ?? Substring(name)) }
         let declarations = model.types.filter { $0.kind != .extension }
         var bySimple: [String: [TypeDeclaration]] = [:]
@@ -355,6 +359,7 @@ public struct DependencyAnalyzer: Sendable {
         func computeService(_ type: TypeDeclaration) -> Bool {
             let name = type.simpleName
             let parents = ancestry(name)
+            if collaborators.contains(name) || !parents.isDisjoint(with: collaborators) { return true }
             if isTestDouble(name) { return false }
             if isUserInterface(name) || !parents.isDisjoint(with: Self.uiConformances) { return false }
             let effects = effectful.contains(name)
@@ -578,9 +583,11 @@ public struct DependencyAnalyzer: Sendable {
                 // `-> EventLoopFuture<Response>`) makes its product: the object is its output, not a collaborator it
                 // uses, and the signature says what the caller gets. Declared as a protocol or a superclass
                 // (`-> any Feed` building `RemoteFeed`), the body hides a choice of implementation: that stays a
-                // finding. What the product is built from stays under judgment either way.
+                // finding. What the product is built from stays under judgment either way; a type declared a
+                // collaborator (a lesson's rules) stays a finding wherever it is built.
                 if !atRoot, reference.context == .body, let ownerSimple, let member = reference.member,
-                   let built = declaration(type, module: module) {
+                   let built = declaration(type, module: module),
+                   !collaborators.contains(built.simpleName), ancestry(built.simpleName).isDisjoint(with: collaborators) {
                     let methods = (membersByOwner[ownerSimple] ?? []).filter { $0.name == member && $0.kind == .method }
                     if !methods.isEmpty, methods.allSatisfy({ method in method.resultTypeNames.contains { simple($0) == built.simpleName } }) {
                         return nil

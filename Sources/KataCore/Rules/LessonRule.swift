@@ -36,6 +36,10 @@ public struct LessonRule: Sendable, Equatable {
         /// from the code: every mutable stored property that some method touches while holding it. Judged on the
         /// compiled program only.
         case lockHeld = "lock_held"
+        /// Types of `in` never check what a value they were handed really is (`as?`, `as!`, `is` to a class or
+        /// protocol of the module): they work through the abstraction they were given. Judged on the compiled
+        /// program only.
+        case noDowncast = "no_downcast"
     }
 
     /// Where `no_construction` lets a fresh collaborator be built.
@@ -143,7 +147,7 @@ extension LessonRule {
         case .noDefaultArgument?:
             rule.inTypes = strings("in", required: true)
             rule.of = strings("of", required: false)
-        case .noUncheckedState?, .keptInLet?, .nullObject?, .lockHeld?: rule.inTypes = strings("in", required: true)
+        case .noUncheckedState?, .keptInLet?, .nullObject?, .lockHeld?, .noDowncast?: rule.inTypes = strings("in", required: true)
         case .protocolRequirements?: rule.names = strings("names", required: true)
         case nil: break
         }

@@ -37,6 +37,7 @@ public struct MeaningJudge: Sendable {
             case .protocolRequirements: raw = requirements(rule, scope)
             case .nullObject: raw = nullObjects(rule, scope)
             case .lockHeld: raw = lockHeld(rule, scope)
+            case .noDowncast: raw = downcasts(rule, scope)
             case .actor, .noUncheckedState: raw = []
             }
             var seen: Set<String> = []
@@ -138,17 +139,18 @@ public struct MeaningJudge: Sendable {
             (node.context == .defaultArgument && rule.allow.contains(.defaultArgument))
                 || (rule.allow.contains(.convenienceInit) && (node.memberUSR.flatMap { scope.program.members[$0] }?.isConvenience ?? false))
         }
-        let reach = Reach(scope: scope, hit: { builtType($0) != nil })
+        // With `factory_closure`, what is built inside a factory is fine: an escaping closure, a function or
+        // initializer handed on by name (`factory: makeEngine`), and a function the module only ever hands on.
+        let factories = rule.allow.contains(.factoryClosure)
+        func deferred(_ use: ResolvedProgram.Use) -> Bool { factories && (use.inEscapingClosure || use.isUnappliedFunction) }
+        // A helper the allowed code calls registers its factories the same way: they run later there too.
+        let reach = Reach(scope: scope, hit: { builtType($0) != nil }, follows: { !deferred($0) })
         func witnesses(_ use: ResolvedProgram.Use) -> [String] {
             guard let member = scope.program.members[use.usr], member.isStatic, let proto = member.owner, scope.isProtocol(proto) else { return [] }
             return scope.descendants(of: [proto]).sorted().flatMap { conformer in
                 (scope.program.membersByOwner[conformer] ?? []).filter { $0.name == member.name && $0.isStatic }.map(\.usr)
             }.filter { scope.program.nodes[$0] != nil }
         }
-        // With `factory_closure`, what is built inside a factory is fine: an escaping closure, a function or
-        // initializer handed on by name (`factory: makeEngine`), and a function the module only ever hands on.
-        let factories = rule.allow.contains(.factoryClosure)
-        func deferred(_ use: ResolvedProgram.Use) -> Bool { factories && (use.inEscapingClosure || use.isUnappliedFunction) }
         var called: Set<String> = []
         var handedOn: Set<String> = []
         for node in scope.program.nodes.values {
@@ -177,6 +179,22 @@ public struct MeaningJudge: Sendable {
                 if let path = reach.path(from: target), let type = path.use.flatMap(builtType) {
                     found.append(finding(rule, node.file, node.line, RuleChecker.builds(ProgramScope.root(owner), type, where: RuleChecker.through("a default argument", scope.place(node)))))
                 }
+            }
+        }
+        return found
+    }
+
+    // MARK: no_downcast
+
+    private func downcasts(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for node in scope.program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+            guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule) else { continue }
+            for cast in node.casts where cast.downcast && scope.isModuleReferenceType(cast.type) {
+                let type = ProgramScope.bareNames(cast.type).first ?? cast.type
+                found.append(finding(rule, cast.file, cast.line, LocalizedText(
+                    english: "`\(ProgramScope.root(owner))` checks what a value it was handed really is (a cast to `\(type)`, \(scope.place(node).english)): it no longer works through the protocol it was given, and a component that is not a `\(type)` takes another path.",
+                    chinese: "`\(ProgramScope.root(owner))` 检查交给它的值到底是什么（转换为 `\(type)`，\(scope.place(node).chinese)）：它不再只通过交给它的协议工作，不是 `\(type)` 的组件会走另一条路。")))
             }
         }
         return found
@@ -515,11 +533,14 @@ public struct MeaningJudge: Sendable {
 struct Reach {
     let scope: ProgramScope
     let hit: (ResolvedProgram.Use) -> Bool
+    /// Which uses run now and are followed (a factory handed on runs later, where it was handed).
+    let follows: (ResolvedProgram.Use) -> Bool
     private let memo = Memo()
 
-    init(scope: ProgramScope, hit: @escaping (ResolvedProgram.Use) -> Bool) {
+    init(scope: ProgramScope, hit: @escaping (ResolvedProgram.Use) -> Bool, follows: @escaping (ResolvedProgram.Use) -> Bool = { _ in true }) {
         self.scope = scope
         self.hit = hit
+        self.follows = follows
     }
 
     final class Memo { var results: [String: Path?] = [:] }
@@ -535,11 +556,11 @@ struct Reach {
         search: while !queue.isEmpty {
             let id = queue.removeFirst()
             guard let node = scope.program.nodes[id] else { continue }
-            for use in node.uses where hit(use) {
+            for use in node.uses where follows(use) && hit(use) {
                 result = Path(name: use.shownName, use: use)
                 break search
             }
-            let next = node.uses.compactMap { scope.nodeID(for: $0) } + node.implied
+            let next = node.uses.filter(follows).compactMap { scope.nodeID(for: $0) } + node.implied
             for target in next where visited.insert(target).inserted { queue.append(target) }
         }
         memo.results[start] = .some(result)
@@ -809,7 +830,45 @@ enum CourseRules {
                 english: "`\(holder)` takes a value of type `Any` (or a bag of them), and `\(owner)` reads a collaborator back out of it with a cast to `\(cast.type)` (\(cast.file):\(cast.line)): a service locator whose type no longer says what it needs, and a missing part shows only at run time. Fix: take each collaborator as a parameter or property of its own protocol type.",
                 chinese: "`\(holder)` 接收 `Any` 类型的值（或一袋这样的值），而 `\(owner)` 再用类型转换从中取出协作者 `\(cast.type)`（\(cast.file):\(cast.line)）：这是服务定位器，类型不再说明它需要什么，缺少的零件只能在运行时发现。改法：把每个协作者作为各自协议类型的参数或属性接收。")))
         }
+        // The bag behind a type of the learner's own: a type that hands out whatever type it is asked for
+        // (`func get<T>(_: T.Type) -> T?`), taken or kept by a type that is not it, not a container the lesson
+        // teaches, and not code a container rule allows.
+        let locators = Set(scope.program.types.values.filter { $0.kind != "protocol" && scope.isLocator($0.name) }.map(\.name))
+        if !locators.isEmpty {
+            for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+                where !member.isStatic && !member.isImplicit
+                && (member.kind == "constructor_decl" || member.kind == "func_decl" || member.kind == "var_decl" && (member.isStored || member.isLazy)) {
+                guard let owner = member.owner, !exempt(owner, member: member.name, file: member.file),
+                      !found.contains(where: { $0.file == member.file && $0.line == member.line }) else { continue }
+                // The locator itself, taken or kept; a closure that is handed one (a factory a container runs with
+                // itself) is the container's own design, not a lookup.
+                let written = scope.program.expandingAliases(member.kind == "var_decl" ? member.type : Self.parameters(of: member.type))
+                let pieces = member.kind == "var_decl" ? [written] : Self.topLevelPieces(written)
+                let names = Set(pieces.filter { !$0.contains("->") }.flatMap(ProgramScope.bareNames))
+                guard let locator = locators.sorted().first(where: { names.contains($0) && ProgramScope.root($0) != ProgramScope.root(owner) }) else { continue }
+                let holder = member.kind == "var_decl" ? "\(owner).\(member.name)" : "\(owner).\(member.name)\(member.arguments)"
+                found.append(RuleFinding(file: member.file, line: member.line, rule: bagID, messages: LocalizedText(
+                    english: "`\(holder)` takes a `\(locator)`, which hands out whatever type it is asked for: `\(owner)` looks its collaborators up instead of being handed them (a service locator, whatever its name), so its initializer no longer says what it needs and a missing part shows only at run time. Fix: take each collaborator as a parameter of its own type.",
+                    chinese: "`\(holder)` 接收一个 `\(locator)`，它会按要求交出任何类型：`\(owner)` 是自己去查找协作者，而不是被交给协作者（这就是服务定位器，不管它叫什么名字），于是它的初始化方法不再说明它需要什么，缺少的零件只能在运行时发现。改法：把每个协作者作为各自类型的参数接收。")))
+            }
+        }
         return found
+    }
+
+    /// The parameters of a parameter list, split at its top-level commas: `(a: X, b: (C) -> Y)` -> `a: X`, `b: (C) -> Y`.
+    static func topLevelPieces(_ list: String) -> [String] {
+        var text = Substring(list.trimmingCharacters(in: .whitespaces))
+        if text.hasPrefix("("), text.hasSuffix(")") { text = text.dropFirst().dropLast() }
+        var pieces: [String] = [], current = "", depth = 0
+        var previous: Character = " "
+        for character in text {
+            if "([<".contains(character) { depth += 1 }
+            if ")]".contains(character) || character == ">" && previous != "-" { depth -= 1 }
+            if character == ",", depth == 0 { pieces.append(current); current = "" } else { current.append(character) }
+            previous = character
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { pieces.append(current) }
+        return pieces
     }
 
     /// The parameter list of a function type, without its result: `(crewRoom: [String : Any]) -> Car` -> `(crewRoom: [String : Any])`.

@@ -117,7 +117,8 @@ public struct ResolvedProgram: Sendable {
         /// Every type named or inferred in the node, demangled.
         public var types: Set<String> = []
         public var conversions: [Conversion] = []
-        public var casts: [(type: String, file: String, line: Int)] = []
+        /// Casts in the code: `downcast` for `as?`, `as!` and `is` (a check of what a value really is), not `as`.
+        public var casts: [(type: String, file: String, line: Int, downcast: Bool)] = []
         public var closures: [Closure] = []
         /// Nodes it runs without naming them: an initializer runs its type's stored properties' initial values.
         public var implied: [String] = []
@@ -394,7 +395,7 @@ private struct Reader {
     var rawConversions: [(node: String, from: String, to: String, file: String, offset: Int, fromSelf: Bool)] = []
     /// `typealias Bag = [String: Any]`: the alias's name (qualified by its owner) and its mangled underlying type.
     var rawAliases: [(name: String, type: String)] = []
-    var rawCasts: [(node: String, type: String, file: String, offset: Int)] = []
+    var rawCasts: [(node: String, type: String, file: String, offset: Int, downcast: Bool)] = []
     var rawClosures: [(node: String, type: String, capturesSelf: Bool, file: String, offset: Int)] = []
     var rawTypesOf: [String: (kind: String, owner: String?, file: String, offset: Int, conformances: [String], superclass: String?, actor: Bool, unchecked: Bool)] = [:]
     var rawMembers: [(usr: String, name: String, owner: String?, kind: String, file: String, offset: Int, json: [String: Any])] = []
@@ -674,8 +675,9 @@ private struct Reader {
             }
         }
         if kind.hasSuffix("checked_cast_expr") || kind == "is_subtype_expr" || kind == "coerce_expr" {
-            if let written = json["written_type"] as? String { rawCasts.append((node, written, place.file, place.offset)) }
-            else if let type = json["cast_type"] as? String { rawCasts.append((node, type, place.file, place.offset)) }
+            let downcast = kind != "coerce_expr"
+            if let written = json["written_type"] as? String { rawCasts.append((node, written, place.file, place.offset, downcast)) }
+            else if let type = json["cast_type"] as? String { rawCasts.append((node, type, place.file, place.offset, downcast)) }
         }
         if kind == "closure_expr" || kind == "auto_closure_expr" {
             let captures = json["captures"] as? [Any] ?? []
@@ -845,7 +847,7 @@ private struct Reader {
             program.nodes[raw.node]?.conversions.append(.init(from: readable(raw.from), to: readable(raw.to), file: shown(raw.file),
                                                               line: line(raw.file, raw.offset), fromSelf: raw.fromSelf))
         }
-        for raw in rawCasts { program.nodes[raw.node]?.casts.append((readable(raw.type), shown(raw.file), line(raw.file, raw.offset))) }
+        for raw in rawCasts { program.nodes[raw.node]?.casts.append((readable(raw.type), shown(raw.file), line(raw.file, raw.offset), raw.downcast)) }
         for raw in rawClosures {
             program.nodes[raw.node]?.closures.append(.init(type: readable(raw.type), capturesSelf: raw.capturesSelf,
                                                            file: shown(raw.file), line: line(raw.file, raw.offset)))

@@ -67,6 +67,7 @@ extension CourseVerifier {
             return (["\(KnownHiddenDependencies.fileName): \(error)"], [])
         }
         analyzer.compositionRoots = Set(known.compositionRoots)
+        analyzer.collaborators = lesson.declaredCollaborators
         var problems: [String] = []
         var counts: [String] = []
         for (name, folder, expected) in [("starter", starterFolder ?? lesson.sources, known.starter), ("solution", lesson.solutionSources, known.solution)] {

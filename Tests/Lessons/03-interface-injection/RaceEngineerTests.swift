@@ -27,6 +27,18 @@ final class SpyCrewMember: RadioInjectable {
     }
 }
 
+/// A small, seeded generator (SplitMix64): the same seed gives the same sequences everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 @Suite("Interface injection", .serialized)
 struct RaceEngineerTests {
     @Test("a fake radio that only knows send(_:) drives the engineer")
@@ -114,6 +126,46 @@ struct RaceEngineerTests {
         #expect(first.sent == ["Box, box! Lap 7."], "The first radio should carry only the call made while it was injected, once: it sent \(first.sent). Send each call once, even when the driver does not answer, and use the radio injected last. [zh-Hans] 第一台无线电应该只传送它被注入期间的那次呼叫，而且只一次：它发送的是 \(first.sent)。每次呼叫只发送一次，即使车手没有应答；并使用最后注入的那台无线电。")
         #expect(second.sent == ["Box, box! Lap 8."], "inject(radio:) can be called again, and the new radio replaces the old one: the second radio should carry \"Box, box! Lap 8.\" once, but it sent \(second.sent). [zh-Hans] inject(radio:) 可以再次调用，新的无线电会替换旧的：第二台无线电应该发送一次 \"Box, box! Lap 8.\"，但它发送的是 \(second.sent)。")
         #expect(report == "No reply: box on lap 8.", "With a radio that does not acknowledge, callPitStop(onLap:) should return \"No reply: box on lap 8.\", not \"\(report)\". [zh-Hans] 无线电没有应答时，callPitStop(onLap:) 应该返回 \"No reply: box on lap 8.\"，而不是 \"\(report)\"。")
+    }
+
+    @Test("300 seeded sequences of injections and calls: each call goes once over the radio injected last")
+    func seededInjectionsAndCalls() {
+        // The model of the promise: the radio in use is the one injected last (none before the first injection),
+        // every call is sent once over it, and the report says what that radio answered.
+        var generator = SeededGenerator(state: 0x0300_1AB5)
+        for round in 0..<300 {
+            let engineer = RaceEngineer()
+            var radios: [FakeRadio] = []
+            var expectedSent: [[String]] = []
+            var current: Int?
+            var steps: [String] = []
+            for _ in 0..<Int.random(in: 1...10, using: &generator) {
+                if Int.random(in: 0..<3, using: &generator) == 0 {
+                    let acknowledges = Bool.random(using: &generator)
+                    radios.append(FakeRadio(acknowledges: acknowledges))
+                    expectedSent.append([])
+                    current = radios.count - 1
+                    engineer.inject(radio: radios[radios.count - 1])
+                    steps.append("inject radio \(radios.count) (\(acknowledges ? "answers" : "silent"))")
+                } else {
+                    let lap = Int.random(in: 1...60, using: &generator)
+                    let report = engineer.callPitStop(onLap: lap)
+                    steps.append("call lap \(lap)")
+                    let expected: String
+                    if let current {
+                        expectedSent[current].append("Box, box! Lap \(lap).")
+                        expected = radios[current].acknowledges ? "Driver confirmed: box on lap \(lap)." : "No reply: box on lap \(lap)."
+                    } else {
+                        expected = "No radio: cannot call lap \(lap)."
+                    }
+                    let sent = radios.map(\.sent)
+                    guard report == expected, sent == expectedSent else {
+                        Issue.record("Sequence \(round) (seed 0x03001AB5): \(steps.joined(separator: ", ")). The last call should return \"\(expected)\" with the radios having sent \(expectedSent); it returned \"\(report)\" and they sent \(sent). Use the radio injected last (a new inject(radio:) always replaces the old one, whatever the old one answered), and send each call once. [zh-Hans] 第 \(round) 组序列（种子 0x03001AB5）：\(steps.joined(separator: ", "))。最后一次呼叫应该返回 \"\(expected)\"，各台无线电应该已经发送 \(expectedSent)；它返回 \"\(report)\"，无线电发送的是 \(sent)。使用最后注入的无线电（新的 inject(radio:) 总是替换旧的，不管旧的答没答），每次呼叫只发送一次。")
+                        return
+                    }
+                }
+            }
+        }
     }
 
     @Test("a call for a lap already called is sent again, once per call")

@@ -119,6 +119,20 @@ struct FactoryTests {
         #expect(fromFactory, "Every wheel on the car should come from the wheel factory passed to RaceCar(wheelFactory:fireExtinguisherFactory:); do not write Wheel() inside RaceCar. [zh-Hans] 赛车上的每个轮子都应该来自传给 RaceCar(wheelFactory:fireExtinguisherFactory:) 的轮子工厂；不要在 RaceCar 里写 Wheel()。")
     }
 
+    @Test("the car calls the wheel factory 4 times and takes what it hands over, even one wheel every time")
+    func takesWhatTheFactoryHandsOver() {
+        // Whoever builds the car decides what a wheel is: this factory hands out one wheel, over and over
+        // (after 12 calls it gives new ones, so that a car that keeps asking still finishes).
+        let rack = Wheel()
+        var calls = 0
+        let car = RaceCar(wheelFactory: {
+            calls += 1
+            return calls <= 12 ? rack : Wheel()
+        }, fireExtinguisherFactory: { FireExtinguisher() })
+        #expect(calls == 4, "A factory that hands out the same wheel every time was called \(calls) times to build a car; it should be called 4 times, once per wheel. The car takes what the factory hands over: it does not check, filter or ask again (whoever builds the car decides what a wheel is). [zh-Hans] 一个每次都交出同一个轮子的工厂，为造一辆车被调用了 \(calls) 次；它应该被调用 4 次，每个轮子一次。赛车接受工厂交出的东西：不检查、不筛选、不重新索要（由造车的人决定轮子是什么）。")
+        #expect(car.wheels.count == 4 && car.wheels.allSatisfy { $0 === rack }, "With a factory that hands out one wheel, the car's 4 wheels should all be that wheel, as handed over. [zh-Hans] 工厂只交出一个轮子时，赛车的 4 个轮子都应该是那个轮子，原样接收。")
+    }
+
     @Test("a spare wheel comes from the same factory, later")
     func spareFromTheSameFactory() throws {
         let made = Made<Wheel>()

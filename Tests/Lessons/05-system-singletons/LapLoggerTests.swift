@@ -81,6 +81,18 @@ func makeLogger(
     LapLogger(clock: clock, fileSystem: fileSystem, store: store, random: random)
 }
 
+/// A small, seeded generator (SplitMix64): the same seed gives the same runs everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 @Suite("System singletons", .serialized)
 final class LapLoggerTests {
     /// A logger that still writes to the real disk leaves a file behind; clean it up after every test.
@@ -139,6 +151,41 @@ final class LapLoggerTests {
         let written = files.files[LapLogger.logPath] ?? ""
         #expect(written == between + second + "\n", "A line another program added between two laps must stay: the log should read \"\(between + second + "\n")\" but it reads \"\(written)\". Read the log through the handed file system each time a lap is recorded (contents(atPath:)); do not keep a copy from an earlier lap. [zh-Hans] 两圈之间由另一个程序加入的一行必须保留：日志应该是 \"\(between + second + "\n")\"，但它是 \"\(written)\"。每次记录一圈时都通过交给你的文件系统读取日志（contents(atPath:)）；不要保留上一圈的副本。")
         #expect(written.contains(first), "The first lap's line should still be in the log. [zh-Hans] 第一圈的那一行应该仍在日志里。")
+    }
+
+    @Test("200 seeded runs of laps while another program adds, rewrites or removes the log: each line goes after what the log holds at that moment")
+    func seededLogsChangedByOthers() throws {
+        // The model of the promise: recording a lap reads the log as it is now (nothing when there is none)
+        // and writes it back with the new line added at the end.
+        var generator = SeededGenerator(state: 0x05_10_6)
+        for round in 0..<200 {
+            let files = InMemoryFileSystem()
+            if Bool.random(using: &generator) { files.files[LapLogger.logPath] = "1970-01-01T00:00:00Z Hamilton 79.0s\n" }
+            let logger = makeLogger(fileSystem: files)
+            var steps: [String] = []
+            for step in 0..<Int.random(in: 1...6, using: &generator) {
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0:
+                    files.files[LapLogger.logPath, default: ""] += "1970-01-01T00:0\(step):00Z Other 7\(step).0s\n"
+                    steps.append("another program adds a line")
+                case 1:
+                    files.files[LapLogger.logPath] = "rotated \(round)-\(step)\n"
+                    steps.append("another program rewrites the log")
+                case 2:
+                    files.files[LapLogger.logPath] = nil
+                    steps.append("another program removes the log")
+                default:
+                    let before = files.files[LapLogger.logPath] ?? ""
+                    let line = try logger.record(lap: Double(80 + step), by: "Sainz")
+                    steps.append("a lap")
+                    let after = files.files[LapLogger.logPath] ?? ""
+                    guard after == before + line + "\n" else {
+                        Issue.record("Run \(round) (seed 0x05106): \(steps.joined(separator: ", ")). The log held \"\(before)\" when the lap was recorded, so it should read \"\(before + line + "\n")\"; it reads \"\(after)\". Read the log through the handed file system every time a lap is recorded, also when this logger wrote the log itself, and add the line at its end. [zh-Hans] 第 \(round) 次运行（种子 0x05106）：\(steps.joined(separator: "，"))。记录这一圈时日志里是 \"\(before)\"，所以日志应该是 \"\(before + line + "\n")\"；实际是 \"\(after)\"。每次记录一圈都要通过交给你的文件系统读取日志，即使日志是这个记录器自己写的，并把新行加在末尾。")
+                        return
+                    }
+                }
+            }
+        }
     }
 
     @Test("the best lap is kept in the store it is handed")

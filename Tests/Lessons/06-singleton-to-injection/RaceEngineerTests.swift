@@ -24,6 +24,18 @@ func pitLaneRadios(keptBy subject: Any, depth: Int = 3) -> [PitLaneRadio] {
     return found
 }
 
+/// A small, seeded generator (SplitMix64): the same seed gives the same sequences everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 @Suite("From singleton to injection", .serialized)
 struct RaceEngineerTests {
     @Test("the engineer calls in the crew it is handed")
@@ -66,6 +78,28 @@ struct RaceEngineerTests {
         let engineer = RaceEngineer(driver: "Piastri", crew: PitCrew(tyreSets: 1), radio: radio)
         let report = engineer.boxBox()
         #expect(radio.messages == [report], "The radio passed to RaceEngineer(driver:crew:radio:) should send exactly the crew's report \"\(report)\", but it sent \(radio.messages). Send through the radio you were handed, not one from the Locator. [zh-Hans] 传给 RaceEngineer(driver:crew:radio:) 的无线电应该只发送维修组的报告 \"\(report)\"，但它发送的是 \(radio.messages)。通过交给你的无线电发送，不要用从 Locator 取来的无线电。")
+    }
+
+    @Test("every boxBox() asks the crew once and sends exactly its report, repeats included (200 seeded sequences)")
+    func everyReportSent() {
+        // The model of the promise is a second crew with the same tyres: the engineer adds nothing and drops nothing.
+        var generator = SeededGenerator(state: 0x06B0_0B0B)
+        for round in 0..<200 {
+            let tyres = Int.random(in: 0...3, using: &generator)
+            let crew = PitCrew(tyreSets: tyres)
+            let model = PitCrew(tyreSets: tyres)
+            let radio = SpyRadio()
+            let engineer = RaceEngineer(driver: "Ocon", crew: crew, radio: radio)
+            var expected: [String] = []
+            for stop in 1...Int.random(in: 1...7, using: &generator) {
+                let report = engineer.boxBox()
+                expected.append(model.changeTyres(for: "Ocon"))
+                guard report == expected.last, radio.messages == expected else {
+                    Issue.record("Sequence \(round) (seed 0x06B00B0B), a crew with \(tyres) tyre set\(tyres == 1 ? "" : "s"), stop \(stop): boxBox() should return the crew's report \"\(expected.last!)\" and the radio should have sent every report so far, \(expected); boxBox() returned \"\(report)\" and the radio sent \(radio.messages). Ask the crew once per boxBox() and send what it says, every time (also the same report twice in a row). [zh-Hans] 第 \(round) 组序列（种子 0x06B00B0B），维修组有 \(tyres) 套轮胎，第 \(stop) 次进站：boxBox() 应该返回维修组的报告 \"\(expected.last!)\"，无线电应该已经发送到目前为止的每一条报告 \(expected)；但 boxBox() 返回 \"\(report)\"，无线电发送的是 \(radio.messages)。每次 boxBox() 问一次维修组，并把它说的话发出去，每次都发（连续两次相同的报告也要发）。")
+                    return
+                }
+            }
+        }
     }
 
     @Test("the engineer keeps the radio it is handed")

@@ -205,6 +205,21 @@ struct CompositionRootTests {
         #expect(report == "2001-09-09T01:46:40Z car on 455.25 MHz started", "A car whose container is gone should still start with the clock it was handed; start() returned \"\(report)\". [zh-Hans] 容器已经离开的赛车也应该用交给它的时钟启动；start() 返回的是 \"\(report)\"。")
     }
 
+    @Test("the container keeps no car and no detail screen it made: once the caller lets go, they are gone")
+    func containerKeepsWhatItSharesOnly() {
+        let container = DependencyContainer(clock: FixedClock(date: sentinel))
+        // A car may be a struct: what shows that it is gone is its engine (a class), which only the car holds.
+        weak var weakEngine: Engine?
+        weak var weakScreen: CarDetailScreen?
+        do {
+            let car = container.makeRaceCar(pitRadioFrequency: monza)
+            weakEngine = car.engine
+            weakScreen = container.makeDetailScreen(for: car)
+        }
+        #expect(weakEngine == nil, "The engine of a car made by makeRaceCar(pitRadioFrequency:) stayed alive after the caller let go of the car: the container keeps the car (a list of built cars, a cache) or its engine. The container shares only what is shared (the telemetry, the clock); a car and its engine are new for every call and belong to whoever asked: makeRaceCar remembers nothing between calls. [zh-Hans] 调用者放手之后，makeRaceCar(pitRadioFrequency:) 造出的赛车的引擎仍然存活：容器留住了这辆车（一张造过的车的列表、一个缓存）或它的引擎。容器只共享该共享的东西（遥测、时钟）；赛车和它的引擎每次调用都是新的，属于要它的人：makeRaceCar 在两次调用之间什么也不记住。")
+        #expect(weakScreen == nil, "A detail screen made by makeDetailScreen(for:) stayed alive after its caller let go: the container keeps it. Make a new screen for every call and keep none. [zh-Hans] makeDetailScreen(for:) 造出的详情界面在调用者放手之后仍然存活：容器留住了它。每次调用都造一个新界面，一个也不要保留。")
+    }
+
     @Test("the garage keeps the factory it is handed")
     func garageKeepsItsFactory() {
         let car = DependencyContainer(clock: FixedClock(date: sentinel)).makeRaceCar(pitRadioFrequency: monza)

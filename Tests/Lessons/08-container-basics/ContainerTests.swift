@@ -16,6 +16,19 @@ final class SlickTyres {}
 /// What a factory throws when it cannot build its service.
 struct EngineOnFire: Error {}
 
+final class WetTyres {}
+final class Gearbox {}
+final class Wing {}
+final class Brakes {}
+final class FuelTank {}
+final class Steering {}
+
+/// A car of the tests' own, built around whatever engine its factory resolves.
+final class TestCar {
+    let engine: any Engine
+    init(engine: any Engine) { self.engine = engine }
+}
+
 @Suite("Container basics")
 struct ContainerTests {
     @Test("a registered factory builds the service")
@@ -38,6 +51,42 @@ struct ContainerTests {
         let text = error.map { String(describing: $0) } ?? ""
         #expect(text.contains("PitRadio"), "The error should name the missing type (String(describing: type) gives \"PitRadio\"), but its description is: \(text) [zh-Hans] 错误应该说出缺少的类型（String(describing: type) 得到 \"PitRadio\"），但它的描述是：\(text)")
         #expect(text.contains("TestEngine") && text.contains("SlickTyres"), "The error should list what IS registered (here TestEngine and SlickTyres), so the reader sees the near miss. Its description is: \(text) [zh-Hans] 错误应该列出已经注册的类型（这里是 TestEngine 和 SlickTyres），让读者看出差在哪里。它的描述是：\(text)")
+    }
+
+    @Test("the miss lists every registered type, however many there are")
+    func missListsEverything() {
+        let container = Container()
+        let registered: [String] = [
+            { container.register(TestEngine.self) { TestEngine() }; return "TestEngine" }(),
+            { container.register(SlickTyres.self) { SlickTyres() }; return "SlickTyres" }(),
+            { container.register(WetTyres.self) { WetTyres() }; return "WetTyres" }(),
+            { container.register(Gearbox.self) { Gearbox() }; return "Gearbox" }(),
+            { container.register(Wing.self) { Wing() }; return "Wing" }(),
+            { container.register(Brakes.self) { Brakes() }; return "Brakes" }(),
+            { container.register(FuelTank.self) { FuelTank() }; return "FuelTank" }(),
+            { container.register(Steering.self) { Steering() }; return "Steering" }(),
+        ]
+        let error = #expect(throws: (any Error).self, "resolve must throw when nothing is registered for the type. [zh-Hans] 没有为这个类型注册任何东西时，resolve 必须抛出错误。") {
+            _ = try container.resolve((any PitRadio).self)
+        }
+        let text = error.map { String(describing: $0) } ?? ""
+        let missing = registered.filter { !text.contains($0) }
+        #expect(missing.isEmpty, "With \(registered.count) types registered, the error should name every one of them; it leaves out \(missing). Its description is: \(text). List all registered types, not the first few. [zh-Hans] 注册了 \(registered.count) 个类型时，错误应该说出每一个；它漏掉了 \(missing)。它的描述是：\(text)。列出所有已注册的类型，不要只列前几个。")
+    }
+
+    @Test("a miss inside a factory comes out of resolve as it is: the same error as resolving the missing part itself")
+    func nestedMissAsItIs() {
+        let container = Container()
+        container.register(TestCar.self) { TestCar(engine: try container.resolve((any Engine).self)) }
+        let direct = #expect(throws: (any Error).self, "resolve((any Engine).self) must throw when no engine is registered. [zh-Hans] 没有注册引擎时，resolve((any Engine).self) 必须抛出错误。") {
+            _ = try container.resolve((any Engine).self)
+        }
+        let nested = #expect(throws: (any Error).self, "Resolving TestCar, whose factory resolves an engine nobody registered, must throw. [zh-Hans] 解析 TestCar 时，它的工厂要解析一台没人注册的引擎，必须抛出错误。") {
+            _ = try container.resolve(TestCar.self)
+        }
+        let directText = direct.map { String(describing: $0) } ?? ""
+        let nestedText = nested.map { String(describing: $0) } ?? ""
+        #expect(nestedText == directText, "The engine is missing, not TestCar, which is registered: resolving TestCar should throw the very error the engine's resolve threw (\"\(directText)\"), as it is; it threw \"\(nestedText)\". Let a factory's error pass through resolve untouched: do not catch it and throw an error of your own about the outer type. [zh-Hans] 缺的是引擎，不是已经注册的 TestCar：解析 TestCar 应该原样抛出解析引擎时抛出的那个错误（\"\(directText)\"）；它抛出的是 \"\(nestedText)\"。让工厂的错误原样穿过 resolve：不要捕获它，再抛出一个关于外层类型的自造错误。")
     }
 
     @Test("transient builds a new instance on every resolve")

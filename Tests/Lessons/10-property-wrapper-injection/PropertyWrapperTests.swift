@@ -127,6 +127,23 @@ struct PropertyWrapperTests {
         #expect(slowProbe.engine === slow, "Two overrides must give two different engines: @Injected(\\.engine) should return whatever engine is in effect, not a fixed one. [zh-Hans] 两次覆盖必须给出两台不同的引擎：@Injected(\\.engine) 应该返回当前生效的引擎，而不是一台固定的引擎。")
     }
 
+    @Test("an object keeps the overridden engine it got, even when nobody else holds that engine")
+    func keepsWhatItGot() {
+        weak var watcher: FakeEngine?
+        let eager: EagerProbe = withDependencies {
+            let fake = FakeEngine(horsepower: 321)
+            watcher = fake
+            $0.engine = fake
+        } operation: { EagerProbe() }
+        let lazy: LazyProbe = withDependencies { $0.engine = FakeEngine(horsepower: 123) } operation: {
+            let probe = LazyProbe()
+            _ = probe.engine.horsepower
+            return probe
+        }
+        #expect(watcher != nil && eager.engine.horsepower == 321, "An object created inside withDependencies { $0.engine = FakeEngine(...) } with a fake nobody else holds should keep that fake (321 hp) after withDependencies returns; it has \(eager.engine.horsepower) hp. @Injected keeps the value it read in a plain stored property (strong), not a weak one. [zh-Hans] 在 withDependencies { $0.engine = FakeEngine(...) } 里创建、且这个假引擎没有别人持有的对象，在 withDependencies 返回后应该仍然保留它（321 hp）；它现在是 \(eager.engine.horsepower) hp。@Injected 要把读到的值保存在普通的（强引用）存储属性里，不要用 weak。")
+        #expect(lazy.engine.horsepower == 123, "A @LazyInjected object first used inside withDependencies, with a fake nobody else holds, should keep that fake (123 hp) afterwards; it has \(lazy.engine.horsepower) hp. Keep the value it read strongly. [zh-Hans] 在 withDependencies 里第一次使用、且假引擎没有别人持有的 @LazyInjected 对象，之后应该仍然保留它（123 hp）；它现在是 \(lazy.engine.horsepower) hp。要强引用地保存读到的值。")
+    }
+
     @Test("without an override, the live engine and radio are used")
     func liveValuesByDefault() {
         let probe = EagerProbe()

@@ -3,6 +3,18 @@ import Foundation
 import Testing
 @testable import ConcurrencyInjection
 
+/// A small, seeded generator (SplitMix64): the same seed gives the same stores everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 /// A fake store that is an actor: safe to share between tasks, and it keeps
 /// every lap it is handed so a test can count them.
 actor SpyTelemetry: TelemetryStore {
@@ -157,6 +169,30 @@ struct RaceEngineerTests {
         #expect(best?.milliseconds == 91_850, "The store handed to RaceEngineer(telemetry:) holds three laps of car 44; the fastest took 91850 ms, but bestLap(car: 44) returned \(String(describing: best?.milliseconds)). Read the laps with telemetry.laps() from the injected store and keep only the given car's. [zh-Hans] 交给 RaceEngineer(telemetry:) 的存储中有 44 号车的三圈；最快的一圈用时 91850 ms，但 bestLap(car: 44) 返回的是 \(String(describing: best?.milliseconds))。用 telemetry.laps() 从注入的存储读取圈，只保留指定车的圈。")
         let none = await engineer.bestLap(car: 1)
         #expect(none == nil, "Car 1 has no laps in the store, so bestLap(car: 1) should return nil. [zh-Hans] 存储中没有 1 号车的圈，所以 bestLap(car: 1) 应该返回 nil。")
+    }
+
+    @Test("bestLap is the fastest of the car's laps in the store, whatever the numbers (200 seeded stores)")
+    func bestLapWhateverTheNumbers() async {
+        // The model: the smallest time among the car's laps, nil when it has none; 0, negative times and the
+        // extremes of Int are laps like any other.
+        var generator = SeededGenerator(state: 0x1100_BE57)
+        let odd = [0, -1, -90_000, 1, Int.max, Int.min, 59_999, 60_000]
+        for round in 0..<200 {
+            let laps = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                Lap(car: Int.random(in: 0...3, using: &generator),
+                    milliseconds: Bool.random(using: &generator) ? odd[Int.random(in: 0..<odd.count, using: &generator)]
+                                                                 : Int.random(in: 60_000...120_000, using: &generator),
+                    session: nil)
+            }
+            let engineer = RaceEngineer(telemetry: StubTelemetry(laps: laps))
+            let car = Int.random(in: 0...3, using: &generator)
+            let expected = laps.filter { $0.car == car }.map(\.milliseconds).min()
+            let best = await engineer.bestLap(car: car)
+            guard best?.milliseconds == expected, best == nil || best?.car == car else {
+                Issue.record("Store \(round) (seed 0x1100BE57) holds \(laps.map { "(car \($0.car), \($0.milliseconds) ms)" }); bestLap(car: \(car)) should be the lap of \(expected.map { "\($0) ms" } ?? "nil (no lap)"), but it returned \(best.map { "(car \($0.car), \($0.milliseconds) ms)" } ?? "nil"). Every lap counts, whatever its numbers: keep the car's laps and take the one with the fewest milliseconds. [zh-Hans] 第 \(round) 个存储（种子 0x1100BE57）里有 \(laps.map { "(car \($0.car), \($0.milliseconds) ms)" })；bestLap(car: \(car)) 应该是 \(expected.map { "\($0) ms" } ?? "nil（没有圈）") 的那一圈，但它返回的是 \(best.map { "(car \($0.car), \($0.milliseconds) ms)" } ?? "nil")。每一圈都算数，不管数字是什么：留下这辆车的圈，取毫秒数最少的那一圈。")
+                return
+            }
+        }
     }
 
     @Test("a session set with RaceSession.$id.withValue is seen in child tasks")

@@ -294,6 +294,17 @@ struct LiveTestPreviewTests {
 
     // MARK: The preview root
 
+    @Test("the board shows every call, oldest first, however many there are")
+    func boardKeepsEveryCall() {
+        let app = PitWallApp.preview()
+        let drivers = ["HAM", "VER", "LEC", "NOR", "PIA", "RUS", "ALO", "SAI"]
+        var calls: [String] = []
+        for turn in 0..<150 {
+            calls.append(app.call(for: drivers[(turn * 5) % drivers.count]))
+        }
+        #expect(app.board == calls, "After \(calls.count) calls the board should show all \(calls.count), oldest first; it shows \(app.board.count), beginning \(app.board.prefix(2)) and ending \(app.board.suffix(2)). Add every call to the board and drop none: the board has no limit. [zh-Hans] 调用 \(calls.count) 次之后，board 应该按从旧到新显示全部 \(calls.count) 次；它显示了 \(app.board.count) 次，开头是 \(app.board.prefix(2))，结尾是 \(app.board.suffix(2))。把每次调用都加到 board 上，一个也不丢：board 没有上限。")
+    }
+
     @Test("the preview root shows the canned data")
     func previewShowsTheCannedData() {
         let app = PitWallApp.preview()

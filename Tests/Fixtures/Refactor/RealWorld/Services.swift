@@ -13,7 +13,10 @@ public final class Analytics: @unchecked Sendable {
     public func track(_ event: String) {}
 }
 
-public final class APIClient {
+/// What the app needs from the network: the client is one implementation of it.
+public protocol HTTPGetting { func get(_ path: String) -> Data }
+
+public final class APIClient: HTTPGetting {
     public init() {}
     public func get(_ path: String) -> Data { Data() }
 }
