@@ -200,6 +200,27 @@ struct GraphMechanismTests {
         #expect(result.compositionRoot.map { "\($0.line) \($0.target)" } == ["4 Store()"])
     }
 
+    @Test("the suggestion fits the place: a parameter of a static member, a factory for an object made per call, the concrete type when several protocols could be meant")
+    func suggestionsFitThePlace() throws {
+        let code = """
+            import Foundation
+            protocol Loading { func load() }
+            protocol Counting { func count() -> Int }
+            final class Session: Loading, Counting { func load() { _ = URLSession.shared }; func count() -> Int { 0 } }
+            final class Upload: Loading { let url: String; init(url: String) { self.url = url }; func load() { _ = FileManager.default } }
+            enum Format { static func stamp() -> String { "\\(Date())" } }
+            final class Screen {
+                let session = Session()
+                func send(_ path: String) { let url = path + "/upload"; Upload(url: url).load() }
+            }
+            """
+        let result = try analysis(["Code.swift": code])
+        func advice(_ target: String) -> String { result.hiddenDependencies.first { $0.target == target }?.suggestion.english ?? "none" }
+        #expect(advice("Date()").contains("as a parameter of `stamp`"), "\(advice("Date()"))")
+        #expect(advice("Upload()").contains("factory") && advice("Upload()").contains("-> any Loading"), "\(advice("Upload()"))")
+        #expect(advice("Session()").contains("session: Session"), "\(advice("Session()"))")
+    }
+
     @Test("a type declared a collaborator (a lesson's rules, --collaborator) is one whatever it does; a protocol named stands for its conformers")
     func declaredCollaborators() throws {
         let code = """

@@ -550,10 +550,12 @@ public struct DependencyAnalyzer: Sendable {
                 let typeSimple = simple(type)
                 if typeSimple == ownerSimple || type == "Self" { return nil }
                 // A default argument or a convenience initializer that builds a fresh object is the
-                // injection point, not a hidden dependency; so is a static factory method.
+                // injection point, not a hidden dependency; so is a static factory method that builds objects.
+                // A read of the clock or of randomness (`Date()`, `UUID()`) in a static member is a read all the same.
+                let readsTheSystem = Self.systemFunctions.contains(type) || (typeSimple == "Date" || typeSimple == "UUID") && reference.withoutArguments
                 if !atRoot {
                     if reference.context == .defaultArgument || reference.inConvenienceInit { return nil }
-                    if reference.memberIsStatic && reference.context == .body && !Self.systemServices.contains(typeSimple) { return nil }
+                    if reference.memberIsStatic && reference.context == .body && !Self.systemServices.contains(typeSimple) && !readsTheSystem { return nil }
                 }
                 if Self.systemFunctions.contains(type) { return (.globalState, "\(type)()", nil) }
                 if !simpleNames.contains(typeSimple) {
@@ -612,6 +614,17 @@ public struct DependencyAnalyzer: Sendable {
                 if let ownerSimple, membersByOwner[ownerSimple]?.contains(where: { $0.name == name }) == true { return nil }
                 return (.globalState, name, nil)
             }
+        }
+
+        /// Where the injection goes, for the suggestion: a static member or a free function has no initializer to
+        /// take it; an object built in a method from what that call was given needs a factory, not one instance.
+        func suggestionPlace(_ reference: CodeReference, ownerSimple: String?) -> SuggestionPlace {
+            if reference.owner == nil || reference.memberIsStatic { return .function(reference.member ?? "") }
+            if case .construction = reference.shape, reference.context == .body, let roots = reference.handedArguments, let ownerSimple {
+                let stored = Set((membersByOwner[ownerSimple] ?? []).filter { $0.kind == .property && !$0.isStatic }.map(\.name))
+                if roots.contains(where: { $0 != "self" && !stored.contains($0) }) { return .factory }
+            }
+            return .initializer
         }
 
         // Globals that hold a singleton or a service (`let api = APIClient()`, `let AF = Session.default`):
@@ -694,7 +707,8 @@ public struct DependencyAnalyzer: Sendable {
                 kind: kind, file: reference.file, line: reference.line, owner: owner, member: reference.member,
                 context: reference.context, target: target,
                 suggestion: suggestion(kind: kind, target: target, targetType: targetType, context: reference.context,
-                                       owner: ownerSimple, inherited: inherited, protocols: protocols))
+                                       owner: ownerSimple, inherited: inherited, protocols: protocols,
+                                       place: suggestionPlace(reference, ownerSimple: ownerSimple)))
             guard reported.insert("\(reference.file):\(reference.line):\(kind):\(target)").inserted else { continue }
             let systemTarget = targetType.map { !simpleNames.contains($0) } ?? true
             let isAdapter = kind != .construction && systemTarget && owner.map { isAdapterMember(reference.member, ancestry: ancestry(simple($0)), requirements: requirements) } == true
@@ -780,8 +794,55 @@ public struct DependencyAnalyzer: Sendable {
         return ancestry.contains { requirements($0).contains(member) }
     }
 
+    /// The one protocol of the code's own a type conforms to, to name in a suggestion; nil when it conforms to none
+    /// or to several (which one the code needs is not known here: the concrete type is named instead).
+    static func onlyProtocol(of type: String, inherited: (String) -> [String], protocols: Set<String>) -> String? {
+        let own = Set(inherited(type).map { String($0.split(separator: ".").last ?? Substring($0)) }.filter { protocols.contains($0) })
+        return own.count == 1 ? own.first : nil
+    }
+
+    /// Where an injection can go: the type's initializer, a parameter of a static member or free function, or a
+    /// factory the initializer takes (an object made per call from what the call was given).
+    enum SuggestionPlace: Equatable { case initializer, function(String), factory }
+
     func suggestion(kind: HiddenDependency.Kind, target: String, targetType: String?, context: ReferenceContext,
-                    owner: String?, inherited: (String) -> [String], protocols: Set<String>) -> LocalizedText {
+                    owner: String?, inherited: (String) -> [String], protocols: Set<String>,
+                    place: SuggestionPlace = .initializer) -> LocalizedText {
+        let who = owner ?? "this code"
+        let whoZh = owner ?? "这段代码"
+        let adapted = plainSuggestion(kind: kind, target: target, targetType: targetType, context: context, owner: owner,
+                                      inherited: inherited, protocols: protocols)
+        switch place {
+        case .initializer:
+            return adapted
+        case .function(let member):
+            // No initializer to take it: the function takes it as a parameter, and its caller passes it.
+            let name = member.isEmpty ? "the function" : "`\(member)`"
+            let nameZh = member.isEmpty ? "这个函数" : "`\(member)`"
+            var english = adapted.english.replacingOccurrences(of: "in \(who)'s initializer", with: "as a parameter of \(name)")
+                .replacingOccurrences(of: "in its initializer", with: "as a parameter of \(name)")
+                .replacingOccurrences(of: "as an initializer parameter", with: "as a parameter of \(name)")
+                .replacingOccurrences(of: "in the initializer", with: "as a parameter of \(name)")
+            var chinese = adapted.chinese.replacingOccurrences(of: "在 \(whoZh) 的初始化方法中", with: "在 \(nameZh) 的参数中")
+                .replacingOccurrences(of: "在初始化方法中", with: "在 \(nameZh) 的参数中")
+                .replacingOccurrences(of: "作为初始化方法参数", with: "作为 \(nameZh) 的参数")
+            if english == adapted.english {
+                english += " \(name) has no initializer of its own: take it as a parameter of \(name), and let its caller pass it."
+                chinese += "\(nameZh) 没有自己的初始化方法：把它作为 \(nameZh) 的参数，由调用者传入。"
+            }
+            return LocalizedText(english: english, chinese: chinese)
+        case .factory:
+            let type = targetType ?? String(target.prefix { $0 != "(" })
+            let protocolName = targetType.flatMap { type in Self.onlyProtocol(of: type, inherited: inherited, protocols: protocols) }
+            let made = protocolName.map { "any \($0)" } ?? type
+            return LocalizedText(
+                english: "\(who) makes a new \(type) for each call, from what the call was given: take a factory (`make\(type): @escaping (...) -> \(made)`) in its initializer, call it here, and let the composition root pass one that builds \(type).",
+                chinese: "\(whoZh) 每次调用都用调用时给的东西新建一个 \(type)：在初始化方法中接收一个工厂（`make\(type): @escaping (...) -> \(made)`），在这里调用它，由组合根传入创建 \(type) 的那个工厂。")
+        }
+    }
+
+    func plainSuggestion(kind: HiddenDependency.Kind, target: String, targetType: String?, context: ReferenceContext,
+                         owner: String?, inherited: (String) -> [String], protocols: Set<String>) -> LocalizedText {
         let who = owner ?? "this code"
         let whoZh = owner ?? "这段代码"
         if context == .defaultArgument {
@@ -789,7 +850,7 @@ public struct DependencyAnalyzer: Sendable {
                 english: "Remove the default `= \(target)`: every caller then chooses, and the composition root passes \(target).",
                 chinese: "去掉默认值 `= \(target)`：每个调用者都必须自己选择，由组合根传入 \(target)。")
         }
-        let protocolName = targetType.flatMap { type in inherited(type).map { String($0.split(separator: ".").last ?? Substring($0)) }.first { protocols.contains($0) } }
+        let protocolName = targetType.flatMap { type in Self.onlyProtocol(of: type, inherited: inherited, protocols: protocols) }
         func parameterName(_ type: String) -> String {
             var name = type
             for prefix in ["V8", "Default", "Live", "Real", "System", "Shared", "URL"] where name.hasPrefix(prefix) && name.count > prefix.count {
