@@ -11,6 +11,7 @@
 #
 # Usage: Benchmarks/graph.sh FOLDER [runs]      (default 3 runs)
 #        KATA_CONFIGURATION=release Benchmarks/graph.sh FOLDER   (measure a release build)
+#        KATA_BINARY=/path/to/kata Benchmarks/graph.sh FOLDER     (measure that binary, built before)
 set -euo pipefail
 folder=${1:?usage: Benchmarks/graph.sh FOLDER [runs]}
 runs=${2:-3}
@@ -18,8 +19,12 @@ folder=$(cd "$folder" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
 configuration=${KATA_CONFIGURATION:-debug}
 cd "$root"
-swift build -c "$configuration" --product kata >/dev/null
-kata="$root/.build/$configuration/kata"
+if [ -n "${KATA_BINARY:-}" ]; then
+  kata=$KATA_BINARY
+else
+  swift build -c "$configuration" --product kata >/dev/null
+  kata="$root/.build/$configuration/kata"
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/kata-graph-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
