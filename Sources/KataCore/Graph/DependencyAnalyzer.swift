@@ -171,7 +171,11 @@ public struct DependencyAnalyzer: Sendable {
     /// or patterns with `*` (`*.liveValue`, `*Assembly`).
     /// `includeTests` keeps the findings of test doubles (`MockStore`, `FeedTests`) too.
     public func analyze(_ model: CodeModel, reader: String, notes: [String] = [], roots: Set<String> = [], includeTests: Bool = false) -> DependencyAnalysis {
-        func simple(_ name: String) -> String { String(name.split(separator: ".").last ?? Substring(name)) }
+        func simple(_ name: String) -> String {
+            // Most names have no dot: no split.
+            guard name.utf8.contains(46) else { return name }
+            return String(name.split(separator: ".").last ?? Substring(name))
+        }
         let declarations = model.types.filter { $0.kind != .extension }
         var bySimple: [String: [TypeDeclaration]] = [:]
         var byName: [String: TypeDeclaration] = [:]
@@ -370,9 +374,8 @@ public struct DependencyAnalyzer: Sendable {
             }
         }
 
-        func matchesPattern(_ pattern: String, _ value: String) -> Bool {
-            guard pattern.contains("*") else { return pattern == value }
-            let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        /// A name against a pattern split at its stars (`*.live` is `["", ".live"]`).
+        func matchesParts(_ parts: [String], _ value: String) -> Bool {
             var rest = Substring(value)
             for (index, part) in parts.enumerated() {
                 if index == 0 { guard rest.hasPrefix(part) else { return false }; rest = rest.dropFirst(part.count); continue }
@@ -401,15 +404,28 @@ public struct DependencyAnalyzer: Sendable {
             guard let member = member?.lowercased() else { return false }
             return ["mock", "preview", "test", "fake", "stub", "noop", "unimplemented", "failing", "sample", "fixture"].contains { member.hasPrefix($0) }
         }
-        func isRoot(_ name: String) -> Bool { allRoots.contains { matchesPattern($0, name) } }
+        // Each pattern split at its stars once (nil: no star, the name itself).
+        let rootPatterns: [(pattern: String, parts: [String]?)] = allRoots.map { pattern in
+            (pattern, pattern.contains("*") ? pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init) : nil)
+        }
+        func isRoot(_ name: String) -> Bool { rootPatterns.contains { $0.parts.map { parts in matchesParts(parts, name) } ?? ($0.pattern == name) } }
         var rootCache: [String: Bool] = [:]
+        var ownerRootCache: [String: Bool] = [:]
         func isCompositionRoot(_ owner: String?, member: String? = nil) -> Bool {
             guard let owner else { return member.map { isRoot($0) } ?? false }
             let key = owner + "|" + (member ?? "")
             if let cached = rootCache[key] { return cached }
             let name = simple(owner)
-            var result = isRoot(name) || isRoot(owner)
+            var result = isOwnerRoot(owner)
             if !result, let member { result = isRoot("\(name).\(member)") || isRoot("\(owner).\(member)") }
+            rootCache[key] = result
+            return result
+        }
+        /// What makes a type a composition root whatever the member: the same for all its members.
+        func isOwnerRoot(_ owner: String) -> Bool {
+            if let cached = ownerRootCache[owner] { return cached }
+            let name = simple(owner)
+            var result = isRoot(name) || isRoot(owner)
             // What the framework itself creates and starts: the app, its delegates, a widget bundle or widget.
             if !result { result = declaration(owner)?.isEntryPoint == true || !ancestry(name).isDisjoint(with: Self.frameworkEntryPoints) }
             // A command-line tool's command is its entry point: it wires the tool's objects from the arguments.
@@ -424,7 +440,7 @@ public struct DependencyAnalyzer: Sendable {
                         && members.contains { $0.kind == .property && $0.name == "shortDescription" })
             }
             if !result { result = name.contains("CompositionRoot") || name.hasSuffix("Container") || name.hasSuffix("Assembly") || name == "AppRoot" || name.hasSuffix("DependencyGraph") }
-            rootCache[key] = result
+            ownerRootCache[owner] = result
             return result
         }
         /// A class whose instances keep `var` state: one shared instance is shared mutable state.
