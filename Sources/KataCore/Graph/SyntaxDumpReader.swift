@@ -104,7 +104,7 @@ public struct SyntaxDumpReader: Sendable {
                 guard let filename = Self.filename(in: run.output, at: chunk) else { continue }
                 byFile[filename] = chunk
             }
-            let bytes = [UInt8](run.output)
+            let bytes = run.output
             if byFile.isEmpty && !sawAnyDump && outcome.runs >= 2 || byFile.isEmpty && !sawAnyDump && batch.count == 1 && paths.count == 1 {
                 // Nothing from two runs in a row, the second of one file: this compiler gives no dump at all.
                 let message = Self.compilerMessage(run.output)
@@ -178,7 +178,8 @@ public struct SyntaxDumpReader: Sendable {
         return batches
     }
 
-    struct Run { var output: Data }
+    /// The dump file's bytes (the `Data` read is let go at once: a large file's dump is held once).
+    struct Run { var output: [UInt8] }
 
     /// The compiler's frontend beside `swiftc`: one process parses a whole batch (the
     /// driver starts one frontend per file), goes on after a file it cannot parse, and
@@ -211,16 +212,17 @@ public struct SyntaxDumpReader: Sendable {
         if case .killed(let why) = result.termination {
             throw Unavailable(reason: "the compiler's syntax dump was stopped (\(why))")
         }
-        return Run(output: (try? fileSystem.read(dumpFile)) ?? Data())
+        return Run(output: [UInt8]((try? fileSystem.read(dumpFile)) ?? Data()))
     }
 
     static let marker = Array(#"{"_kind":"source_file""#.utf8)
 
     /// Where each `{"_kind":"source_file",...}` object starts, up to the next one (or the end).
-    static func objectRanges(_ data: Data) -> [Range<Int>] {
+    static func objectRanges(_ data: Data) -> [Range<Int>] { objectRanges([UInt8](data)) }
+
+    static func objectRanges(_ data: [UInt8]) -> [Range<Int>] {
         var starts: [Int] = []
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
+        data.withUnsafeBufferPointer { bytes in
             let count = bytes.count, length = marker.count
             guard count >= length else { return }
             var index = 0
@@ -237,7 +239,7 @@ public struct SyntaxDumpReader: Sendable {
     }
 
     /// The `"filename"` right after the marker.
-    static func filename(in data: Data, at range: Range<Int>) -> String? {
+    static func filename(in data: [UInt8], at range: Range<Int>) -> String? {
         let head = data[range.lowerBound..<min(range.upperBound, range.lowerBound + 8192)]
         let text = String(decoding: head, as: UTF8.self)
         guard let key = text.range(of: #""filename":""#) else { return nil }
@@ -343,7 +345,7 @@ public struct SyntaxDumpReader: Sendable {
     }
 
     /// The compiler's first error line, for a note.
-    static func compilerMessage(_ data: Data) -> String {
+    static func compilerMessage(_ data: [UInt8]) -> String {
         var text = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
         if let first = objectRanges(data).first, first.lowerBound < text.utf8.count {
             text = String(decoding: data.prefix(first.lowerBound), as: UTF8.self) + String(decoding: data.suffix(from: min(data.count, max(first.lowerBound, data.count - 4096))), as: UTF8.self)
