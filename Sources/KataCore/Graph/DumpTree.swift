@@ -193,18 +193,29 @@ struct DumpTree: Sendable {
     /// The object in `bytes[range]` (the whole of it, blanks around allowed), or nil when it
     /// is not valid JSON, not an object, or its `items` is there and not an array.
     static func parse(_ bytes: [UInt8], _ range: Range<Int>? = nil) -> DumpTree? {
+        parse(bytes, range, wholeRange: true)?.tree
+    }
+
+    /// The object that starts `bytes[range]`, whatever follows it. `balanced`: the braces of
+    /// the values skipped unread balance too, so the object ends where its balanced braces
+    /// end (it is what `parse` reads of the text up to there).
+    static func parsePrefix(_ bytes: [UInt8], _ range: Range<Int>) -> (tree: DumpTree, balanced: Bool)? {
+        parse(bytes, range, wholeRange: false)
+    }
+
+    private static func parse(_ bytes: [UInt8], _ range: Range<Int>?, wholeRange: Bool) -> (tree: DumpTree, balanced: Bool)? {
         let range = range ?? 0..<bytes.count
         var parser = Parser(end: range.upperBound, position: range.lowerBound, symbols: Symbols.seeded)
         parser.nodes.reserveCapacity(max(16, range.count / 14))
         let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
             parser.bytes = buffer
             defer { parser.bytes = UnsafeBufferPointer(start: nil, count: 0) }
-            return parser.document()
+            return parser.document(wholeRange: wholeRange)
         }
         guard ok, parser.nodes.first?.kind == .object else { return nil }
         let tree = DumpTree(bytes: bytes, nodes: parser.nodes, symbols: parser.symbols)
         if let items = tree.child(tree.root, .items), tree.nodes[items].kind != .array { return nil }
-        return tree
+        return (tree, !parser.skippedUnbalanced)
     }
 
     /// The text of a string with escapes, its escapes decoded (the escapes were checked when parsed).
@@ -253,13 +264,17 @@ struct DumpTree: Sendable {
         var nodes: [Node] = []
         var depth = 0
         static let maximumDepth = 512
+        /// A skipped value that a scan of balanced braces reads otherwise (its braces do
+        /// not balance, or a quote in it opens a string).
+        var skippedUnbalanced = false
 
         enum State { case open, comma, value }
 
-        mutating func document() -> Bool {
+        mutating func document(wholeRange: Bool) -> Bool {
             skipBlanks()
             guard position < end, bytes[position] == 123 else { return false }
             guard value(key: noKey) else { return false }
+            guard wholeRange else { return true }
             skipBlanks()
             return position == end
         }
@@ -527,20 +542,33 @@ struct DumpTree: Sendable {
         /// and one comma next to it: the one before it if it came after one, else the one after.
         mutating func skipPruned(from start: Int, state: inout State) {
             var i = start
+            var balanced = false
             if i < end && bytes[i] == 34 {
                 i += 1
                 var escaped = false
-                while i < end { let b = bytes[i]; i += 1; if escaped { escaped = false } else if b == 92 { escaped = true } else if b == 34 { break } }
+                while i < end { let b = bytes[i]; i += 1; if escaped { escaped = false } else if b == 92 { escaped = true } else if b == 34 { balanced = true; break } }
             } else if i < end && (bytes[i] == 123 || bytes[i] == 91) {
                 var level = 0, inString = false, escaped = false
+                var braces = 0, lowest = 0
                 while i < end {
                     let b = bytes[i]; i += 1
                     if inString { if escaped { escaped = false } else if b == 92 { escaped = true } else if b == 34 { inString = false }; continue }
-                    if b == 34 { inString = true } else if b == 123 || b == 91 { level += 1 } else if b == 125 || b == 93 { level -= 1; if level == 0 { break } }
+                    if b == 34 { inString = true }
+                    else if b == 123 || b == 91 { level += 1; if b == 123 { braces += 1 } }
+                    else if b == 125 || b == 93 {
+                        level -= 1
+                        if b == 125 { braces -= 1; lowest = min(lowest, braces) }
+                        if level == 0 { balanced = braces == 0 && lowest >= 0; break }
+                    }
                 }
             } else {
-                while i < end && bytes[i] != 44 && bytes[i] != 125 && bytes[i] != 93 { i += 1 }
+                balanced = true
+                while i < end && bytes[i] != 44 && bytes[i] != 125 && bytes[i] != 93 {
+                    if bytes[i] == 34 || bytes[i] == 123 { balanced = false }
+                    i += 1
+                }
             }
+            if !balanced { skippedUnbalanced = true }
             if state == .comma {
                 state = .value  // the comma before it is gone
             } else if i < end && bytes[i] == 44 {

@@ -222,21 +222,31 @@ public struct SyntaxDumpReader: Sendable {
 
     static func objectRanges(_ data: [UInt8]) -> [Range<Int>] {
         var starts: [Int] = []
+        // Boyer-Moore-Horspool: most bytes of the dump are stepped over, not compared.
+        let length = marker.count
         data.withUnsafeBufferPointer { bytes in
-            let count = bytes.count, length = marker.count
-            guard count >= length else { return }
+            let count = bytes.count
             var index = 0
             while index + length <= count {
-                if bytes[index] == 123 {
-                    var k = 1
-                    while k < length && bytes[index + k] == marker[k] { k += 1 }
-                    if k == length { starts.append(index); index += length; continue }
+                var k = length - 1
+                while k >= 0 && bytes[index + k] == marker[k] { k -= 1 }
+                if k < 0 {
+                    starts.append(index)
+                    index += length
+                } else {
+                    index += markerSkips[Int(bytes[index + length - 1])]
                 }
-                index += 1
             }
         }
         return starts.enumerated().map { i, start in start..<(i + 1 < starts.count ? starts[i + 1] : data.count) }
     }
+
+    /// How far the marker can move when the byte under its last one is this byte.
+    static let markerSkips: [Int] = {
+        var skips = [Int](repeating: marker.count, count: 256)
+        for (index, byte) in marker.dropLast().enumerated() { skips[Int(byte)] = marker.count - 1 - index }
+        return skips
+    }()
 
     /// The `"filename"` right after the marker.
     static func filename(in data: [UInt8], at range: Range<Int>) -> String? {
@@ -258,6 +268,14 @@ public struct SyntaxDumpReader: Sendable {
     /// not balance (the dump of some files has more openings than closings), up to the
     /// last closing brace before the next object.
     static func parseObject(_ bytes: [UInt8], _ range: Range<Int>) -> (tree: DumpTree, repaired: Bool)? {
+        // One pass: an object read from the start of the range ends where its braces balance,
+        // unless a value skipped unread has braces that do not balance (then the two passes below).
+        // One that cannot be read from the start cannot be read up to its balanced brace either.
+        guard let first = DumpTree.parsePrefix(bytes, range) else {
+            if let repaired = repairedObject(bytes, range), let tree = DumpTree.parse(repaired) { return (tree, true) }
+            return nil
+        }
+        if first.balanced { return (first.tree, false) }
         let end = bytes.withUnsafeBufferPointer { bytes -> Int? in
             var depth = 0, inString = false, escaped = false
             var index = range.lowerBound
