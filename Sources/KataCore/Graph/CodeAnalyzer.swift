@@ -30,8 +30,10 @@ public struct CodeAnalyzer: Sendable {
     /// Files whose header says a tool wrote them are left out unless this is set.
     public var includeGenerated = false
     /// Files larger than this are read by the token reader, not dumped: the compiler's JSON dump of a
-    /// file is some twenty times its size, and decoding it takes memory in proportion.
-    public var largestDumpedFile = 512 * 1024
+    /// file is some sixteen times its size, and its decoded tree as much again (16 bytes a value).
+    public var largestDumpedFile = 4 * 1024 * 1024
+    /// Files over this size are dumped after the others (see `analyze(files:displayRoot:)`).
+    static let lateDumpedFile = 512 * 1024
 
     /// Every `.swift` file below `folder`; paths in the result are relative to `displayRoot` (default: the folder).
     public func analyze(folder: String, displayRoot: String? = nil) throws -> DependencyAnalysis {
@@ -109,7 +111,11 @@ public struct CodeAnalyzer: Sendable {
         if let swiftc {
             do {
                 let reader = SyntaxDumpReader(swiftc: swiftc, processRunner: processRunner, fileSystem: fileSystem, environment: environment)
-                let dumpedFiles = oversized.isEmpty ? files : files.filter { (sizes[$0] ?? 0) <= largestDumpedFile }
+                var dumpedFiles = oversized.isEmpty ? files : files.filter { (sizes[$0] ?? 0) <= largestDumpedFile }
+                // Files over 512 KB, which only the token reader read before (after all the others), are dumped
+                // last, each in a batch of its own: the models come in the order they came, and so do the findings.
+                let late = dumpedFiles.filter { (sizes[$0] ?? 0) > Self.lateDumpedFile }
+                if !late.isEmpty { dumpedFiles = dumpedFiles.filter { (sizes[$0] ?? 0) <= Self.lateDumpedFile } + late }
                 failures = try reader.dumps(of: dumpedFiles, sizes: sizes) { path, dump, repaired in
                     guard readError == nil else { return }
                     do {
