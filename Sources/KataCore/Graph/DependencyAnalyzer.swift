@@ -172,8 +172,11 @@ public struct DependencyAnalyzer: Sendable {
     /// `includeTests` keeps the findings of test doubles (`MockStore`, `FeedTests`) too.
     public func analyze(_ model: CodeModel, reader: String, notes: [String] = [], roots: Set<String> = [], includeTests: Bool = false) -> DependencyAnalysis {
         func simple(_ name: String) -> String {
-            // Most names have no dot: no split.
-            guard name.utf8.contains(46) else { return name }
+            // The part after the last dot, without a split (most names have no dot).
+            let utf8 = name.utf8
+            guard let dot = utf8.lastIndex(of: 46) else { return name }
+            let after = utf8.index(after: dot)
+            if after != utf8.endIndex { return String(name[after...]) }
             return String(name.split(separator: ".").last ?? Substring(name))
         }
         let declarations = model.types.filter { $0.kind != .extension }
