@@ -46,18 +46,25 @@ struct DumpTreeTests {
     }
 }
 
+/// A check by hand on a real code base (it needs the compiler, so it runs only when asked):
+///
+///     KATA_DUMP_COMPARE=/path/to/Sources swift test --filter DumpCompareTests
+///
+/// dumps each file with the `swift-frontend` on the PATH and prints every file whose model the
+/// dictionary-based reader (OldDumpReader) and the tree-based one do not agree on.
 @Suite("Old and new dump readers on real dumps")
 struct DumpCompareTests {
     @Test func compareFolder() throws {
         guard let folder = ProcessInfo.processInfo.environment["KATA_DUMP_COMPARE"] else { return }
         let paths = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }.sorted()
         var different = 0
+        let dumpPath = NSTemporaryDirectory() + "/kata-compare-dump-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: dumpPath) }
         for relative in paths {
             let path = folder + "/" + relative
-            let dumpPath = "/tmp/compare-dump.json"
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "/opt/swift/usr/bin/swift-frontend -frontend -dump-parse -dump-ast-format json -primary-file \"$0\" > \(dumpPath) 2>&1", path]
+            process.arguments = ["-c", "swift-frontend -frontend -dump-parse -dump-ast-format json -primary-file \"$0\" > \"$1\" 2>&1", path, dumpPath]
             try process.run(); process.waitUntilExit()
             let data = try Data(contentsOf: URL(fileURLWithPath: dumpPath))
             guard let chunk = SyntaxDumpReader.objectRanges(data).first else { continue }

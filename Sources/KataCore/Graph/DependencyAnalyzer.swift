@@ -200,6 +200,13 @@ public struct DependencyAnalyzer: Sendable {
         func inherited(_ name: String) -> [String] { inheritsBySimple[simple(name)] ?? [] }
         let protocols = Set(declarations.filter { $0.kind == .protocol }.map(\.simpleName))
         let membersByOwner = Dictionary(grouping: model.members.filter { $0.owner != nil }, by: { simple($0.owner!) })
+        // Asked for once per static member: a type with thousands of them (an icon table) is not scanned each time.
+        /// The declared type names of each owner's stored instance properties not built in place, in order.
+        let storedInstanceTypeNames = membersByOwner.mapValues { members in
+            members.filter { $0.kind == .property && !$0.isStatic && !$0.isComputed && $0.initialValueCall == nil }.map(\.typeNames)
+        }
+        /// Owners with a stored instance `var`.
+        let ownersWithInstanceVars = Set(membersByOwner.filter { $0.value.contains { $0.kind == .property && !$0.isStatic && $0.isMutable && !$0.isComputed } }.keys)
         let protocolsWithMethods = Set(protocols.filter { name in membersByOwner[name]?.contains { $0.kind == .method } == true })
         let protocolsWithRequirements = Set(protocols.filter { membersByOwner[$0]?.isEmpty == false })
         /// What a protocol of the code's own requires: its methods' and properties' names.
@@ -320,9 +327,8 @@ public struct DependencyAnalyzer: Sendable {
         /// test doubles are not services.
         /// Is handed a collaborator: a stored property (not built in place) of a service or of a protocol with methods.
         func holdsCollaborator(_ name: String) -> Bool {
-            (membersByOwner[name] ?? []).contains { member in
-                member.kind == .property && !member.isStatic && !member.isComputed && member.initialValueCall == nil
-                    && member.typeNames.contains { $0 != name && (protocolsWithMethods.contains($0) || isService($0)) }
+            (storedInstanceTypeNames[name] ?? []).contains { typeNames in
+                typeNames.contains { $0 != name && (protocolsWithMethods.contains($0) || isService($0)) }
             }
         }
         /// A factory: a type with no state that does nothing but build and hand out, every method of it declared
@@ -449,7 +455,7 @@ public struct DependencyAnalyzer: Sendable {
         /// A class whose instances keep `var` state: one shared instance is shared mutable state.
         func holdsSharedState(_ name: String) -> Bool {
             guard let type = declaration(name), type.kind == .class || type.kind == .actor, !isTestDouble(name) else { return false }
-            return membersByOwner[type.simpleName]?.contains { $0.kind == .property && !$0.isStatic && $0.isMutable && !$0.isComputed } == true
+            return ownersWithInstanceVars.contains(type.simpleName)
         }
         let staticSingletons: Set<String> = Set(model.members.filter { member in
             guard member.kind == .property, member.isStatic, let owner = member.owner else { return false }
