@@ -39,8 +39,11 @@ public struct SyntaxDumpReader: Sendable {
     /// read, parsed and let go one file at a time, so memory follows the largest file.
     public var batchBytes = 150_000
     public var batchFiles = 32
-    /// Dump the next batch in a process of its own while this one is read.
+    /// Dump the next batches in processes of their own while this one is read.
     public var overlapsDumps = true
+    /// How many batches are dumped ahead of the one being read: two compiler processes and
+    /// the reading keep both cores busy (the reading of a batch takes less than its dump).
+    public var dumpsAhead = 2
 
     /// A batch's dump under way on another thread.
     final class Prefetch: @unchecked Sendable {
@@ -79,23 +82,28 @@ public struct SyntaxDumpReader: Sendable {
         var sawAnyDump = false
         var retriedAlone: Set<String> = []
         var missedOnce: Set<String> = []
-        // The next batch is dumped while this one is read: the compiler on one core, kata on the other.
-        var prefetched: Prefetch?
-        defer { _ = try? prefetched?.wait() }
+        // The next batches are dumped while this one is read: the compiler on both cores, kata reading
+        // in between. `prefetched[i]` is the dump of `pending[i]` under way, in order.
+        var prefetched: [Prefetch] = []
+        defer { for dump in prefetched { _ = try? dump.wait() } }
         while !pending.isEmpty {
             let batch = pending.removeFirst()
             let run: Run
-            if let ready = prefetched, ready.batch == batch {
-                prefetched = nil
+            if let ready = prefetched.first, ready.batch == batch {
+                prefetched.removeFirst()
                 run = try ready.wait()
             } else {
-                // Batches went back in front of it (a batch split or resumed): its dump waits its turn again.
-                if let stale = prefetched { prefetched = nil; _ = try? stale.wait() }
+                // Batches went back in front of them (a batch split or resumed): their dumps wait their turn again.
+                for stale in prefetched { _ = try? stale.wait() }
+                prefetched = []
                 run = try runDump(batch)
             }
-            if overlapsDumps, let next = pending.first {
+            if overlapsDumps {
                 let reader = self
-                prefetched = Prefetch(batch: next) { try reader.runDump(next) }
+                while prefetched.count < min(max(1, dumpsAhead), pending.count) {
+                    let next = pending[prefetched.count]
+                    prefetched.append(Prefetch(batch: next) { try reader.runDump(next) })
+                }
             }
             outcome.runs += 1
             // Where each file's dump is; each is decoded when its turn comes, and let go after.
