@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times the compiler's bare syntax dump of the files `kata graph` reads, in batches like kata's.
 
-Usage: Benchmarks/bare-dump.py FOLDER [runs]
+Usage: Benchmarks/bare-dump.py FOLDER [runs] [--include-generated]
 
 The same files as kata: .swift files outside .build, without test, preview and mock code, and
 without files whose leading comments say a tool wrote them. Batches of at most 150 KB and 32
@@ -45,12 +45,13 @@ def is_generated(path):
 
 root = sys.argv[1]
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+include_generated = '--include-generated' in sys.argv[3:]
 files = []
 for folder, _, names in os.walk(root):
     if '/.build' in folder: continue
     for name in names:
         path = os.path.join(folder, name)
-        if name.endswith('.swift') and not is_test(os.path.relpath(path, root)) and not is_generated(path):
+        if name.endswith('.swift') and not is_test(os.path.relpath(path, root)) and (include_generated or not is_generated(path)):
             files.append(path)
 files.sort()
 frontend = os.path.join(os.path.dirname(os.path.realpath(shutil.which('swiftc'))), 'swift-frontend')

@@ -11,6 +11,8 @@
 #
 # Usage: Benchmarks/graph.sh FOLDER [runs]      (default 3 runs)
 #        KATA_CONFIGURATION=release Benchmarks/graph.sh FOLDER   (measure a release build)
+#        KATA_BINARY=/path/to/kata Benchmarks/graph.sh FOLDER     (measure that binary, built before)
+#        KATA_GRAPH_ARGS=--include-generated Benchmarks/graph.sh FOLDER   (generated code too, in kata and the bare dump)
 set -euo pipefail
 folder=${1:?usage: Benchmarks/graph.sh FOLDER [runs]}
 runs=${2:-3}
@@ -18,8 +20,12 @@ folder=$(cd "$folder" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
 configuration=${KATA_CONFIGURATION:-debug}
 cd "$root"
-swift build -c "$configuration" --product kata >/dev/null
-kata="$root/.build/$configuration/kata"
+if [ -n "${KATA_BINARY:-}" ]; then
+  kata=$KATA_BINARY
+else
+  swift build -c "$configuration" --product kata >/dev/null
+  kata="$root/.build/$configuration/kata"
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/kata-graph-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -44,7 +50,7 @@ median() { sort -n | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : 
 measure() {
   local dir=$1 start end peak=0 pid child value cpu
   start=$(date +%s.%N)
-  /usr/bin/time -f "%U %S" -o "$work/cpu.txt" env TMPDIR="$work/tmp" "$kata" graph "$dir" --format json >"$work/out.json" 2>/dev/null &
+  /usr/bin/time -f "%U %S" -o "$work/cpu.txt" env TMPDIR="$work/tmp" "$kata" graph "$dir" --format json ${KATA_GRAPH_ARGS:-} >"$work/out.json" 2>/dev/null &
   pid=$!
   while kill -0 "$pid" 2>/dev/null; do
     for child in $(pgrep -P "$pid" 2>/dev/null) $(pgrep -P "$(pgrep -P "$pid" 2>/dev/null | head -1)" 2>/dev/null); do
@@ -84,7 +90,7 @@ done
 awk -v a="${seconds[single]}" -v b="${seconds[double]}" -v ca="${cpus[single]}" -v cb="${cpus[double]}" -v ma="${memory[single]}" -v mb="${memory[double]}" -v sa="${bytes[single]}" 'BEGIN {
   printf "ratio double/single: time %.2fx, CPU time %.2fx (linear: at most 2.2x), memory %.2fx; kata peak memory is %.1fx the source size\n", (a > 0 ? b / a : 0), (ca > 0 ? cb / ca : 0), (ma > 0 ? mb / ma : 0), (sa > 0 ? mb * 1024 / (2 * sa) : 0) }'
 # The compiler alone on the same files, in batches like kata's: kata's time should stay near it.
-read -r bare_files bare_batches bare_seconds bare_cpu < <(python3 "$root/Benchmarks/bare-dump.py" "$work/single" "$runs")
+read -r bare_files bare_batches bare_seconds bare_cpu < <(python3 "$root/Benchmarks/bare-dump.py" "$work/single" "$runs" ${KATA_GRAPH_ARGS:-})
 awk -v f="$bare_files" -v n="$bare_batches" -v s="$bare_seconds" -v c="$bare_cpu" -v ks="${seconds[single]}" -v kc="${cpus[single]}" 'BEGIN {
   printf "bare swift-frontend -dump-parse of the same %d files (%d batches): %.3f s, CPU %.3f s; kata: %.2fx the time, %.2fx the CPU\n", f, n, s, c, (s > 0 ? ks / s : 0), (c > 0 ? kc / c : 0) }'
 echo "(files read after test, preview, mock and generated code is left out; $configuration build; median of $runs runs)"

@@ -32,8 +32,10 @@ public struct CodeAnalyzer: Sendable {
     /// Files whose header says a tool wrote them are left out unless this is set.
     public var includeGenerated = false
     /// Files larger than this are read by the token reader, not dumped: the compiler's JSON dump of a
-    /// file is some twenty times its size, and decoding it takes memory in proportion.
-    public var largestDumpedFile = 512 * 1024
+    /// file is some sixteen times its size, and its decoded tree as much again (16 bytes a value).
+    public var largestDumpedFile = 4 * 1024 * 1024
+    /// Files over this size are dumped after the others (see `analyze(files:displayRoot:)`).
+    static let lateDumpedFile = 512 * 1024
 
     /// Every `.swift` file below `folder`; paths in the result are relative to `displayRoot` (default: the folder).
     public func analyze(folder: String, displayRoot: String? = nil) throws -> DependencyAnalysis {
@@ -111,7 +113,11 @@ public struct CodeAnalyzer: Sendable {
         if let swiftc {
             do {
                 let reader = SyntaxDumpReader(swiftc: swiftc, processRunner: processRunner, fileSystem: fileSystem, environment: environment)
-                let dumpedFiles = oversized.isEmpty ? files : files.filter { (sizes[$0] ?? 0) <= largestDumpedFile }
+                var dumpedFiles = oversized.isEmpty ? files : files.filter { (sizes[$0] ?? 0) <= largestDumpedFile }
+                // Files over 512 KB, which only the token reader read before (after all the others), are dumped
+                // last, each in a batch of its own: the models come in the order they came, and so do the findings.
+                let late = dumpedFiles.filter { (sizes[$0] ?? 0) > Self.lateDumpedFile }
+                if !late.isEmpty { dumpedFiles = dumpedFiles.filter { (sizes[$0] ?? 0) <= Self.lateDumpedFile } + late }
                 failures = try reader.dumps(of: dumpedFiles, sizes: sizes) { path, dump, repaired in
                     guard readError == nil else { return }
                     do {
@@ -121,14 +127,14 @@ public struct CodeAnalyzer: Sendable {
                         let blocks = SwiftLexer.conditionalBlocks(tokens)
                         if !blocks.isEmpty {
                             readIfBlocks = true
-                            var blockModel = TokenReader().read(file: shown(path), text: source, within: blocks)
+                            var blockModel = TokenReader().read(file: shown(path), text: source, tokens: tokens, within: blocks)
                             if !includeTests { Self.removeDebugCode(&blockModel, tokens: tokens, text: source) }
                             fileModel.append(blockModel)
                         }
                         if repaired {
                             // A repaired dump may have lost part of the file: the token reader's references fill the gaps
                             // (the analysis reports a place once, whoever found it).
-                            let tokenModel = TokenReader().read(file: shown(path), text: source)
+                            let tokenModel = TokenReader().read(file: shown(path), text: source, tokens: tokens)
                             fileModel.references += tokenModel.references
                             fileModel.implicitMembers += tokenModel.implicitMembers
                             // And the declarations the repaired dump lost (a method's parameters decide findings too).
@@ -150,7 +156,7 @@ public struct CodeAnalyzer: Sendable {
         for path in files where !dumped.contains(path) {
             let source = try text(of: path)
             let tokens = SwiftLexer.tokens(of: source)
-            var fileModel = TokenReader().read(file: shown(path), text: source)
+            var fileModel = TokenReader().read(file: shown(path), text: source, tokens: tokens)
             if !includeTests { Self.removeDebugCode(&fileModel, tokens: tokens, text: source) }
             model.append(Self.withoutShadowed(fileModel, text: source, tokens: tokens))
         }
@@ -225,13 +231,20 @@ public struct CodeAnalyzer: Sendable {
             }
             if sawArrow, k + 1 < tokens.count, tokens[k].is("="), tokens[k + 1].is("{") { closureDefaults.insert(tokens[index + 1].text) }
         }
-        var byOffset: [Int: Int] = [:]
-        for (index, token) in tokens.enumerated() { byOffset[token.offset] = index }
+        // The token at an offset (tokens are in order of their offsets): the last one there, as a map from offset to index had it.
+        func tokenIndex(at offset: Int) -> Int? {
+            var low = 0, high = tokens.count
+            while low < high {
+                let middle = (low + high) / 2
+                if tokens[middle].offset <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && tokens[low - 1].offset == offset ? low - 1 : nil
+        }
         model.references.removeAll { reference in
             if reference.context == .initialValue, let member = reference.member, closureDefaults.contains(member) { return true }
             // `Int.random(in: range, using: &generator)` takes its randomness from the caller.
             if case .member(_, let member) = reference.shape, member == "random" || member == "randomElement" || member == "shuffled",
-               let start = byOffset[reference.offset] {
+               let start = tokenIndex(at: reference.offset) {
                 var k = start
                 while k < tokens.count, k < start + 6, !tokens[k].is("(") { k += 1 }
                 if k < tokens.count, tokens[k].is("(") {

@@ -175,7 +175,14 @@ public struct DependencyAnalyzer: Sendable {
     /// no effects of its own. A protocol named there stands for every type that conforms to it.
     public func analyze(_ model: CodeModel, reader: String, notes: [String] = [], roots: Set<String> = [], collaborators: Set<String> = [],
                         includeTests: Bool = false) -> DependencyAnalysis {
-        func simple(_ name: String) -> String { String(name.split(separator: ".").last ?? Substring(name)) }
+        func simple(_ name: String) -> String {
+            // The part after the last dot, without a split (most names have no dot).
+            let utf8 = name.utf8
+            guard let dot = utf8.lastIndex(of: 46) else { return name }
+            let after = utf8.index(after: dot)
+            if after != utf8.endIndex { return String(name[after...]) }
+            return String(name.split(separator: ".").last ?? Substring(name))
+        }
         let declarations = model.types.filter { $0.kind != .extension }
         var bySimple: [String: [TypeDeclaration]] = [:]
         var byName: [String: TypeDeclaration] = [:]
@@ -197,6 +204,13 @@ public struct DependencyAnalyzer: Sendable {
         func inherited(_ name: String) -> [String] { inheritsBySimple[simple(name)] ?? [] }
         let protocols = Set(declarations.filter { $0.kind == .protocol }.map(\.simpleName))
         let membersByOwner = Dictionary(grouping: model.members.filter { $0.owner != nil }, by: { simple($0.owner!) })
+        // Asked for once per static member: a type with thousands of them (an icon table) is not scanned each time.
+        /// The declared type names of each owner's stored instance properties not built in place, in order.
+        let storedInstanceTypeNames = membersByOwner.mapValues { members in
+            members.filter { $0.kind == .property && !$0.isStatic && !$0.isComputed && $0.initialValueCall == nil }.map(\.typeNames)
+        }
+        /// Owners with a stored instance `var`.
+        let ownersWithInstanceVars = Set(membersByOwner.filter { $0.value.contains { $0.kind == .property && !$0.isStatic && $0.isMutable && !$0.isComputed } }.keys)
         let protocolsWithMethods = Set(protocols.filter { name in membersByOwner[name]?.contains { $0.kind == .method } == true })
         let protocolsWithRequirements = Set(protocols.filter { membersByOwner[$0]?.isEmpty == false })
         /// What a protocol of the code's own requires: its methods' and properties' names.
@@ -321,9 +335,8 @@ public struct DependencyAnalyzer: Sendable {
         /// interface and test doubles are not services.
         /// Is handed a collaborator: a stored property (not built in place) of a service or of a protocol with methods.
         func holdsCollaborator(_ name: String) -> Bool {
-            (membersByOwner[name] ?? []).contains { member in
-                member.kind == .property && !member.isStatic && !member.isComputed && member.initialValueCall == nil
-                    && member.typeNames.contains { $0 != name && (protocolsWithMethods.contains($0) || isService($0)) }
+            (storedInstanceTypeNames[name] ?? []).contains { typeNames in
+                typeNames.contains { $0 != name && (protocolsWithMethods.contains($0) || isService($0)) }
             }
         }
         /// A factory: a type with no state that does nothing but build and hand out, every method of it declared
@@ -380,9 +393,8 @@ public struct DependencyAnalyzer: Sendable {
             }
         }
 
-        func matchesPattern(_ pattern: String, _ value: String) -> Bool {
-            guard pattern.contains("*") else { return pattern == value }
-            let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        /// A name against a pattern split at its stars (`*.live` is `["", ".live"]`).
+        func matchesParts(_ parts: [String], _ value: String) -> Bool {
             var rest = Substring(value)
             for (index, part) in parts.enumerated() {
                 if index == 0 { guard rest.hasPrefix(part) else { return false }; rest = rest.dropFirst(part.count); continue }
@@ -411,15 +423,28 @@ public struct DependencyAnalyzer: Sendable {
             guard let member = member?.lowercased() else { return false }
             return ["mock", "preview", "test", "fake", "stub", "noop", "unimplemented", "failing", "sample", "fixture"].contains { member.hasPrefix($0) }
         }
-        func isRoot(_ name: String) -> Bool { allRoots.contains { matchesPattern($0, name) } }
+        // Each pattern split at its stars once (nil: no star, the name itself).
+        let rootPatterns: [(pattern: String, parts: [String]?)] = allRoots.map { pattern in
+            (pattern, pattern.contains("*") ? pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init) : nil)
+        }
+        func isRoot(_ name: String) -> Bool { rootPatterns.contains { $0.parts.map { parts in matchesParts(parts, name) } ?? ($0.pattern == name) } }
         var rootCache: [String: Bool] = [:]
+        var ownerRootCache: [String: Bool] = [:]
         func isCompositionRoot(_ owner: String?, member: String? = nil) -> Bool {
             guard let owner else { return member.map { isRoot($0) } ?? false }
             let key = owner + "|" + (member ?? "")
             if let cached = rootCache[key] { return cached }
             let name = simple(owner)
-            var result = isRoot(name) || isRoot(owner)
+            var result = isOwnerRoot(owner)
             if !result, let member { result = isRoot("\(name).\(member)") || isRoot("\(owner).\(member)") }
+            rootCache[key] = result
+            return result
+        }
+        /// What makes a type a composition root whatever the member: the same for all its members.
+        func isOwnerRoot(_ owner: String) -> Bool {
+            if let cached = ownerRootCache[owner] { return cached }
+            let name = simple(owner)
+            var result = isRoot(name) || isRoot(owner)
             // What the framework itself creates and starts: the app, its delegates, a widget bundle or widget.
             if !result { result = declaration(owner)?.isEntryPoint == true || !ancestry(name).isDisjoint(with: Self.frameworkEntryPoints) }
             // A command-line tool's command is its entry point: it wires the tool's objects from the arguments.
@@ -434,13 +459,13 @@ public struct DependencyAnalyzer: Sendable {
                         && members.contains { $0.kind == .property && $0.name == "shortDescription" })
             }
             if !result { result = name.contains("CompositionRoot") || name.hasSuffix("Container") || name.hasSuffix("Assembly") || name == "AppRoot" || name.hasSuffix("DependencyGraph") }
-            rootCache[key] = result
+            ownerRootCache[owner] = result
             return result
         }
         /// A class whose instances keep `var` state: one shared instance is shared mutable state.
         func holdsSharedState(_ name: String) -> Bool {
             guard let type = declaration(name), type.kind == .class || type.kind == .actor, !isTestDouble(name) else { return false }
-            return membersByOwner[type.simpleName]?.contains { $0.kind == .property && !$0.isStatic && $0.isMutable && !$0.isComputed } == true
+            return ownersWithInstanceVars.contains(type.simpleName)
         }
         let staticSingletons: Set<String> = Set(model.members.filter { member in
             guard member.kind == .property, member.isStatic, let owner = member.owner else { return false }

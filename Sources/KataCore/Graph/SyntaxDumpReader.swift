@@ -39,8 +39,11 @@ public struct SyntaxDumpReader: Sendable {
     /// read, parsed and let go one file at a time, so memory follows the largest file.
     public var batchBytes = 150_000
     public var batchFiles = 32
-    /// Dump the next batch in a process of its own while this one is read.
+    /// Dump the next batches in processes of their own while this one is read.
     public var overlapsDumps = true
+    /// How many batches are dumped ahead of the one being read: two compiler processes and
+    /// the reading keep both cores busy (the reading of a batch takes less than its dump).
+    public var dumpsAhead = 2
 
     /// A batch's dump under way on another thread.
     final class Prefetch: @unchecked Sendable {
@@ -72,37 +75,44 @@ public struct SyntaxDumpReader: Sendable {
     /// valid JSON is dumped again alone. What is left ends up in `failures`.
     /// `handle` gets the path, the dump, and whether the dump had to be repaired (some
     /// containers closed in the wrong order): a repaired dump may miss part of the file.
-    public func dumps(of paths: [String], sizes: [String: Int] = [:], handle: (String, [String: Any], Bool) -> Void) throws -> Outcome {
+    func dumps(of paths: [String], sizes: [String: Int] = [:], handle: (String, DumpTree, Bool) -> Void) throws -> Outcome {
         var outcome = Outcome()
         // The frontend takes two files of the same name; the driver refuses them in one run.
         var pending = Self.batches(paths, sizes: sizes, maxBytes: batchBytes, maxFiles: batchFiles, uniqueNames: frontend == nil)
         var sawAnyDump = false
         var retriedAlone: Set<String> = []
         var missedOnce: Set<String> = []
-        // The next batch is dumped while this one is read: the compiler on one core, kata on the other.
-        var prefetched: Prefetch?
-        defer { _ = try? prefetched?.wait() }
+        // The next batches are dumped while this one is read: the compiler on both cores, kata reading
+        // in between. `prefetched[i]` is the dump of `pending[i]` under way, in order.
+        var prefetched: [Prefetch] = []
+        defer { for dump in prefetched { _ = try? dump.wait() } }
         while !pending.isEmpty {
             let batch = pending.removeFirst()
             let run: Run
-            if let ready = prefetched, ready.batch == batch {
-                prefetched = nil
+            if let ready = prefetched.first, ready.batch == batch {
+                prefetched.removeFirst()
                 run = try ready.wait()
             } else {
-                // Batches went back in front of it (a batch split or resumed): its dump waits its turn again.
-                if let stale = prefetched { prefetched = nil; _ = try? stale.wait() }
+                // Batches went back in front of them (a batch split or resumed): their dumps wait their turn again.
+                for stale in prefetched { _ = try? stale.wait() }
+                prefetched = []
                 run = try runDump(batch)
             }
-            if overlapsDumps, let next = pending.first {
+            if overlapsDumps {
                 let reader = self
-                prefetched = Prefetch(batch: next) { try reader.runDump(next) }
+                while prefetched.count < min(max(1, dumpsAhead), pending.count) {
+                    let next = pending[prefetched.count]
+                    prefetched.append(Prefetch(batch: next) { try reader.runDump(next) })
+                }
             }
             outcome.runs += 1
-            var byFile: [String: (object: [String: Any], repaired: Bool)?] = [:]
+            // Where each file's dump is; each is decoded when its turn comes, and let go after.
+            var byFile: [String: Range<Int>] = [:]
             for chunk in Self.objectRanges(run.output) {
                 guard let filename = Self.filename(in: run.output, at: chunk) else { continue }
-                byFile[filename] = .some(Self.parseObject(run.output, chunk))
+                byFile[filename] = chunk
             }
+            let bytes = run.output
             if byFile.isEmpty && !sawAnyDump && outcome.runs >= 2 || byFile.isEmpty && !sawAnyDump && batch.count == 1 && paths.count == 1 {
                 // Nothing from two runs in a row, the second of one file: this compiler gives no dump at all.
                 let message = Self.compilerMessage(run.output)
@@ -126,9 +136,9 @@ public struct SyntaxDumpReader: Sendable {
             }
             var missing: [String] = []
             for path in batch {
-                if let entry = byFile[path] {
-                    if let entry {
-                        handle(path, entry.object, entry.repaired)
+                if let chunk = byFile[path] {
+                    if let entry = Self.parseObject(bytes, chunk) {
+                        handle(path, entry.tree, entry.repaired)
                     } else if batch.count > 1 && !retriedAlone.contains(path) {
                         retriedAlone.insert(path)
                         pending.append([path])
@@ -176,7 +186,8 @@ public struct SyntaxDumpReader: Sendable {
         return batches
     }
 
-    struct Run { var output: Data }
+    /// The dump file's bytes (the `Data` read is let go at once: a large file's dump is held once).
+    struct Run { var output: [UInt8] }
 
     /// The compiler's frontend beside `swiftc`: one process parses a whole batch (the
     /// driver starts one frontend per file), goes on after a file it cannot parse, and
@@ -209,33 +220,44 @@ public struct SyntaxDumpReader: Sendable {
         if case .killed(let why) = result.termination {
             throw Unavailable(reason: "the compiler's syntax dump was stopped (\(why))")
         }
-        return Run(output: (try? fileSystem.read(dumpFile)) ?? Data())
+        return Run(output: [UInt8]((try? fileSystem.read(dumpFile)) ?? Data()))
     }
 
     static let marker = Array(#"{"_kind":"source_file""#.utf8)
 
     /// Where each `{"_kind":"source_file",...}` object starts, up to the next one (or the end).
-    static func objectRanges(_ data: Data) -> [Range<Int>] {
+    static func objectRanges(_ data: Data) -> [Range<Int>] { objectRanges([UInt8](data)) }
+
+    static func objectRanges(_ data: [UInt8]) -> [Range<Int>] {
         var starts: [Int] = []
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let count = bytes.count, length = marker.count
-            guard count >= length else { return }
+        // Boyer-Moore-Horspool: most bytes of the dump are stepped over, not compared.
+        let length = marker.count
+        data.withUnsafeBufferPointer { bytes in
+            let count = bytes.count
             var index = 0
             while index + length <= count {
-                if bytes[index] == 123 {
-                    var k = 1
-                    while k < length && bytes[index + k] == marker[k] { k += 1 }
-                    if k == length { starts.append(index); index += length; continue }
+                var k = length - 1
+                while k >= 0 && bytes[index + k] == marker[k] { k -= 1 }
+                if k < 0 {
+                    starts.append(index)
+                    index += length
+                } else {
+                    index += markerSkips[Int(bytes[index + length - 1])]
                 }
-                index += 1
             }
         }
         return starts.enumerated().map { i, start in start..<(i + 1 < starts.count ? starts[i + 1] : data.count) }
     }
 
+    /// How far the marker can move when the byte under its last one is this byte.
+    static let markerSkips: [Int] = {
+        var skips = [Int](repeating: marker.count, count: 256)
+        for (index, byte) in marker.dropLast().enumerated() { skips[Int(byte)] = marker.count - 1 - index }
+        return skips
+    }()
+
     /// The `"filename"` right after the marker.
-    static func filename(in data: Data, at range: Range<Int>) -> String? {
+    static func filename(in data: [UInt8], at range: Range<Int>) -> String? {
         let head = data[range.lowerBound..<min(range.upperBound, range.lowerBound + 8192)]
         let text = String(decoding: head, as: UTF8.self)
         guard let key = text.range(of: #""filename":""#) else { return nil }
@@ -253,9 +275,16 @@ public struct SyntaxDumpReader: Sendable {
     /// The object in `range`: up to its balanced closing brace, or, when the braces do
     /// not balance (the dump of some files has more openings than closings), up to the
     /// last closing brace before the next object.
-    static func parseObject(_ data: Data, _ range: Range<Int>) -> (object: [String: Any], repaired: Bool)? {
-        let end = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
-            let bytes = raw.bindMemory(to: UInt8.self)
+    static func parseObject(_ bytes: [UInt8], _ range: Range<Int>) -> (tree: DumpTree, repaired: Bool)? {
+        // One pass: an object read from the start of the range ends where its braces balance,
+        // unless a value skipped unread has braces that do not balance (then the two passes below).
+        // One that cannot be read from the start cannot be read up to its balanced brace either.
+        guard let first = DumpTree.parsePrefix(bytes, range) else {
+            if let repaired = repairedObject(bytes, range), let tree = DumpTree.parse(repaired) { return (tree, true) }
+            return nil
+        }
+        if first.balanced { return (first.tree, false) }
+        let end = bytes.withUnsafeBufferPointer { bytes -> Int? in
             var depth = 0, inString = false, escaped = false
             var index = range.lowerBound
             while index < range.upperBound {
@@ -269,82 +298,20 @@ public struct SyntaxDumpReader: Sendable {
             }
             return nil
         }
-        if let end, let value = try? JSONSerialization.jsonObject(with: pruned(data[range.lowerBound..<end])) as? [String: Any], value["items"] is [Any] || value["items"] == nil {
-            return (value, false)
+        if let end, let tree = DumpTree.parse(bytes, range.lowerBound..<end) {
+            return (tree, false)
         }
         // Some dumps of swiftc 6.3 leave a container unclosed (a `]` where an object's `}`
         // is due): close what the next closer skips, and what is open at the end.
-        if let repaired = repairedObject(data, range),
-           let value = try? JSONSerialization.jsonObject(with: pruned(repaired)) as? [String: Any], value["items"] is [Any] || value["items"] == nil {
-            return (value, true)
+        if let repaired = repairedObject(bytes, range), let tree = DumpTree.parse(repaired) {
+            return (tree, true)
         }
         return nil
     }
 
-    /// Keys whose values kata never reads: left out before parsing, so the tree of a
-    /// large file takes half the memory (`processed_init` repeats `original_init`).
-    static let prunedKeys: [[UInt8]] = ["processed_init", "function_ref", "implicit_self_decl", "compiler_version", "decl_context",
-                                        "builtin_initializer", "isolation_crossing", "init_context", "thrown_type"].map { Array("\"\($0)\":".utf8) }
-
-    /// The JSON text without the values of `prunedKeys` (the text stays valid JSON when it was).
-    static func pruned(_ slice: Data) -> Data {
-        slice.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let count = bytes.count
-            var out = [UInt8]()
-            out.reserveCapacity(count)
-            var index = 0
-            var inString = false, escaped = false
-            func startsKey(at i: Int) -> Int? {
-                for key in prunedKeys where i + key.count <= count {
-                    var k = 0
-                    while k < key.count && bytes[i + k] == key[k] { k += 1 }
-                    if k == key.count { return key.count }
-                }
-                return nil
-            }
-            while index < count {
-                let byte = bytes[index]
-                if inString {
-                    out.append(byte)
-                    if escaped { escaped = false } else if byte == 92 { escaped = true } else if byte == 34 { inString = false }
-                    index += 1
-                    continue
-                }
-                if byte == 34, let last = out.last, last == 44 || last == 123, let length = startsKey(at: index) {
-                    // Skip the key and its value.
-                    var i = index + length
-                    if i < count && bytes[i] == 34 {
-                        i += 1
-                        var esc = false
-                        while i < count { let b = bytes[i]; i += 1; if esc { esc = false } else if b == 92 { esc = true } else if b == 34 { break } }
-                    } else if i < count && (bytes[i] == 123 || bytes[i] == 91) {
-                        var depth = 0, str = false, esc = false
-                        while i < count {
-                            let b = bytes[i]; i += 1
-                            if str { if esc { esc = false } else if b == 92 { esc = true } else if b == 34 { str = false }; continue }
-                            if b == 34 { str = true } else if b == 123 || b == 91 { depth += 1 } else if b == 125 || b == 93 { depth -= 1; if depth == 0 { break } }
-                        }
-                    } else {
-                        while i < count && bytes[i] != 44 && bytes[i] != 125 && bytes[i] != 93 { i += 1 }
-                    }
-                    // Drop the comma on one side: `{"a":1,"skipped":2}` and `{"skipped":1,"b":2}`.
-                    if out.last == 44 { out.removeLast() } else if i < count && bytes[i] == 44 { i += 1 }
-                    index = i
-                    continue
-                }
-                if byte == 34 { inString = true }
-                out.append(byte)
-                index += 1
-            }
-            return Data(out)
-        }
-    }
-
     /// The object at `range` with its brackets balanced; nil when nothing needed repair.
-    static func repairedObject(_ data: Data, _ range: Range<Int>) -> Data? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data? in
-            let bytes = raw.bindMemory(to: UInt8.self)
+    static func repairedObject(_ bytes: [UInt8], _ range: Range<Int>) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { bytes -> [UInt8]? in
             var out: [UInt8] = []
             out.reserveCapacity(range.count + 64)
             var stack: [UInt8] = []
@@ -366,7 +333,7 @@ public struct SyntaxDumpReader: Sendable {
                     if stack.last == opener {
                         stack.removeLast()
                         out.append(byte)
-                        if stack.isEmpty { return repaired ? Data(out) : nil }
+                        if stack.isEmpty { return repaired ? out : nil }
                         continue
                     }
                     repaired = true
@@ -380,7 +347,7 @@ public struct SyntaxDumpReader: Sendable {
                             out.append(contentsOf: due)
                             stack.removeLast(run.count)
                             index = end
-                            if stack.isEmpty { return Data(out) }
+                            if stack.isEmpty { return out }
                             continue
                         }
                     }
@@ -390,7 +357,7 @@ public struct SyntaxDumpReader: Sendable {
                     }
                     stack.removeLast()
                     out.append(byte)
-                    if stack.isEmpty { return repaired ? Data(out) : nil }
+                    if stack.isEmpty { return repaired ? out : nil }
                 default: out.append(byte)
                 }
             }
@@ -399,12 +366,12 @@ public struct SyntaxDumpReader: Sendable {
                 if out.last == 44 { out.removeLast() }
                 out.append(top == 123 ? 125 : 93)
             }
-            return Data(out)
+            return out
         }
     }
 
     /// The compiler's first error line, for a note.
-    static func compilerMessage(_ data: Data) -> String {
+    static func compilerMessage(_ data: [UInt8]) -> String {
         var text = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
         if let first = objectRanges(data).first, first.lowerBound < text.utf8.count {
             text = String(decoding: data.prefix(first.lowerBound), as: UTF8.self) + String(decoding: data.suffix(from: min(data.count, max(first.lowerBound, data.count - 4096))), as: UTF8.self)
@@ -415,19 +382,23 @@ public struct SyntaxDumpReader: Sendable {
     }
 
     /// The model of one file from its dump.
-    public static func model(dump: [String: Any], file: String, text: String) -> CodeModel {
+    static func model(dump: DumpTree, file: String, text: String) -> CodeModel {
         model(dump: dump, file: file, text: text, tokens: SwiftLexer.tokens(of: text))
     }
 
     /// The same, with the file's tokens already lexed.
-    public static func model(dump: [String: Any], file: String, text: String, tokens: [SwiftToken]) -> CodeModel {
-        var walker = DumpWalker(file: file, text: text, tokens: tokens)
-        walker.walkArray(dump["items"] as? [Any] ?? [], scope: .init(owner: nil, member: nil, isStatic: false, context: .topLevel, window: 0...Int.max))
+    static func model(dump: DumpTree, file: String, text: String, tokens: [SwiftToken]) -> CodeModel {
+        var walker = DumpWalker(tree: dump, file: file, text: text, tokens: tokens)
+        if let items = dump.array(dump.root, .items) {
+            walker.walkArray(items, scope: .init(owner: nil, member: nil, isStatic: false, context: .topLevel, window: 0...Int.max))
+        }
         return walker.model
     }
 }
 
 private struct DumpWalker {
+    typealias Word = DumpTree.Word
+    let tree: DumpTree
     let file: String
     let tokens: [SwiftToken]
     let lines: LineIndex
@@ -449,7 +420,8 @@ private struct DumpWalker {
         var convenience = false
     }
 
-    init(file: String, text: String, tokens: [SwiftToken]) {
+    init(tree: DumpTree, file: String, text: String, tokens: [SwiftToken]) {
+        self.tree = tree
         self.file = file
         self.tokens = tokens
         self.lines = LineIndex(text)
@@ -458,14 +430,31 @@ private struct DumpWalker {
         self.byText = byText
     }
 
-    static let typeKinds: [String: TypeKind] = [
-        "class_decl": .class, "struct_decl": .struct, "enum_decl": .enum, "protocol": .protocol,
-        "protocol_decl": .protocol, "extension_decl": .extension, "actor_decl": .actor,
-    ]
+    static func symbol(_ word: Word) -> Int32 { Int32(word.rawValue) }
+
+    static func typeKind(_ kind: Int32) -> TypeKind? {
+        switch kind {
+        case symbol(.class_decl): return .class
+        case symbol(.struct_decl): return .struct
+        case symbol(.enum_decl): return .enum
+        case symbol(.protocol), symbol(.protocol_decl): return .protocol
+        case symbol(.extension_decl): return .extension
+        case symbol(.actor_decl): return .actor
+        default: return nil
+        }
+    }
+
     /// Implicit nodes that hold nothing written in the code (a prefix operator's
     /// implicit argument list does: it is walked).
-    static let implicitSkipped: Set<String> = ["declref_expr", "parameter", "var_decl", "pattern_binding_decl", "constructor_decl", "func_decl", "accessor_decl", "type_expr", "destructor_decl"]
-    static let skippedKeys: Set<String> = ["processed_init", "range", "function_ref", "name", "implicit_self_decl", "_kind", "decl_context", "init_context", "type", "generic_params", "where_requirements", "inherits"]
+    static let implicitSkipped: Set<Int32> = Set([Word.declref_expr, .parameter, .var_decl, .pattern_binding_decl, .constructor_decl, .func_decl, .accessor_decl, .type_expr, .destructor_decl].map(symbol))
+    /// Keys whose values the walk of an unknown node does not go into.
+    static let skippedKeys: Set<Word> = [.processed_init, .range, .function_ref, .name, .implicit_self_decl, ._kind, .decl_context, .init_context, .type, .generic_params, .where_requirements, .inherits]
+    /// Children in source order where it matters: what comes first in the code comes first here.
+    static let orderOfKeys: [Word: Int] = [.attrs: 0, .params: 1, .pattern_entries: 2, .original_init: 3, .conditions: 4, .base: 5, .fn: 6, .sub_expr: 7, .args: 8, .elements: 9, .then_stmt: 10, .else_stmt: 11, .body: 12, .accessors: 13, .members: 14]
+    /// By key symbol: the order of its value among a node's children (20 for keys not named), or -1 when skipped.
+    static let orderBySymbol: [Int] = DumpTree.Word.allCases.map { skippedKeys.contains($0) ? -1 : orderOfKeys[$0] ?? 20 }
+
+    static func order(_ key: UInt32) -> Int { Int(key) < orderBySymbol.count ? orderBySymbol[Int(key)] : 20 }
 
     func tokenIndex(at offset: Int) -> Int? {
         var low = 0, high = tokens.count
@@ -476,92 +465,116 @@ private struct DumpWalker {
         return low < tokens.count && tokens[low].offset == offset ? low : (low < tokens.count ? low : nil)
     }
 
-    static func range(_ node: [String: Any]) -> ClosedRange<Int>? {
-        guard let range = node["range"] as? [String: Any],
-              let start = range["start"] as? Int, let end = range["end"] as? Int, start <= end
+    func range(_ node: Int?) -> ClosedRange<Int>? {
+        guard let node, let range = tree.object(node, .range),
+              let start = tree.int(range, .start), let end = tree.int(range, .end), start <= end
         else { return nil }
         return start...end
     }
 
-    static func name(_ node: [String: Any]) -> String? {
-        ((node["name"] as? [String: Any])?["base_name"] as? [String: Any])?["name"] as? String
+    func declName(_ node: Int?) -> String? {
+        guard let node, let name = tree.object(node, .name), let base = tree.object(name, .base_name) else { return nil }
+        return tree.string(base, .name)
     }
 
-    mutating func walkArray(_ items: [Any], scope: Scope) {
-        for (index, item) in items.enumerated() {
-            guard let node = item as? [String: Any] else { walkAny(item, scope: scope); continue }
-            if node["_kind"] as? String == "pattern_binding_decl" {
-                let isStatic = items[(index + 1)...].lazy.compactMap { $0 as? [String: Any] }
-                    .first { $0["_kind"] as? String == "var_decl" }?["static"] as? Bool ?? false
-                walkBinding(node, isStatic: isStatic, scope: scope)
+    /// The objects of an array when every element is one (as `as? [[String: Any]]` had them), else nil.
+    func objects(_ array: Int?) -> [Int]? {
+        guard let array, tree.isArray(array) else { return nil }
+        var result: [Int] = []
+        for item in tree.children(array) {
+            guard tree.isObject(item) else { return nil }
+            result.append(item)
+        }
+        return result
+    }
+
+    mutating func walkArray(_ items: Int, scope: Scope) {
+        let end = tree.next(items)
+        var index = items + 1
+        while index < end {
+            if tree.isObject(index) {
+                if tree.isKind(index, .pattern_binding_decl) {
+                    // `static` is written on the variables that follow the binding.
+                    var isStatic = false
+                    var k = tree.next(index)
+                    while k < end {
+                        if tree.isObject(k), tree.isKind(k, .var_decl) { isStatic = tree.bool(k, .static) ?? false; break }
+                        k = tree.next(k)
+                    }
+                    walkBinding(index, isStatic: isStatic, scope: scope)
+                } else {
+                    walk(index, scope: scope)
+                }
             } else {
-                walk(node, scope: scope)
+                walkAny(index, scope: scope)
             }
+            index = tree.next(index)
         }
     }
 
-    mutating func walkAny(_ value: Any, scope: Scope) {
-        if let node = value as? [String: Any] { walk(node, scope: scope) }
-        else if let items = value as? [Any] { walkArray(items, scope: scope) }
+    mutating func walkAny(_ value: Int, scope: Scope) {
+        if tree.isObject(value) { walk(value, scope: scope) }
+        else if tree.isArray(value) { walkArray(value, scope: scope) }
     }
 
-    mutating func walk(_ node: [String: Any], scope outer: Scope) {
+    mutating func walk(_ node: Int, scope outer: Scope) {
         var scope = outer
-        if let range = Self.range(node) { scope.window = range }
-        let kind = node["_kind"] as? String ?? ""
-        if node["implicit"] as? Bool == true {
+        if let range = range(node) { scope.window = range }
+        let kind = tree.kind(node)
+        if tree.bool(node, .implicit) == true {
             // A `defer` block is an implicit function `$defer`: its body is the code's own.
-            if kind == "func_decl", Self.name(node) == "$defer" {
-                if let body = node["body"] as? [String: Any] { walk(body, scope: scope) }
+            if kind == Self.symbol(.func_decl), declName(node) == "$defer" {
+                if let body = tree.object(node, .body) { walk(body, scope: scope) }
                 return
             }
             if Self.implicitSkipped.contains(kind) { return }
         }
 
-        if var typeKind = Self.typeKinds[kind] {
-            if node["actor"] as? Bool == true { typeKind = .actor }
+        if var typeKind = Self.typeKind(kind) {
+            if tree.bool(node, .actor) == true { typeKind = .actor }
             walkType(node, kind: typeKind, scope: scope)
             return
         }
         switch kind {
-        case "constructor_decl", "func_decl", "destructor_decl", "subscript_decl":
+        case Self.symbol(.constructor_decl), Self.symbol(.func_decl), Self.symbol(.destructor_decl), Self.symbol(.subscript_decl):
             walkFunction(node, kind: kind, scope: scope)
-        case "var_decl":
+        case Self.symbol(.var_decl):
             walkVariable(node, scope: scope)
-        case "pattern_binding_decl":
+        case Self.symbol(.pattern_binding_decl):
             walkBinding(node, isStatic: false, scope: scope)
-        case "top_level_code_decl":
+        case Self.symbol(.top_level_code_decl):
             var inner = scope
             inner.context = .topLevel
             inner.topLevelCode = true
             walkChildren(node, scope: inner)
-        case "unresolved_dot_expr":
-            if let (base, field) = Self.typeMember(node) {
+        case Self.symbol(.unresolved_dot_expr):
+            if let (base, field) = typeMember(node) {
                 if field == "init" { place(.construction(type: base), scope: scope) }
                 else { place(.member(base: base, member: field), scope: scope) }
             } else {
                 walkChildren(node, scope: scope)
             }
-        case "call_expr":
-            if let fn = node["fn"] as? [String: Any], fn["_kind"] as? String == "unresolved_dot_expr",
-               let field = fn["field"] as? String, TokenTools.unseededRandomCalls.contains(field),
-               ((node["args"] as? [String: Any])?["args"] as? [Any] ?? []).isEmpty {
+        case Self.symbol(.call_expr):
+            let fn = tree.object(node, .fn)
+            if let fn, tree.isKind(fn, .unresolved_dot_expr),
+               let field = tree.string(fn, .field), TokenTools.unseededRandomCalls.contains(field),
+               tree.object(node, .args).flatMap({ tree.array($0, .args) }).map({ tree.next($0) == $0 + 1 }) ?? true {
                 place(.member(base: "", member: field), scope: scope)
-                if let base = fn["base"] { walkAny(base, scope: scope) }
-            } else if let fn = node["fn"] as? [String: Any], fn["_kind"] as? String == "unresolved_decl_ref_expr",
-               let name = fn["name"] as? String, name.first?.isUppercase == true {
+                if let base = tree.child(fn, .base) { walkAny(base, scope: scope) }
+            } else if let fn, tree.isKind(fn, .unresolved_decl_ref_expr),
+               let name = tree.string(fn, .name), name.first?.isUppercase == true {
                 place(.construction(type: name), scope: scope)
-                if let args = node["args"] { walkAny(args, scope: scope) }
-            } else if let fn = node["fn"] as? [String: Any], fn["_kind"] as? String == "unresolved_specialize_expr",
-                      let type = Self.specializedType(fn) {
+                if let args = tree.child(node, .args) { walkAny(args, scope: scope) }
+            } else if let fn, tree.isKind(fn, .unresolved_specialize_expr),
+                      let type = specializedType(fn) {
                 // `Cache<Value>(...)`, `Store.Box<Int>(...)`: a construction with explicit generic arguments.
                 place(.construction(type: type), scope: scope)
-                if let args = node["args"] { walkAny(args, scope: scope) }
+                if let args = tree.child(node, .args) { walkAny(args, scope: scope) }
             } else {
                 walkChildren(node, scope: scope)
             }
-        case "unresolved_decl_ref_expr":
-            if let name = node["name"] as? String, let first = name.first, first.isLowercase || first == "_" {
+        case Self.symbol(.unresolved_decl_ref_expr):
+            if let name = tree.string(node, .name), let first = name.first, first.isLowercase || first == "_" {
                 place(.name(name), scope: scope)
             }
         default:
@@ -569,42 +582,69 @@ private struct DumpWalker {
         }
     }
 
-    mutating func walkChildren(_ node: [String: Any], scope: Scope) {
-        var children: [(Int, Any)] = []
-        for (key, value) in node where !Self.skippedKeys.contains(key) && (value is [String: Any] || value is [Any]) {
-            children.append((Self.order(key), value))
+    /// The containers in an object, in the order of `orderOfKeys` (document order among equals).
+    mutating func walkChildren(_ node: Int, scope: Scope) {
+        let end = tree.next(node)
+        var sorted = true, count = 0, last = Int.min
+        var k = node + 1
+        while k < end {
+            if tree.isContainer(k) && !tree.isShadowed(k) {
+                let order = Self.order(tree.nodes[k].key)
+                if order >= 0 {
+                    count += 1
+                    if order < last { sorted = false }
+                    last = order
+                }
+            }
+            k = tree.next(k)
         }
-        if children.count > 1 { children.sort { $0.0 < $1.0 } }
-        for (_, value) in children { walkAny(value, scope: scope) }
+        guard count > 0 else { return }
+        if sorted {
+            k = node + 1
+            while k < end {
+                if tree.isContainer(k), !tree.isShadowed(k), Self.order(tree.nodes[k].key) >= 0 { walkAny(k, scope: scope) }
+                k = tree.next(k)
+            }
+            return
+        }
+        var children: [(order: Int, index: Int)] = []
+        children.reserveCapacity(count)
+        k = node + 1
+        while k < end {
+            if tree.isContainer(k) && !tree.isShadowed(k) {
+                let order = Self.order(tree.nodes[k].key)
+                if order >= 0 { children.append((order, k)) }
+            }
+            k = tree.next(k)
+        }
+        children.sort { $0.order != $1.order ? $0.order < $1.order : $0.index < $1.index }
+        for child in children { walkAny(child.index, scope: scope) }
     }
 
-    /// Children in source order where it matters: what comes first in the code comes first here.
-    static func order(_ key: String) -> Int { orderOfKeys[key] ?? 20 }
-    static let orderOfKeys: [String: Int] = ["attrs": 0, "params": 1, "pattern_entries": 2, "original_init": 3, "conditions": 4, "base": 5, "fn": 6, "sub_expr": 7, "args": 8, "elements": 9, "then_stmt": 10, "else_stmt": 11, "body": 12, "accessors": 13, "members": 14]
-
     /// The names in a written type (`Cache<Int>` gives `Cache`, `Int`), in order.
-    static func typeIdentifiers(_ value: Any) -> [String] {
+    func typeIdentifiers(_ value: Int) -> [String] {
         var names: [String] = []
-        func visit(_ value: Any) {
-            if let node = value as? [String: Any] {
-                if let id = node["id"] as? String, !names.contains(id) { names.append(id) }
-                for (key, child) in node where key != "range" { visit(child) }
-            } else if let items = value as? [Any] {
-                for item in items { visit(item) }
+        let end = tree.next(value)
+        var k = value
+        while k < end {
+            if k != value, tree.nodes[k].key == Word.range.rawValue || tree.isShadowed(k) {
+                k = tree.next(k)  // a range holds no names; a repeated key's first value is not read
+                continue
             }
+            if tree.isObject(k), let id = tree.string(k, .id), !names.contains(id) { names.append(id) }
+            k += 1
         }
-        visit(value)
         return names
     }
 
     /// The type named by `Cache<Value>` or `Store.Box<Int>` (an `unresolved_specialize_expr`), if capitalized.
-    static func specializedType(_ node: [String: Any]) -> String? {
-        guard let sub = node["sub_expr"] as? [String: Any] else { return nil }
-        switch sub["_kind"] as? String {
-        case "unresolved_decl_ref_expr":
-            guard let name = sub["name"] as? String, name.first?.isUppercase == true else { return nil }
+    func specializedType(_ node: Int) -> String? {
+        guard let sub = tree.object(node, .sub_expr) else { return nil }
+        switch tree.kind(sub) {
+        case Self.symbol(.unresolved_decl_ref_expr):
+            guard let name = tree.string(sub, .name), name.first?.isUppercase == true else { return nil }
             return name
-        case "unresolved_dot_expr":
+        case Self.symbol(.unresolved_dot_expr):
             guard let (base, field) = typeMember(sub), field.first?.isUppercase == true else { return nil }
             return base + "." + field
         default:
@@ -613,32 +653,32 @@ private struct DumpWalker {
     }
 
     /// `V8Engine.shared` → ("V8Engine", "shared"); `Foo.Bar.default` → ("Foo.Bar", "default").
-    static func typeMember(_ node: [String: Any]) -> (String, String)? {
-        guard let field = node["field"] as? String, let base = node["base"] as? [String: Any],
+    func typeMember(_ node: Int) -> (String, String)? {
+        guard let field = tree.string(node, .field), let base = tree.object(node, .base),
               let first = field.first, first.isLowercase || first == "_"
         else { return nil }
         guard let path = typePath(base) else { return nil }
         return (path, field)
     }
 
-    static func typePath(_ node: [String: Any]) -> String? {
-        switch node["_kind"] as? String {
-        case "unresolved_decl_ref_expr":
-            guard let name = node["name"] as? String, name.first?.isUppercase == true, name != "Self" else { return nil }
+    func typePath(_ node: Int) -> String? {
+        switch tree.kind(node) {
+        case Self.symbol(.unresolved_decl_ref_expr):
+            guard let name = tree.string(node, .name), name.first?.isUppercase == true, name != "Self" else { return nil }
             return name
-        case "unresolved_dot_expr":
-            guard let field = node["field"] as? String, field.first?.isUppercase == true,
-                  let base = node["base"] as? [String: Any], let path = typePath(base) else { return nil }
+        case Self.symbol(.unresolved_dot_expr):
+            guard let field = tree.string(node, .field), field.first?.isUppercase == true,
+                  let base = tree.object(node, .base), let path = typePath(base) else { return nil }
             return path + "." + field
         default:
             return nil
         }
     }
 
-    mutating func walkType(_ node: [String: Any], kind: TypeKind, scope: Scope) {
-        let simple = kind == .extension ? (node["extended_type"] as? String ?? "?") : (Self.name(node) ?? "?")
+    mutating func walkType(_ node: Int, kind: TypeKind, scope: Scope) {
+        let simple = kind == .extension ? (tree.string(node, .extended_type) ?? "?") : (declName(node) ?? "?")
         let qualified = kind == .extension || scope.owner == nil ? simple : "\(scope.owner!).\(simple)"
-        let start = Self.range(node)?.lowerBound ?? 0
+        let start = range(node)?.lowerBound ?? 0
         var inherits: [String] = []
         var entryPoint = false
         if let keyword = tokenIndex(at: start) {
@@ -647,38 +687,39 @@ private struct DumpWalker {
             inherits = TokenTools.inheritance(tokens, after: nameIndex).names
             entryPoint = tokens[max(0, keyword - 6)..<keyword].contains { $0.text == "main" }
         }
-        if let attrs = node["attrs"] as? [[String: Any]], attrs.contains(where: { ($0["_kind"] as? String)?.contains("main") == true }) {
+        if let attrs = objects(tree.child(node, .attrs)), attrs.contains(where: { tree.name(ofSymbol: tree.kind($0)).contains("main") }) {
             entryPoint = true
         }
         model.types.append(TypeDeclaration(name: qualified, kind: kind, inherits: inherits, file: file, line: lines.line(of: start), isEntryPoint: entryPoint))
         let inner = Scope(owner: qualified, member: nil, isStatic: false, context: .body, window: scope.window)
-        walkArray(node["members"] as? [Any] ?? [], scope: inner)
+        if let members = tree.array(node, .members) { walkArray(members, scope: inner) }
     }
 
-    mutating func walkFunction(_ node: [String: Any], kind: String, scope: Scope) {
-        let isStatic = node["static"] as? Bool ?? false
+    mutating func walkFunction(_ node: Int, kind: Int32, scope: Scope) {
+        let isStatic = tree.bool(node, .static) ?? false
         let name: String
         switch kind {
-        case "constructor_decl": name = "init"
-        case "destructor_decl": name = "deinit"
-        case "subscript_decl": name = "subscript"
-        default: name = Self.name(node) ?? ((node["name"] as? [String: Any])?["base_name"] as? [String: Any])?["special"] as? String ?? "?"
+        case Self.symbol(.constructor_decl): name = "init"
+        case Self.symbol(.destructor_decl): name = "deinit"
+        case Self.symbol(.subscript_decl): name = "subscript"
+        default:
+            name = declName(node) ?? tree.object(node, .name).flatMap { tree.object($0, .base_name) }.flatMap { tree.string($0, .special) } ?? "?"
         }
         let declaresMember = scope.member == nil
-        let paramsNode = node["params"] as? [String: Any] ?? (node["indices"] as? [String: Any]) ?? [:]
+        let paramsNode = tree.object(node, .params) ?? tree.object(node, .indices)
         var parameters: [Parameter] = []
-        if let range = Self.range(paramsNode), let open = tokenIndex(at: range.lowerBound), tokens[open].is("(") {
+        if let range = range(paramsNode), let open = tokenIndex(at: range.lowerBound), tokens[open].is("(") {
             parameters = TokenTools.parameters(tokens, open: open, close: TokenTools.matchingClose(tokens, open)).0
         }
-        let start = Self.range(node)?.lowerBound ?? scope.window.lowerBound
-        let convenience = kind == "constructor_decl" && node["designated"] as? Bool != true
+        let start = range(node)?.lowerBound ?? scope.window.lowerBound
+        let convenience = kind == Self.symbol(.constructor_decl) && tree.bool(node, .designated) != true
         if declaresMember {
             var member = MemberDeclaration(
-                owner: scope.owner, name: name, kind: kind == "constructor_decl" ? .initializer : .method, isStatic: isStatic,
+                owner: scope.owner, name: name, kind: kind == Self.symbol(.constructor_decl) ? .initializer : .method, isStatic: isStatic,
                 isMutable: false, isComputed: false, typeNames: [], initialValueCall: nil, parameters: parameters,
                 file: file, line: lines.line(of: start))
             member.isConvenience = convenience
-            if let result = node["result"] { member.resultTypeNames = Self.typeIdentifiers(result).filter { $0.first?.isUppercase == true } }
+            if let result = tree.child(node, .result) { member.resultTypeNames = typeIdentifiers(result).filter { $0.first?.isUppercase == true } }
             model.members.append(member)
         }
         var inner = scope
@@ -688,32 +729,31 @@ private struct DumpWalker {
             inner.context = .body
             inner.convenience = convenience
         }
-        if let params = paramsNode["params"] as? [[String: Any]] {
+        if let paramsNode, let params = objects(tree.child(paramsNode, .params)) {
             var defaults = inner
             defaults.context = .defaultArgument
-            if let range = Self.range(paramsNode) { defaults.window = range }
+            if let range = range(paramsNode) { defaults.window = range }
             let withDefaults = parameters.filter(\.hasDefault)
-            for (index, parameter) in params.filter({ $0["expression"] is [String: Any] }).enumerated() {
-                let expression = parameter["expression"] as! [String: Any]
+            for (index, expression) in params.compactMap({ tree.object($0, .expression) }).enumerated() {
                 // `engine: Engine = .shared`: the implicit member is the parameter type's.
-                if expression["_kind"] as? String == "unresolved_member_expr", let member = expression["name"] as? String,
+                if tree.isKind(expression, .unresolved_member_expr), let member = tree.string(expression, .name),
                    member.first?.isLowercase == true, member != "init", index < withDefaults.count, let type = withDefaults[index].implicitMemberType {
                     place(.member(base: type, member: member), scope: defaults, implicitMember: true)
                 }
                 walk(expression, scope: defaults)
             }
         }
-        if let attrs = node["attrs"] { walkAny(attrs, scope: scope) }
-        if let body = node["body"] as? [String: Any] { walk(body, scope: inner) }
+        if let attrs = tree.child(node, .attrs) { walkAny(attrs, scope: scope) }
+        if let body = tree.object(node, .body) { walk(body, scope: inner) }
     }
 
-    mutating func walkBinding(_ node: [String: Any], isStatic: Bool, scope: Scope) {
-        for entry in node["pattern_entries"] as? [[String: Any]] ?? [] {
-            guard let value = entry["original_init"] as? [String: Any] else { continue }
+    mutating func walkBinding(_ node: Int, isStatic: Bool, scope: Scope) {
+        for entry in objects(tree.child(node, .pattern_entries)) ?? [] {
+            guard let value = tree.object(entry, .original_init) else { continue }
             var inner = scope
-            if let range = Self.range(node) { inner.window = range.lowerBound...Int.max }
+            if let range = range(node) { inner.window = range.lowerBound...Int.max }
             if scope.member == nil {
-                inner.member = Self.patternName(entry["pattern"] as? [String: Any] ?? [:])
+                inner.member = patternName(tree.object(entry, .pattern))
                 inner.isStatic = isStatic
                 inner.context = scope.owner == nil && scope.topLevelCode ? .topLevel : .initialValue
             }
@@ -721,17 +761,19 @@ private struct DumpWalker {
         }
     }
 
-    static func patternName(_ pattern: [String: Any]) -> String? {
-        if let name = name(pattern) { return name }
-        if let sub = pattern["sub_pattern"] as? [String: Any] { return patternName(sub) }
+    func patternName(_ pattern: Int?) -> String? {
+        guard let pattern else { return nil }
+        if let name = declName(pattern) { return name }
+        if let sub = tree.object(pattern, .sub_pattern) { return patternName(sub) }
         return nil
     }
 
-    mutating func walkVariable(_ node: [String: Any], scope: Scope) {
-        guard let name = Self.name(node) else { return }
-        let isStatic = node["static"] as? Bool ?? false
-        let start = Self.range(node)?.lowerBound ?? 0
+    mutating func walkVariable(_ node: Int, scope: Scope) {
+        guard let name = declName(node) else { return }
+        let isStatic = tree.bool(node, .static) ?? false
+        let start = range(node)?.lowerBound ?? 0
         var accessorsWindow = scope.window
+        let accessors = tree.array(node, .accessors)
         if scope.member == nil {
             var shape: (typeNames: [String], initialCall: String?, initialValue: Range<Int>?, accessors: Int?) = ([], nil, nil, nil)
             var declaredAsSelf = false
@@ -742,32 +784,34 @@ private struct DumpWalker {
                     accessorsWindow = tokens[brace].offset...tokens[TokenTools.matchingClose(tokens, brace)].offset
                 }
             }
-            let accessors = node["accessors"] as? [Any] ?? []
+            let hasAccessors = accessors.map { tree.next($0) > $0 + 1 } ?? false
             var member = MemberDeclaration(
                 owner: scope.owner, name: name, kind: .property, isStatic: isStatic || scope.owner == nil,
-                isMutable: node["let"] as? Bool != true, isComputed: !accessors.isEmpty && shape.initialValue == nil,
+                isMutable: tree.bool(node, .let) != true, isComputed: hasAccessors && shape.initialValue == nil,
                 typeNames: shape.typeNames, initialValueCall: shape.initialCall, parameters: [],
                 file: file, line: lines.line(of: start))
             member.declaredAsSelf = declaredAsSelf
             model.members.append(member)
         }
-        if let attrs = node["attrs"] as? [Any] {
+        if let attrs = tree.array(node, .attrs) {
             var inner = scope
             inner.context = .attribute
-            for case let attr as [String: Any] in attrs where attr["_kind"] as? String == "custom_attr" {
-                if let range = Self.range(attr) { inner.window = range.lowerBound...start }
+            for attr in tree.children(attrs) where tree.isObject(attr) && tree.isKind(attr, .custom_attr) {
+                if let range = range(attr) { inner.window = range.lowerBound...start }
                 walkChildren(attr, scope: inner)
             }
         }
-        for case let accessor as [String: Any] in node["accessors"] as? [Any] ?? [] {
-            var inner = scope
-            inner.window = accessorsWindow
-            if scope.member == nil {
-                inner.member = name
-                inner.isStatic = isStatic
-                inner.context = scope.owner == nil && scope.topLevelCode ? .topLevel : .body
+        if let accessors {
+            for accessor in tree.children(accessors) where tree.isObject(accessor) {
+                var inner = scope
+                inner.window = accessorsWindow
+                if scope.member == nil {
+                    inner.member = name
+                    inner.isStatic = isStatic
+                    inner.context = scope.owner == nil && scope.topLevelCode ? .topLevel : .body
+                }
+                if let body = tree.object(accessor, .body) { walk(body, scope: inner) }
             }
-            if let body = accessor["body"] as? [String: Any] { walk(body, scope: inner) }
         }
     }
 

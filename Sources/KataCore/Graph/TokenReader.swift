@@ -18,7 +18,11 @@ public struct TokenReader: Sendable {
     ]
 
     public func read(file: String, text: String, within ranges: [ClosedRange<Int>]? = nil) -> CodeModel {
-        let tokens = SwiftLexer.tokens(of: text)
+        read(file: file, text: text, tokens: SwiftLexer.tokens(of: text), within: ranges)
+    }
+
+    /// The same, with the file's tokens already lexed.
+    public func read(file: String, text: String, tokens: [SwiftToken], within ranges: [ClosedRange<Int>]? = nil) -> CodeModel {
         let lines = LineIndex(text)
         var scanner = TokenScanner(tokens: tokens, file: file, lines: lines)
         scanner.scanAll()
