@@ -32,8 +32,9 @@ public struct CodeAnalyzer: Sendable {
     /// Files whose header says a tool wrote them are left out unless this is set.
     public var includeGenerated = false
     /// Files larger than this are read by the token reader, not dumped: the compiler's JSON dump of a
-    /// file is some sixteen times its size, and its decoded tree as much again (16 bytes a value).
-    public var largestDumpedFile = 4 * 1024 * 1024
+    /// file is some sixteen times its size, and its decoded tree as much again (16 bytes a value): a file
+    /// of 2 MB adds some 70 MB to kata's peak.
+    public var largestDumpedFile = 2 * 1024 * 1024
     /// Files over this size are dumped after the others (see `analyze(files:displayRoot:)`).
     static let lateDumpedFile = 512 * 1024
 
