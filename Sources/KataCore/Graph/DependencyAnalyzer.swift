@@ -643,9 +643,16 @@ public struct DependencyAnalyzer: Sendable {
 
         /// Where the injection goes, for the suggestion: a static member or a free function has no initializer to
         /// take it; an object built in a method from what that call was given needs a factory, not one instance.
+        let freeFunctions = Set(model.members.filter { $0.owner == nil && $0.kind == .method }.map(\.name))
         func suggestionPlace(_ reference: CodeReference, ownerSimple: String?) -> SuggestionPlace {
-            if reference.owner == nil || reference.memberIsStatic { return .function(reference.member ?? "") }
-            if case .construction = reference.shape, reference.context == .body, let roots = reference.handedArguments, let ownerSimple {
+            guard let member = reference.member, reference.context == .body else { return .initializer }
+            // Only a function can take a parameter: a static method or a free function (not a static property, a
+            // global constant, or an override whose signature is fixed).
+            let isMethod = ownerSimple.map { owner in (membersByOwner[owner] ?? []).contains { $0.name == member && $0.kind == .method } }
+                ?? freeFunctions.contains(member)
+            if reference.owner == nil || reference.memberIsStatic { return isMethod ? .function(member) : .initializer }
+            // An object made per call: only in a method (what an initializer builds, it builds once).
+            if case .construction = reference.shape, isMethod, let roots = reference.handedArguments, let ownerSimple {
                 let stored = Set((membersByOwner[ownerSimple] ?? []).filter { $0.kind == .property && !$0.isStatic }.map(\.name))
                 if roots.contains(where: { $0 != "self" && !stored.contains($0) }) { return .factory }
             }
