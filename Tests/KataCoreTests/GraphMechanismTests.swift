@@ -221,6 +221,23 @@ struct GraphMechanismTests {
         #expect(advice("Session()").contains("session: Session"), "\(advice("Session()"))")
     }
 
+    @Test("waiting on the real clock is a hidden dependency: Task.sleep, Thread.sleep, usleep, Timer.scheduledTimer; an adapter behind the code's own protocol may wait")
+    func waitingOnTheRealClock() throws {
+        let code = """
+            import Foundation
+            protocol Sleeper { func sleep(seconds: Double) async throws }
+            struct RealSleeper: Sleeper { func sleep(seconds: Double) async throws { try await Task.sleep(for: .seconds(seconds)) } }
+            final class Poller {
+                func run() async throws { try await Task.sleep(for: .seconds(1)); Thread.sleep(forTimeInterval: 1); usleep(10) }
+                func start() { _ = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in } }
+            }
+            """
+        let result = try analysis(["Code.swift": code])
+        #expect(result.hiddenDependencies.map { "\($0.line) \($0.target)" } == ["5 Task.sleep", "5 Thread.sleep", "5 usleep()", "6 Timer.scheduledTimer"])
+        #expect(result.hiddenDependencies.allSatisfy { $0.suggestion.english.contains("waits on the real clock") })
+        #expect(result.adapters.map(\.site) == ["RealSleeper.sleep"])
+    }
+
     @Test("a type declared a collaborator (a lesson's rules, --collaborator) is one whatever it does; a protocol named stands for its conformers")
     func declaredCollaborators() throws {
         let code = """

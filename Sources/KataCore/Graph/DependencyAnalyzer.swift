@@ -111,6 +111,8 @@ public struct DependencyAnalyzer: Sendable {
         "TimeZone": ["current", "autoupdatingCurrent"], "Calendar": ["current", "autoupdatingCurrent"], "DispatchTime": ["now"],
         "DispatchWallTime": ["now"], "NSEvent": ["modifierFlags", "mouseLocation", "pressedMouseButtons"],
         "CFAbsoluteTime": [], "NSScreen": ["main", "screens"], "UIAccessibility": [], "NSCursor": ["current"],
+        // Waiting on the real clock: a test of the code waits as long.
+        "Task": ["sleep"], "Thread": ["sleep"], "Timer": ["scheduledTimer"],
     ]
     /// Protocols of user interface pieces that are not views themselves.
     static let uiProtocols: Set<String> = ["ViewModifier", "EnvironmentKey", "PreferenceKey", "ButtonStyle", "LabelStyle", "ToggleStyle",
@@ -123,6 +125,7 @@ public struct DependencyAnalyzer: Sendable {
         "CFAbsoluteTimeGetCurrent", "CACurrentMediaTime", "mach_absolute_time", "clock_gettime", "gettimeofday",
         "getenv", "setenv", "NSHomeDirectory", "NSUserName", "NSFullUserName", "CFPreferencesCopyAppValue",
         "CGEventSourceKeyState", "AXIsProcessTrusted", "AXIsProcessTrustedWithOptions", "SecItemCopyMatching", "SecItemAdd", "SecItemUpdate", "SecItemDelete", "NSLog",
+        "usleep", "nanosleep",
     ]
     /// Global objects of the platform (`NSApp`).
     static let systemGlobals: Set<String> = ["NSApp"]
@@ -943,6 +946,11 @@ public struct DependencyAnalyzer: Sendable {
                 english: "\(target) is live input state: take it as a parameter (or a small protocol that reads it) so a test can set it.",
                 chinese: "\(target) 是实时的输入状态：把它作为参数（或一个读取它的小协议）传入，让测试可以设定它。")
         }
+        if api == "usleep" || api == "nanosleep" {
+            return LocalizedText(
+                english: "\(target) waits on the real clock, and a test waits as long: take the waiting as a dependency (`sleep: @escaping (Duration) async throws -> Void`, a `Clock`, or a scheduler protocol) and let the composition root pass the real one.",
+                chinese: "\(target) 按真实时钟等待，测试也得等那么久：把等待当作依赖接收（`sleep: @escaping (Duration) async throws -> Void`、一个 `Clock`，或一个调度协议），由组合根传入真实的实现。")
+        }
         if Self.systemFunctions.contains(api) && target.hasSuffix("()") {
             return LocalizedText(
                 english: "\(target) asks the system directly: take a closure (`\(parameterName(api)): @escaping () -> ...`) or a small protocol in \(who)'s initializer, and let the composition root pass the real call.",
@@ -976,6 +984,11 @@ public struct DependencyAnalyzer: Sendable {
                 return LocalizedText(
                     english: "Inject the clock: take `now: @escaping () -> Date` (or a Clock protocol) and call it instead of \(target).",
                     chinese: "注入时钟：接收 `now: @escaping () -> Date`（或一个 Clock 协议），用它代替 \(target)。")
+            }
+            if ["Task.sleep", "Thread.sleep", "Timer.scheduledTimer"].contains(target) {
+                return LocalizedText(
+                    english: "\(target) waits on the real clock, and a test waits as long: take the waiting as a dependency (`sleep: @escaping (Duration) async throws -> Void`, a `Clock`, or a scheduler protocol) and let the composition root pass the real one.",
+                    chinese: "\(target) 按真实时钟等待，测试也得等那么久：把等待当作依赖接收（`sleep: @escaping (Duration) async throws -> Void`、一个 `Clock`，或一个调度协议），由组合根传入真实的实现。")
             }
             if target.hasPrefix("UUID") {
                 return LocalizedText(
