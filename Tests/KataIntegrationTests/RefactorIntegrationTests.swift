@@ -65,6 +65,7 @@ struct RefactorIntegrationTests {
         let pristine = try KataBinary.pristineCourse.get()
         let roots = [KataBinary.packageRoot, KataBinary.packageRoot + "/Tests/Fixtures/Refactor/StepsCourse"]
         for root in roots {
+            let course = try CourseLoader(fileSystem: LocalFileSystem()).load(root: root)
             let starters = root == KataBinary.packageRoot ? pristine : root
             let lessons = (try? FileManager.default.contentsOfDirectory(atPath: starters + "/Lessons")) ?? []
             for lesson in lessons.sorted() where FileManager.default.fileExists(atPath: "\(starters)/Lessons/\(lesson)/Sources") {
@@ -76,9 +77,7 @@ struct RefactorIntegrationTests {
                 let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(expectations) is not JSON")
                 let roots = (object["composition_root"] as? [String] ?? []).joined(separator: ",")
                 // What the lesson's no_construction rules name is a collaborator on its code (`kata graph 04` does the same).
-                let metadata = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(root)/Lessons/\(lesson)/lesson.json")))) as? [String: Any]
-                let collaborators = ((metadata?["rules"] as? [[String: Any]]) ?? []).filter { $0["kind"] as? String == "no_construction" }
-                    .flatMap { $0["of"] as? [String] ?? [] }.joined(separator: ",")
+                let collaborators = (course.lesson(named: lesson)?.declaredCollaborators ?? []).sorted().joined(separator: ",")
                 for (key, folder) in [("starter", "\(starters)/Lessons/\(lesson)/Sources"), ("solution", "\(root)/Solutions/\(lesson)/Sources")] {
                     let wanted = Self.found(object[key] as? [[String: Any]] ?? [])
                     let json = try Self.graphJSON(folder, roots: roots, collaborators: collaborators)

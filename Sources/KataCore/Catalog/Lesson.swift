@@ -35,6 +35,12 @@ public struct Lesson: Sendable, Equatable {
     public func readme(in language: Language) -> String { "\(folder)/\(language.readmeName)" }
 
     public func title(in language: Language) -> String { metadata.title.text(in: language) }
+
+    /// The types the lesson says must be handed in, not built in place: every `of` of its `no_construction` rules.
+    /// `kata graph` treats them as collaborators on the lesson's code, whatever effects they have.
+    public var declaredCollaborators: Set<String> {
+        Set(metadata.rules.filter { $0.kind == .noConstruction }.flatMap(\.of))
+    }
 }
 
 /// A lesson folder whose metadata could not be read: listed, never checked.

@@ -86,11 +86,3 @@ public struct KnownHiddenDependencies: Sendable, Equatable {
         return problems
     }
 }
-
-extension Lesson {
-    /// The types the lesson says must be handed in, not built in place: every `of` of its `no_construction` rules.
-    /// `kata graph` treats them as collaborators on the lesson's code, whatever effects they have.
-    public var declaredCollaborators: Set<String> {
-        Set(metadata.rules.filter { $0.kind == .noConstruction }.flatMap(\.of))
-    }
-}
