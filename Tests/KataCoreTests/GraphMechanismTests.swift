@@ -221,7 +221,7 @@ struct GraphMechanismTests {
         #expect(advice("Session()").contains("session: Session"), "\(advice("Session()"))")
     }
 
-    @Test("waiting on the real clock is a hidden dependency: Task.sleep, Thread.sleep, usleep, Timer.scheduledTimer; an adapter behind the code's own protocol may wait")
+    @Test("waiting on the real clock is a hidden dependency: Task.sleep, Thread.sleep, usleep, Timer.scheduledTimer, asyncAfter on a platform queue (not on a queue handed in); an adapter behind the code's own protocol may wait")
     func waitingOnTheRealClock() throws {
         let code = """
             import Foundation
@@ -230,10 +230,14 @@ struct GraphMechanismTests {
             final class Poller {
                 func run() async throws { try await Task.sleep(for: .seconds(1)); Thread.sleep(forTimeInterval: 1); usleep(10) }
                 func start() { _ = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in } }
+                func later(_ work: @escaping () -> Void) { DispatchQueue.main.asyncAfter(deadline: .now() + 2) { work() } }
+                func background(_ work: @escaping () -> Void) { DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1, execute: work) }
+                func handed(_ queue: DispatchQueue, _ work: @escaping () -> Void) { queue.asyncAfter(deadline: .now() + 1, execute: work) }
             }
             """
         let result = try analysis(["Code.swift": code])
-        #expect(result.hiddenDependencies.map { "\($0.line) \($0.target)" } == ["5 Task.sleep", "5 Thread.sleep", "5 usleep()", "6 Timer.scheduledTimer"])
+        #expect(result.hiddenDependencies.map { "\($0.line) \($0.target)" } == ["5 Task.sleep", "5 Thread.sleep", "5 usleep()", "6 Timer.scheduledTimer",
+                                                                                 "7 DispatchQueue.asyncAfter", "8 DispatchQueue.asyncAfter"])
         #expect(result.hiddenDependencies.allSatisfy { $0.suggestion.english.contains("waits on the real clock") })
         #expect(result.adapters.map(\.site) == ["RealSleeper.sleep"])
     }

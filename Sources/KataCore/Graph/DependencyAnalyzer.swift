@@ -550,6 +550,8 @@ public struct DependencyAnalyzer: Sendable {
             switch reference.shape {
             case .member(let base, let member):
                 if base.isEmpty {
+                    // A delay on a platform queue (the readers place it at the call's name).
+                    if TokenTools.scheduledWaitCalls.contains(member) { return (.globalState, "DispatchQueue.\(member)", nil) }
                     return (.globalState, ".\(member)()", nil)
                 }
                 let baseSimple = simple(base)
@@ -985,7 +987,7 @@ public struct DependencyAnalyzer: Sendable {
                     english: "Inject the clock: take `now: @escaping () -> Date` (or a Clock protocol) and call it instead of \(target).",
                     chinese: "注入时钟：接收 `now: @escaping () -> Date`（或一个 Clock 协议），用它代替 \(target)。")
             }
-            if ["Task.sleep", "Thread.sleep", "Timer.scheduledTimer"].contains(target) {
+            if ["Task.sleep", "Thread.sleep", "Timer.scheduledTimer", "DispatchQueue.asyncAfter"].contains(target) {
                 return LocalizedText(
                     english: "\(target) waits on the real clock, and a test waits as long: take the waiting as a dependency (`sleep: @escaping (Duration) async throws -> Void`, a `Clock`, or a scheduler protocol) and let the composition root pass the real one.",
                     chinese: "\(target) 按真实时钟等待，测试也得等那么久：把等待当作依赖接收（`sleep: @escaping (Duration) async throws -> Void`、一个 `Clock`，或一个调度协议），由组合根传入真实的实现。")

@@ -561,6 +561,13 @@ private struct DumpWalker {
                tree.object(node, .args).flatMap({ tree.array($0, .args) }).map({ tree.next($0) == $0 + 1 }) ?? true {
                 place(.member(base: "", member: field), scope: scope)
                 if let base = tree.child(fn, .base) { walkAny(base, scope: scope) }
+            } else if let fn, tree.isKind(fn, .unresolved_dot_expr),
+                      let field = tree.string(fn, .field), TokenTools.scheduledWaitCalls.contains(field),
+                      let base = tree.object(fn, .base), platformQueue(base) != nil {
+                // `DispatchQueue.main.asyncAfter(...)`, `DispatchQueue.global().asyncAfter(...)`: waiting on the real clock
+                // (placed at the call's own name, which is all the written tokens have in common).
+                place(.member(base: "", member: field), scope: scope)
+                walkChildren(node, scope: scope)
             } else if let fn, tree.isKind(fn, .unresolved_decl_ref_expr),
                let name = tree.string(fn, .name), name.first?.isUppercase == true {
                 place(.construction(type: name), scope: scope)
@@ -659,6 +666,18 @@ private struct DumpWalker {
         else { return nil }
         guard let path = typePath(base) else { return nil }
         return (path, field)
+    }
+
+    /// The platform queue a receiver names (`DispatchQueue.main`, `DispatchQueue.global(qos: .utility)`):
+    /// the type, or nil when the receiver is anything else (a queue the code was handed).
+    func platformQueue(_ node: Int) -> String? {
+        var current = node
+        while true {
+            if tree.isKind(current, .call_expr), let fn = tree.object(current, .fn) { current = fn; continue }
+            guard tree.isKind(current, .unresolved_dot_expr), let base = tree.object(current, .base) else { return nil }
+            if let path = typePath(base) { return TokenTools.platformQueues.contains(path) ? path : nil }
+            current = base
+        }
     }
 
     func typePath(_ node: Int) -> String? {

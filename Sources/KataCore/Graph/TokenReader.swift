@@ -325,6 +325,30 @@ enum TokenTools {
 
     /// Calls that reach for the process-wide random source when written without a generator.
     static let unseededRandomCalls: Set<String> = ["shuffled", "shuffle", "randomElement"]
+    /// Calls that schedule work after a delay on the real clock, and the platform queues they are made on.
+    static let scheduledWaitCalls: Set<String> = ["asyncAfter"]
+    static let platformQueues: Set<String> = ["DispatchQueue"]
+
+    /// Whether the receiver ending just before the dot at `dot` starts at a platform queue:
+    /// `DispatchQueue.main`, `DispatchQueue.global(qos: .utility)`, read backwards over names, dots and one call's parentheses.
+    static func receiverIsPlatformQueue(_ tokens: [SwiftToken], dotAt dot: Int) -> Bool {
+        var k = dot - 1
+        while k >= 0 {
+            if tokens[k].is(")") {
+                var depth = 0
+                while k >= 0 {
+                    if tokens[k].is(")") { depth += 1 } else if tokens[k].is("(") { depth -= 1; if depth == 0 { break } }
+                    k -= 1
+                }
+                k -= 1
+                continue
+            }
+            guard tokens[k].isIdentifier else { return false }
+            if k == 0 || !tokens[k - 1].is(".") { return platformQueues.contains(tokens[k].text) }
+            k -= 2
+        }
+        return false
+    }
 
     static func capitalizedNames(_ tokens: [SwiftToken]) -> [String] {
         var names: [String] = []
@@ -458,6 +482,11 @@ enum TokenTools {
             let previous = index > 0 ? tokens[index - 1] : nil
             if let previous, previous.is("."), TokenTools.unseededRandomCalls.contains(token.text),
                index + 2 < tokens.count, tokens[index + 1].is("("), tokens[index + 2].is(")") {
+                found.append((.member(base: "", member: token.text), index))
+                continue
+            }
+            if let previous, previous.is("."), TokenTools.scheduledWaitCalls.contains(token.text),
+               index + 1 < tokens.count, tokens[index + 1].is("("), TokenTools.receiverIsPlatformQueue(tokens, dotAt: index - 1) {
                 found.append((.member(base: "", member: token.text), index))
                 continue
             }
