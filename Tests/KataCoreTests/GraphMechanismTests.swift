@@ -242,6 +242,31 @@ struct GraphMechanismTests {
         #expect(result.adapters.map(\.site) == ["RealSleeper.sleep"])
     }
 
+    @Test("a variable whose address is all the code uses (an associated-object key) is an identity, not state; read or written once, it is state")
+    func addressOnlyVariablesAreKeys() throws {
+        let code = """
+            import Foundation
+            private var cacheKey: UInt8 = 0
+            private var hits = 0
+            enum Keys { static var badge: UInt8 = 0; static var count = 0 }
+            final class Thumbnail {
+                func cached(_ owner: AnyObject) -> Any? { objc_getAssociatedObject(owner, &cacheKey) }
+                func badge(_ owner: AnyObject) -> Any? { objc_getAssociatedObject(owner, &Keys.badge) }
+                func look() { hits += 1; Keys.count += 1 }
+            }
+            """
+        let result = try analysis(["Code.swift": code])
+        #expect(result.hiddenDependencies.map { "\($0.line) \($0.target)" }.sorted() == ["8 Keys.count", "8 hits"], "\(result.hiddenDependencies.map(\.target))")
+    }
+
+    @Test("a documentation catalog's code (Foo.docc, Snippets) is left out with the tests, and counted")
+    func documentationCodeIsLeftOut() throws {
+        let code = "final class Feed { let session = URLSession.shared }"
+        let result = try analysis(["App/Feed.swift": code, "App/Feed.docc/Resources/step-1.swift": code, "Snippets/Quick.swift": code])
+        #expect(result.hiddenDependencies.map(\.file) == ["App/Feed.swift"], "\(result.hiddenDependencies.map(\.file))")
+        #expect(result.notes.contains { $0.contains("left out 2 files of test, preview, mock or documentation code") }, "\(result.notes)")
+    }
+
     @Test("a type declared a collaborator (a lesson's rules, --collaborator) is one whatever it does; a protocol named stands for its conformers")
     func declaredCollaborators() throws {
         let code = """

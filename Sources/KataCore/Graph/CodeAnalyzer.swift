@@ -60,15 +60,17 @@ public struct CodeAnalyzer: Sendable {
         let root = displayRoot ?? folder
         var analysis = try analyze(files: files.map { "\(folder)/\($0)" }, displayRoot: root)
         if skipped > 0 {
-            analysis.notes.append("left out \(skipped) file\(skipped == 1 ? "" : "s") of test, preview or mock code (--include-tests reads them)")
+            analysis.notes.append("left out \(skipped) file\(skipped == 1 ? "" : "s") of test, preview, mock or documentation code (--include-tests reads them)")
         }
         return analysis
     }
 
     /// `Tests/`, `FooTests.swift`, `Mocks/`, `Previews/`, `Fixtures/`: code that builds fakes on purpose.
+    /// A documentation catalog's code (`Foo.docc/`, SwiftPM's `Snippets/`) shows a reader the API in a few lines, not the app's design.
     public static func isTestOrPreviewPath(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map { $0.lowercased() }
         for folder in parts.dropLast() {
+            if folder.hasSuffix(".docc") || folder == "snippets" { return true }
             if folder == "tests" || folder == "test" || folder.hasSuffix("tests") || folder.hasSuffix("testing") || folder.hasSuffix("testsupport")
                 || folder == "mocks" || folder == "mock" || folder.hasSuffix("mocks") || folder == "fakes" || folder == "stubs"
                 || folder.contains("preview") || folder == "fixtures" || folder.hasSuffix("uitests") || folder == "testhelpers" { return true }

@@ -197,4 +197,6 @@ public struct CodeReference: Sendable, Equatable {
     /// For a call that only packages what it is given: the names its arguments start from (see
     /// `TokenTools.handedArguments`); nil otherwise.
     public var handedArguments: [String]? = nil
+    /// `&name`: only the variable's address is used (an Objective-C associated-object key, a context pointer).
+    public var addressTaken: Bool = false
 }

@@ -116,9 +116,12 @@ public struct DependencyAnalyzer: Sendable {
     ]
     /// Protocols of user interface pieces that are not views themselves.
     static let uiProtocols: Set<String> = ["ViewModifier", "EnvironmentKey", "PreferenceKey", "ButtonStyle", "LabelStyle", "ToggleStyle",
-                                           "PrimitiveButtonStyle", "Shape", "Layout", "GeometryEffect", "Animatable", "AnimatableModifier"]
+                                           "PrimitiveButtonStyle", "Shape", "Layout", "GeometryEffect", "Animatable", "AnimatableModifier",
+                                           "ToolbarContent", "CustomizableToolbarContent", "Commands"]
     /// Clock and randomness targets that views use for animation and identity.
-    static let animationState = ["Date()", "UUID()", ".random", "CACurrentMediaTime()", "CFAbsoluteTimeGetCurrent()", ".randomElement()", ".shuffled()", "Date.now", "arc4random_uniform()"]
+    static let animationState = ["Date()", "UUID()", ".random", "CACurrentMediaTime()", "CFAbsoluteTimeGetCurrent()", ".randomElement()", ".shuffled()", "Date.now", "arc4random_uniform()",
+                                  // A view that waits a moment before the next step of an animation or a presentation.
+                                  "DispatchQueue.asyncAfter"]
     /// Free functions that read the clock, randomness or the environment.
     static let systemFunctions: Set<String> = [
         "arc4random", "arc4random_uniform", "arc4random_buf", "drand48",
@@ -488,8 +491,18 @@ public struct DependencyAnalyzer: Sendable {
             return (holdsOwn && (isService(own) || holdsSharedState(own) || (isClass && Self.anyTypeSingletonMembers.contains(member.name)))) || holdsService
                 || (held.map { $0 != own && holdsSharedState($0) } ?? false)
         }.map { "\(simple($0.owner!)).\($0.name)" })
+        // A variable whose address is all the code ever uses (`objc_getAssociatedObject(self, &key)`) is an identity, not state.
+        var addressOnly: [String: Bool] = [:]
+        for reference in model.references {
+            switch reference.shape {
+            case .name(let name): addressOnly[name] = (addressOnly[name] ?? true) && reference.addressTaken
+            case .member(let base, let member) where !base.isEmpty:
+                addressOnly["\(simple(base)).\(member)"] = (addressOnly["\(simple(base)).\(member)"] ?? true) && reference.addressTaken
+            default: break
+            }
+        }
         let staticVariables = Set(model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed && $0.owner != nil }
-            .map { "\(simple($0.owner!)).\($0.name)" })
+            .map { "\(simple($0.owner!)).\($0.name)" }).filter { addressOnly[$0] != true }
         // A static method of a type that keeps mutable static state (a service
         // locator's `resolve`, a registry's `register`) reaches that state too.
         let staticStateByType = Dictionary(grouping: model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed
@@ -525,7 +538,7 @@ public struct DependencyAnalyzer: Sendable {
         for member in model.members where member.kind == .property && member.owner == nil && member.isMutable && !member.isComputed {
             globalModules[member.name, default: []].insert(packageModule(ofFile: member.file) ?? "")
         }
-        let globalVariables = Set(globalModules.keys)
+        let globalVariables = Set(globalModules.keys).filter { addressOnly[$0] != true }
         var importsByFile: [String: Set<String>] = [:]
         for item in model.imports { importsByFile[item.file, default: []].insert(item.module) }
         /// The package module (the folder after `Sources/`) a file is in; nil outside a package's layout.

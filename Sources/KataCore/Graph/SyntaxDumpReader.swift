@@ -868,7 +868,8 @@ private struct DumpWalker {
             withoutArguments: TokenTools.callWithoutArguments(tokens, at: found),
             firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found), inConvenienceInit: scope.convenience,
             isTemporary: TokenTools.isTemporary(tokens, at: found),
-            handedArguments: { if case .construction = shape { return TokenTools.handedArguments(tokens, at: found) } else { return nil } }()))
+            handedArguments: { if case .construction = shape { return TokenTools.handedArguments(tokens, at: found) } else { return nil } }(),
+            addressTaken: found > 0 && tokens[found - 1].is("&")))
     }
 
     /// `.shared` with nothing written before the dot.

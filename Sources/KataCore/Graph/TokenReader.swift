@@ -648,7 +648,8 @@ struct TokenScanner {
                 file: file, offset: tokens[at].offset, line: lines.line(of: tokens[at].offset),
                 withoutArguments: TokenTools.callWithoutArguments(tokens, at: at),
                 firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: at), inConvenienceInit: inConvenienceInit,
-                isTemporary: TokenTools.isTemporary(tokens, at: at), handedArguments: TokenTools.handedArguments(tokens, at: at)))
+                isTemporary: TokenTools.isTemporary(tokens, at: at), handedArguments: TokenTools.handedArguments(tokens, at: at),
+                addressTaken: at > 0 && tokens[at - 1].is("&")))
         }
         for index in indices where TokenTools.isImplicitMember(tokens, dot: index) {
             let name = tokens[index + 1].text
