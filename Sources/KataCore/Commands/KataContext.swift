@@ -111,7 +111,28 @@ public struct KataContext: Sendable {
 
     public func loadCourse() throws -> Course {
         let loader = CourseLoader(fileSystem: fileSystem)
-        return ExtraCourses.merge(try loader.load(root: courseRoot), try extraCourseRoots.map { try loader.load(root: $0) })
+        let course = ExtraCourses.merge(try loader.load(root: courseRoot), try extraCourseRoots.map { try loader.load(root: $0) })
+        migrateState(to: course)
+        return course
+    }
+
+    /// Lessons renumbered since the last run: the learner's progress, starter copies and backups follow each by its slug.
+    private func migrateState(to course: Course) {
+        let migration = CourseMigration(fileSystem: fileSystem, clock: clock, stateFolder: stateFolder)
+        do {
+            let outcome = try migration.migrate(to: course)
+            for line in outcome.moved {
+                console.writeError("kata: " + words.say("the course renumbered a lesson (\(line)): your progress, starter copy and backups moved with it.",
+                                                         "课程给一课换了编号（\(line)）：你的进度、初始代码副本和备份都随它移过去了。") + "\n")
+            }
+            for line in outcome.kept {
+                console.writeError("kata: " + words.say("the course renumbered a lesson (\(line)), but the new number already has progress, a starter copy or backups; the old ones stay in \(stateFolder) under the old number.",
+                                                         "课程给一课换了编号（\(line)），但新编号下已经有进度、初始代码副本或备份；旧的留在 \(stateFolder) 中原来的编号下。") + "\n")
+            }
+        } catch {
+            console.writeError("kata: " + words.say("the course renumbered a lesson, and moving your progress with it failed: \(error). Nothing was removed; it stays in \(stateFolder).",
+                                                     "课程给一课换了编号，随之移动你的进度时失败了：\(error)。没有删除任何东西；它们留在 \(stateFolder) 中。") + "\n")
+        }
     }
 
     public var progressStore: ProgressStore {

@@ -87,8 +87,25 @@ final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
     func move(_ source: String, to destination: String) throws {
         try lock.withLock {
-            guard let data = files.removeValue(forKey: source) else { throw FileSystemError(path: source, reason: "does not exist") }
-            files[destination] = data
+            if let data = files.removeValue(forKey: source) {
+                files[destination] = data
+                addParents(of: destination)
+                return
+            }
+            // A folder moves with everything in it, as rename(2) moves it.
+            guard directories.contains(source) else { throw FileSystemError(path: source, reason: "does not exist") }
+            guard !directories.contains(destination) && files[destination] == nil else { throw FileSystemError(path: destination, reason: "exists") }
+            let prefix = source + "/"
+            for path in files.keys where path.hasPrefix(prefix) {
+                let moved = destination + "/" + path.dropFirst(prefix.count)
+                files[moved] = files.removeValue(forKey: path)
+                dates[moved] = dates.removeValue(forKey: path)
+                addParents(of: moved)
+            }
+            for folder in directories where folder == source || folder.hasPrefix(prefix) {
+                directories.remove(folder)
+                directories.insert(destination + folder.dropFirst(source.count))
+            }
             addParents(of: destination)
         }
     }
