@@ -95,6 +95,30 @@ struct TestRunnerTests {
         #expect(runner.requests.count == 3)
     }
 
+    @Test("a rerun that stops with no test under way (the start never reached the stream) runs again; the same three times and the tests left are not run")
+    func stopWithNoStartAfterACrash() {
+        let discovered = [Events.test("a", line: 3), Events.test("b", line: 9), Events.test("c", line: 12)]
+        let crashA = discovered + [Events.event("runStarted"), Events.event("testStarted", "a")]
+        let fileSystem = InMemoryFileSystem()
+        let runner = program({ attempt, _ in
+            switch attempt {
+            case 0: return (crashA, .signaled(4), "")
+            case 1: return (discovered + [Events.event("runStarted")], .signaled(4), "")
+            default: return (discovered + [Events.event("runStarted"), Events.event("testStarted", "b"), Events.event("testEnded", "b"),
+                                           Events.event("testStarted", "c"), Events.event("testEnded", "c"), Events.event("runEnded")], .exited(0), "")
+            }
+        }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: options)
+        #expect(run.tests.map(\.status) == [.error, .pass, .pass])
+        #expect(runner.requests.count == 3)
+
+        let always = InMemoryFileSystem()
+        let stuck = program({ attempt, _ in attempt == 0 ? (crashA, .signaled(4), "") : (discovered + [Events.event("runStarted")], .signaled(4), "") }, fileSystem: always)
+        let gaveUp = TestRunner(processRunner: stuck, fileSystem: always, clock: FixedClock()).run(executable: "/build/MTests", options: options)
+        #expect(gaveUp.tests.map(\.errorKind) == [.crashed, .notRun, .notRun])
+        #expect(stuck.requests.count == 4, "the first run and three tries of the tests left")
+    }
+
     @Test("a program that stops once before its first test (a busy machine) is tried again and gets its real verdicts")
     func stopsOnceAtStartUp() {
         let fileSystem = InMemoryFileSystem()

@@ -112,6 +112,7 @@ public struct TestRunner: Sendable {
         var timeouts: [String: Int] = [:]
         var startupTries = 0
         var earlyStops: [String] = []
+        var laterStops = 0
         var unconfirmed: [String: Int] = [:]
         var unconfirmedPasses: [String: Int] = [:]
         let eventFile = "\(options.workDirectory)/events.jsonl"
@@ -293,6 +294,13 @@ public struct TestRunner: Sendable {
                 }
                 // Passes to confirm: the program runs again (each pass at most as many times as there are tests).
                 if rerun { continue }
+                // Stopped with no test under way, after earlier runs decided some: the stop may have come before the
+                // start of the test that caused it reached the stream (a busy machine, a crash right at the start).
+                // The tests left run again, up to three times in all, before they are called not run.
+                if !state.anyStarted && !verdicts.isEmpty && laterStops < 2 {
+                    laterStops += 1
+                    continue
+                }
                 for info in discovered where verdicts[info.id] == nil {
                     verdicts[info.id] = TestVerdict(
                         name: info.name, id: info.id, status: .error,
