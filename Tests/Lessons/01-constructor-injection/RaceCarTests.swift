@@ -83,7 +83,7 @@ struct RaceCarTests {
     @Test("every engine, whatever its power, is tried once per start, every start (300 seeded cars)")
     func onceWhateverThePower() {
         // The promise holds for any engine and every start, not only for the ones the other tests happen to use:
-        // seeded random cars (power from 0 to a billion hp), each started several times by an engine that
+        // seeded random cars (any power an Int holds, up to Int.max), each started several times by an engine that
         // runs or stalls as its script says. The model: each start() ignites once and reports that ignition.
         var generator = SeededGenerator(state: 0x01C0_FFEE)
         for round in 0..<300 {
@@ -106,14 +106,16 @@ struct RaceCarTests {
         }
     }
 
-    /// Power for a random engine: small engines, round numbers and their neighbours, and anything up to a billion hp.
+    /// Power for a random engine, over the whole range an `Int` holds: small engines, round numbers of every
+    /// magnitude and their neighbours, the largest powers there are, and anything in between.
     static func randomPower(using generator: inout SeededGenerator) -> Int {
-        switch Int.random(in: 0..<3, using: &generator) {
+        switch Int.random(in: 0..<4, using: &generator) {
         case 0: return Int.random(in: 0...2_000, using: &generator)
         case 1:
-            let round = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000][Int.random(in: 0..<8, using: &generator)]
+            let round = (0...17).reduce(into: [1]) { powers, _ in powers.append(powers.last! * 10) }.randomElement(using: &generator)!
             return max(0, round * Int.random(in: 1...9, using: &generator) + Int.random(in: -1...1, using: &generator))
-        default: return Int.random(in: 0...1_000_000_000, using: &generator)
+        case 2: return Int.max - Int.random(in: 0...1_000, using: &generator)
+        default: return Int.random(in: 0...Int.max, using: &generator)
         }
     }
 

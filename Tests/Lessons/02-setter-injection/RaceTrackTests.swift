@@ -34,6 +34,18 @@ final class SpyDelegate: RaceTrackDelegate {
     }
 }
 
+/// A small, seeded generator (SplitMix64): the same seed gives the same laps everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 @Suite("Setter and method injection", .serialized)
 struct RaceTrackTests {
     @Test("the announcer set on the track is the one that speaks")
@@ -203,6 +215,54 @@ struct RaceTrackTests {
                     }
                     if withDelegate {
                         #expect(wall.laps == laps.map { "\($0.0) \($0.1)" }, "With \(setup), the delegate should hear every lap once, in order, but it heard \(wall.laps). Announcing and telling the delegate are two separate jobs: recordLap does both, every time. [zh-Hans] 在\(withAnnouncer ? "设置了" : "没有设置")播报员、设置了代理的情况下，代理应该按顺序听到每一圈一次，但它听到的是 \(wall.laps)。播报和通知代理是两件独立的事：recordLap 每次都要两件都做。")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("every lap, repeats included, is announced once by the announcer set last and told once to the delegate set last (200 seeded sessions)")
+    func everyLapOnceWhateverTheOrder() {
+        // Sessions of laps by a few drivers with a few times, so the same lap often comes twice in a row, while the
+        // announcer and the delegate are set, replaced or removed between laps. The model: each recordLap returns
+        // "<driver>: <ms> ms", says it once through the announcer set last, and tells the delegate set last once.
+        var generator = SeededGenerator(state: 0x02A0_0CE5)
+        for session in 0..<200 {
+            let track = TrackBuilder.makeTrack()
+            var announcers: [SpyAnnouncer] = []
+            var delegates: [SpyDelegate] = []
+            var heard: [[String]] = []
+            var told: [[String]] = []
+            var current: Int? = nil
+            var currentDelegate: Int? = nil
+            var steps: [String] = []
+            for _ in 0..<Int.random(in: 1...25, using: &generator) {
+                switch Int.random(in: 0..<8, using: &generator) {
+                case 0:
+                    announcers.append(SpyAnnouncer()); heard.append([])
+                    current = announcers.count - 1
+                    track.announcer = announcers[current!]
+                    steps.append("announcer \(current!)")
+                case 1:
+                    delegates.append(SpyDelegate()); told.append([])
+                    currentDelegate = delegates.count - 1
+                    track.delegate = delegates[currentDelegate!]
+                    steps.append("delegate \(currentDelegate!)")
+                case 2:
+                    track.delegate = nil; currentDelegate = nil
+                    steps.append("no delegate")
+                default:
+                    let driver = ["Ada", "Ben"].randomElement(using: &generator)!
+                    let milliseconds = [81_500, 79_250].randomElement(using: &generator)!
+                    let text = "\(driver): \(milliseconds) ms"
+                    let returned = track.recordLap(of: driver, using: FixedStopwatch(milliseconds: milliseconds))
+                    steps.append("lap \(driver) \(milliseconds)")
+                    if let current { heard[current].append(text) }
+                    if let currentDelegate { told[currentDelegate].append("\(driver) \(milliseconds)") }
+                    let said = announcers.map(\.messages), heardBy = delegates.map(\.laps)
+                    guard returned == text, said == heard, heardBy == told else {
+                        Issue.record("Session \(session) (seed 0x02A00CE5), after \(steps.joined(separator: ", ")): recordLap should return \"\(text)\" (it returned \"\(returned)\"); the announcers should have heard \(heard) and heard \(said); the delegates should have been told \(told) and were told \(heardBy). Every lap, the same lap twice in a row included, is said once through the announcer set last and told once to the delegate set last; nothing is skipped, repeated or kept back. [zh-Hans] 第 \(session) 场（种子 0x02A00CE5），在 \(steps.joined(separator: "、")) 之后：recordLap 应该返回 \"\(text)\"（它返回了 \"\(returned)\"）；播报员应该听到 \(heard)，实际听到 \(said)；代理应该被告知 \(told)，实际被告知 \(heardBy)。每一圈（包括连续两次相同的圈）都通过最后设置的播报员说一次，并告诉最后设置的代理一次；不跳过、不重复、不留着不说。")
+                        return
                     }
                 }
             }

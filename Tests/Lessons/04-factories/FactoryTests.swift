@@ -57,6 +57,18 @@ final class LineUpWatch: @unchecked Sendable {
     var overlaps: Int { lock.lock(); defer { lock.unlock() }; return overlapping }
 }
 
+/// A small, seeded generator (SplitMix64): the same seed gives the same grids everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 @Suite("Factories", .serialized)
 struct FactoryTests {
     @Test("a car that never crashes never gets a fire extinguisher")
@@ -131,6 +143,24 @@ struct FactoryTests {
         }, fireExtinguisherFactory: { FireExtinguisher() })
         #expect(calls == 4, "A factory that hands out the same wheel every time was called \(calls) times to build a car; it should be called 4 times, once per wheel. The car takes what the factory hands over: it does not check, filter or ask again (whoever builds the car decides what a wheel is). [zh-Hans] 一个每次都交出同一个轮子的工厂，为造一辆车被调用了 \(calls) 次；它应该被调用 4 次，每个轮子一次。赛车接受工厂交出的东西：不检查、不筛选、不重新索要（由造车的人决定轮子是什么）。")
         #expect(car.wheels.count == 4 && car.wheels.allSatisfy { $0 === rack }, "With a factory that hands out one wheel, the car's 4 wheels should all be that wheel, as handed over. [zh-Hans] 工厂只交出一个轮子时，赛车的 4 个轮子都应该是那个轮子，原样接收。")
+        // A spare is taken as handed over too, even when it is the very wheel already on that corner.
+        for corner in [2, 0, 3, 1] { car.replaceWheel(at: corner) }
+        #expect(calls == 8, "Four spares from a factory that hands out the wheel already in place should take 4 more calls (8 in all), but the factory was called \(calls) times. replaceWheel(at:) asks the factory once and puts on what it hands over, even the wheel already there: no check, no asking again. [zh-Hans] 工厂交出的备胎就是已经装在那里的轮子时，换 4 次备胎应该再调用 4 次（共 8 次），但工厂被调用了 \(calls) 次。replaceWheel(at:) 向工厂要一次，装上它交出的东西，即使就是已经装着的那个轮子：不检查，不重新索要。")
+        #expect(car.wheels.count == 4 && car.wheels.allSatisfy { $0 === rack }, "After those spares, every corner should still hold the wheel the factory handed over. [zh-Hans] 换过这些备胎后，每个位置都应该是工厂交出的那个轮子。")
+    }
+
+    @Test("after a fire the car keeps no fire extinguisher: each one is gone once the crash is over")
+    func keepsNoExtinguisher() {
+        weak var used: FireExtinguisher?
+        let car = RaceCar(wheelFactory: { Wheel() }, fireExtinguisherFactory: {
+            let extinguisher = FireExtinguisher()
+            used = extinguisher
+            return extinguisher
+        })
+        withExtendedLifetime(car) {
+            _ = car.recoverFromCrash()
+            #expect(used == nil, "After recoverFromCrash() the extinguisher the factory handed over is still alive, kept by the car. Remove the stored extinguisher: recoverFromCrash() calls the factory, sprays what it hands over, and lets it go (a local constant, not a property). [zh-Hans] recoverFromCrash() 之后，工厂交出的灭火器还活着，被赛车留住了。删掉存储的灭火器：recoverFromCrash() 调用工厂、喷射它交出的灭火器，然后放手（用局部常量，不用属性）。")
+        }
     }
 
     @Test("a spare wheel comes from the same factory, later")
@@ -203,6 +233,22 @@ struct FactoryTests {
         #expect(overlaps == 0, "lineUp() started a factory while another one was still running (\(overlaps) time\(overlaps == 1 ? "" : "s")). Call the factories one after another, each one finished before the next starts: a plain loop or map, not several threads or tasks at once. [zh-Hans] lineUp() 在一个工厂还在运行时就启动了另一个工厂（\(overlaps) 次）。一个接一个地调用工厂，前一个结束之后再开始下一个：用普通的循环或 map，不要同时用多个线程或任务。")
         #expect(starts == [0, 1, 2, 3], "lineUp() should call every factory once, in the order they were registered ([0, 1, 2, 3]), but the factories were called in the order \(starts). [zh-Hans] lineUp() 应该按注册的顺序（[0, 1, 2, 3]）把每个工厂各调用一次，但工厂被调用的顺序是 \(starts)。")
         #expect(badges == ["Kit car by Ada", "Kit car by Ben", "Kit car by Cy", "Kit car by Dee"], "lineUp() should give the cars in the order of their factories, not \(badges). [zh-Hans] lineUp() 应该按工厂的顺序给出赛车，而不是 \(badges)。")
+    }
+
+    @Test("grids of any size call their factories one after another, in order (12 seeded grids of 1 to 64 cars)")
+    func everyGridSizeInOrder() {
+        var generator = SeededGenerator(state: 0x04_6A1D)
+        for round in 0..<12 {
+            let size = round == 0 ? 64 : Int.random(in: 1...64, using: &generator)
+            let watch = LineUpWatch()
+            let grid = StartingGrid(factories: (0..<size).map { watch.factory($0, builder: "Builder \($0)") })
+            let badges = grid.lineUp().map(\.badge)
+            let starts = watch.starts, overlaps = watch.overlaps
+            guard overlaps == 0, starts == Array(0..<size), badges == (0..<size).map({ "Kit car by Builder \($0)" }) else {
+                Issue.record("A grid of \(size) factories (seed 0x46A1D, grid \(round)): the factories started in the order \(starts.prefix(20))\(starts.count > 20 ? "..." : ""), \(overlaps) of them while another was running, and lineUp() gave \(badges.count) cars. However many factories a grid has, lineUp() calls each once, one after another, in the order given, and gives the cars in that order. [zh-Hans] 一个有 \(size) 个工厂的发车区（种子 0x46A1D，第 \(round) 个）：工厂启动的顺序是 \(starts.prefix(20))\(starts.count > 20 ? "..." : "")，其中 \(overlaps) 个是在另一个还在运行时启动的，lineUp() 给出了 \(badges.count) 辆车。不管发车区有多少个工厂，lineUp() 都按给定的顺序一个接一个地把每个工厂调用一次，并按这个顺序给出赛车。")
+                return
+            }
+        }
     }
 
     @Test("two grids line up their own cars")

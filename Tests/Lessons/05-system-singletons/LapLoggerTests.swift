@@ -81,6 +81,13 @@ func makeLogger(
     LapLogger(clock: clock, fileSystem: fileSystem, store: store, random: random)
 }
 
+/// A store shared with others: whatever key a logger uses, it holds one best lap, which others change too.
+final class OneValueStore: KeyValueStore {
+    var best: Double?
+    func double(forKey key: String) -> Double? { best }
+    func set(_ value: Double, forKey key: String) { best = value }
+}
+
 /// A small, seeded generator (SplitMix64): the same seed gives the same runs everywhere.
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
@@ -247,6 +254,38 @@ final class LapLoggerTests {
         #expect(opening.contains("new best!") && faster.contains("new best!"), "82.0 then 79.0 into an empty store are two new bests; record returned \"\(opening)\" and \"\(faster)\". [zh-Hans] 在空的存储上先后记录 82.0 和 79.0，两次都是新的最快圈；record 返回的是 \"\(opening)\" 和 \"\(faster)\"。")
         #expect(!later.contains("new best!"), "Another logger on the same store saved 79.0 after this logger's 82.0, so this logger's 80.0 is no new best; record returned \"\(later)\". The store holds the team's best lap: ask it at every lap (store.double(forKey:)) instead of keeping a copy from an earlier lap or from init. [zh-Hans] 同一个存储上的另一个记录器在这个记录器的 82.0 之后保存了 79.0，所以这个记录器的 80.0 不是新的最快圈；record 返回的是 \"\(later)\"。存储保存着车队的最快圈：每一圈都去问它（store.double(forKey:)），不要保留更早一圈或 init 时的副本。")
         #expect(store.values.values.contains(79.0) && !store.values.values.contains(80.0), "The store should still hold the team's best, 79.0, but it holds \(store.values). [zh-Hans] 存储应该仍然保存车队的最快圈 79.0，但里面是 \(store.values)。")
+    }
+
+    @Test("200 seeded runs of laps while others change the store (a faster best, a slower one, or none): a new best is a lap faster than what the store holds at that moment")
+    func bestAgainstTheStoreOfTheMoment() throws {
+        var generator = SeededGenerator(state: 0x05_BE57)
+        for run in 0..<200 {
+            let store = OneValueStore()
+            let logger = makeLogger(store: store)
+            var steps: [String] = []
+            for _ in 0..<Int.random(in: 1...12, using: &generator) {
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0:
+                    let set = Double(Int.random(in: 7_000...9_000, using: &generator)) / 100
+                    store.best = set
+                    steps.append("store set to \(set) by another logger")
+                case 1:
+                    store.best = nil
+                    steps.append("store emptied (a new season)")
+                default:
+                    let lap = Double(Int.random(in: 7_000...9_000, using: &generator)) / 100
+                    let before = store.best
+                    let line = try logger.record(lap: lap, by: "Sainz")
+                    steps.append("lap \(lap)")
+                    let newBest = before.map { lap < $0 } ?? true
+                    let after = newBest ? lap : before
+                    guard line.contains("new best!") == newBest, store.best == after else {
+                        Issue.record("Run \(run) (seed 0x5BE57), after \(steps.joined(separator: ", ")): the store held \(before.map { "\($0)" } ?? "nothing") when \(lap) was recorded, so it is \(newBest ? "" : "no ")new best and the store should then hold \(after.map { "\($0)" } ?? "nothing"); record returned \"\(line)\" and the store holds \(store.best.map { "\($0)" } ?? "nothing"). Compare each lap with what the store holds at that moment (store.double(forKey:)), not with a copy kept from an earlier lap. [zh-Hans] 第 \(run) 轮（种子 0x5BE57），在 \(steps.joined(separator: "、")) 之后：记录 \(lap) 时存储中是 \(before.map { "\($0)" } ?? "空的")，所以它\(newBest ? "是" : "不是")新的最快圈，之后存储中应该是 \(after.map { "\($0)" } ?? "空的")；record 返回 \"\(line)\"，存储中是 \(store.best.map { "\($0)" } ?? "空的")。每一圈都和存储此刻保存的值比较（store.double(forKey:)），不要和之前某一圈留下的副本比较。")
+                        return
+                    }
+                }
+            }
+        }
     }
 
     @Test("a lap as fast as the best one is no new best")

@@ -133,6 +133,9 @@ struct CompositionRootTests {
         #expect(factory.made.first === detail, "open(carAt:) should return the very screen the factory made, not build another one. [zh-Hans] open(carAt:) 应该返回工厂创建的那个界面，而不是再创建一个。")
         #expect(garage.open(carAt: 5) == nil, "open(carAt:) should return nil when there is no car at that index. [zh-Hans] 那个索引上没有赛车时，open(carAt:) 应该返回 nil。")
         #expect(factory.requested.count == 1, "open(carAt:) should not ask the factory for a car that does not exist. [zh-Hans] open(carAt:) 不应该为不存在的赛车向工厂请求界面。")
+        // Opening the same car again asks the factory again: the garage hands over what the factory makes, every time.
+        let again = try #require(garage.open(carAt: 1), "GarageScreen.open(carAt: 1) returned nil the second time. [zh-Hans] 第二次调用 GarageScreen.open(carAt: 1) 返回了 nil。")
+        #expect(factory.requested.count == 2 && factory.made.last === again && again !== detail, "Opening the second car again should ask the factory again and return the new screen it makes; the factory was asked \(factory.requested.count) time\(factory.requested.count == 1 ? "" : "s") in all and open(carAt:) returned \(again === detail ? "the first screen again" : "another screen"). The garage keeps no screens: every open(carAt:) returns what the factory makes for it. [zh-Hans] 再次打开第二辆赛车应该再向工厂请求一次，并返回工厂新造的界面；工厂一共被请求了 \(factory.requested.count) 次，open(carAt:) 返回的是\(again === detail ? "第一次的那个界面" : "另一个界面")。车库不保存界面：每次 open(carAt:) 都返回工厂为它造的界面。")
     }
 
     @Test("open(carAt:) returns nil for a negative index, without asking the factory")

@@ -7,6 +7,7 @@ import Testing
 // - `.transient` builds a new instance on every resolve;
 // - `.shared` builds one on the first resolve and hands that one out after;
 // - registering a type again replaces its factory and forgets an instance already built;
+// - a factory that throws builds nothing: resolve throws, and the next resolve runs the factory again;
 // - the key is the type itself: two types that share a name (`FrontAxle.Part`, `RearAxle.Part`) are two.
 // A failing sequence is printed shortened, with its seed, so it can be replayed by hand.
 
@@ -16,6 +17,12 @@ class Numbered {
     required init(number: Int) { self.number = number }
 }
 final class ModelTyre: Numbered {}
+/// A factory's own failures to come: it throws on its first `left` calls.
+final class Failures {
+    var left: Int
+    init(_ left: Int) { self.left = left }
+}
+struct PitLaneClosed: Error {}
 // Two types with the same name in different places: the container's key is the type, not its name.
 enum FrontAxle { final class Part: Numbered {} }
 enum RearAxle { final class Part: Numbered {} }
@@ -33,14 +40,15 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 enum ContainerStep: CustomStringConvertible {
-    case register(kind: Int, shared: Bool)
+    case register(kind: Int, shared: Bool, fails: Int)
     case resolve(kind: Int)
 
     static let names = ["ModelTyre", "FrontAxle.Part", "RearAxle.Part"]
 
     var description: String {
         switch self {
-        case .register(let kind, let shared): return "register(\(Self.names[kind]).self\(shared ? ", lifetime: .shared" : ""))"
+        case .register(let kind, let shared, let fails):
+            return "register(\(Self.names[kind]).self\(shared ? ", lifetime: .shared" : ""))\(fails > 0 ? " with a factory that throws on its first \(fails) call\(fails == 1 ? "" : "s")" : "")"
         case .resolve(let kind): return "resolve(\(Self.names[kind]).self)"
         }
     }
@@ -57,17 +65,23 @@ func firstDifference(_ steps: [ContainerStep]) -> String? {
     // The model: which kinds are registered (and how), which shared instance each holds.
     var registered: [Int: Bool] = [:]
     var kept: [Int: Int] = [:]
+    var failing: [Int: Int] = [:]
     var expectedBuilt = 0
     for (index, step) in steps.enumerated() {
         switch step {
-        case .register(let kind, let shared):
+        case .register(let kind, let shared, let fails):
+            let failures = Failures(fails)
+            func attempt() throws {
+                if failures.left > 0 { failures.left -= 1; throw PitLaneClosed() }
+            }
             switch kind {
-            case 0: container.register(ModelTyre.self, lifetime: shared ? .shared : .transient) { make(0) as! ModelTyre }
-            case 1: container.register(FrontAxle.Part.self, lifetime: shared ? .shared : .transient) { make(1) as! FrontAxle.Part }
-            default: container.register(RearAxle.Part.self, lifetime: shared ? .shared : .transient) { make(2) as! RearAxle.Part }
+            case 0: container.register(ModelTyre.self, lifetime: shared ? .shared : .transient) { try attempt(); return make(0) as! ModelTyre }
+            case 1: container.register(FrontAxle.Part.self, lifetime: shared ? .shared : .transient) { try attempt(); return make(1) as! FrontAxle.Part }
+            default: container.register(RearAxle.Part.self, lifetime: shared ? .shared : .transient) { try attempt(); return make(2) as! RearAxle.Part }
             }
             registered[kind] = shared
             kept[kind] = nil
+            failing[kind] = fails
         case .resolve(let kind):
             let got: Int?
             switch kind {
@@ -79,6 +93,9 @@ func firstDifference(_ steps: [ContainerStep]) -> String? {
             if let shared = registered[kind] {
                 if shared, let instance = kept[kind] {
                     expected = instance
+                } else if failing[kind, default: 0] > 0 {
+                    failing[kind]! -= 1
+                    expected = nil
                 } else {
                     expectedBuilt += 1
                     expected = expectedBuilt
@@ -103,7 +120,8 @@ func randomSteps(seed: UInt64, count: Int) -> [ContainerStep] {
     return (0..<count).map { _ in
         let kind = Int.random(in: 0..<3, using: &generator)
         return Int.random(in: 0..<3, using: &generator) == 0
-            ? .register(kind: kind, shared: Bool.random(using: &generator))
+            ? .register(kind: kind, shared: Bool.random(using: &generator),
+                        fails: Int.random(in: 0..<4, using: &generator) == 0 ? Int.random(in: 1...2, using: &generator) : 0)
             : .resolve(kind: kind)
     }
 }
@@ -132,8 +150,8 @@ struct ContainerModelTests {
             Issue.record("""
                 A sequence of calls (seed \(seed)) does not behave as the lesson promises. Shortest failing sequence on a new Container():
                   \(short.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n  "))
-                \(difference). Remember: a .transient resolve builds a new instance every time; a .shared one builds once, on the first resolve, and hands out that one; registering a type again replaces its factory and forgets an instance already built; a type nobody registered throws; the key is the type itself (ObjectIdentifier(type)), so two types with the same name are two keys.
-                [zh-Hans] 一串调用（种子 \(seed)）的行为与本课的承诺不符。在新的 Container() 上最短的失败序列如上：\(difference)。记住：.transient 每次解析都创建新实例；.shared 只在第一次解析时创建一次，之后都交出这一个；再次注册同一类型会替换它的工厂，并忘掉已经创建的实例；没有注册的类型要抛出错误；键是类型本身（ObjectIdentifier(type)），所以两个同名的类型是两个不同的键。
+                \(difference). Remember: a .transient resolve builds a new instance every time; a .shared one builds once, on the first resolve, and hands out that one; registering a type again replaces its factory and forgets an instance already built; a factory that throws builds nothing, so nothing is kept and the next resolve runs it again; a type nobody registered throws; the key is the type itself (ObjectIdentifier(type)), so two types with the same name are two keys.
+                [zh-Hans] 一串调用（种子 \(seed)）的行为与本课的承诺不符。在新的 Container() 上最短的失败序列如上：\(difference)。记住：.transient 每次解析都创建新实例；.shared 只在第一次解析时创建一次，之后都交出这一个；再次注册同一类型会替换它的工厂，并忘掉已经创建的实例；抛出错误的工厂什么也没创建，所以什么也不保存，下一次解析会再运行它；没有注册的类型要抛出错误；键是类型本身（ObjectIdentifier(type)），所以两个同名的类型是两个不同的键。
                 """)
             return
         }

@@ -120,12 +120,17 @@ struct ContainerLifetimesTests {
         }
     }
 
-    @Test("a factory can resolve its own dependencies without deadlock")
+    @Test("a factory can resolve its own dependencies without deadlock, the same type several times (a transient one too)")
     func nestedResolvesWork() {
         let container = Container()
         container.register((any Engine).self, lifetime: .shared) { _ in TestEngine(horsepower: 900) }
         container.register(Telemetry.self, lifetime: .shared) { _ in Telemetry() }
+        container.register(FrontAxle.Part.self) { _ in FrontAxle.Part(number: 1) }
         container.register(RaceCar.self) { c in
+            _ = try c.resolve(Telemetry.self)
+            // Two front parts and the telemetry again: the same types, one after another inside one graph, are no cycle.
+            _ = try c.resolve(FrontAxle.Part.self)
+            _ = try c.resolve(FrontAxle.Part.self)
             _ = try c.resolve(Telemetry.self)
             return RaceCar(engine: try c.resolve((any Engine).self))
         }
@@ -137,7 +142,7 @@ struct ContainerLifetimesTests {
         case .success(let car):
             #expect(car.engine.horsepower == 900, "The car should get the engine its factory resolved from the container. [zh-Hans] 赛车应该拿到它的工厂从容器解析出的那台引擎。")
         case .failure(let error):
-            Issue.record("Resolving RaceCar threw \(error), but nothing here is missing or circular: resolving the same types one after another (not nested in each other) is not a cycle. Remove a type from your resolving stack when its factory finishes. [zh-Hans] 解析 RaceCar 抛出了 \(error)，但这里既没有缺少什么，也没有循环：一个接一个地解析同样的类型（而不是互相嵌套）不是循环。类型的工厂完成后，把它从正在解析的类型栈中移除。")
+            Issue.record("Resolving RaceCar threw \(error), but nothing here is missing or circular: resolving the same types one after another (not nested in each other), a transient part twice and the telemetry twice inside the car's factory, is not a cycle. Remove a type from your resolving stack as soon as its own factory returns or throws (`defer`), not when the outermost resolve ends. [zh-Hans] 解析 RaceCar 抛出了 \(error)，但这里既没有缺少什么，也没有循环：一个接一个地解析同样的类型（而不是互相嵌套），比如在赛车的工厂里两次解析一个 transient 零件、两次解析遥测，不是循环。类型自己的工厂一返回或抛出（`defer`），就把它从正在解析的类型栈中移除，而不是等到最外层的 resolve 结束。")
         }
     }
 

@@ -41,6 +41,36 @@ final class FlakyNetwork: NetworkClient {
     }
 }
 
+/// A network whose messages others add to, whose posts join them, and which fails as the test says.
+final class ScriptedNetwork: NetworkClient {
+    var messages: [Message] = []
+    var failure: NetworkError?
+    private(set) var postAttempts = 0
+
+    func fetchMessages() throws -> [Message] {
+        if let failure { throw failure }
+        return messages
+    }
+
+    func post(_ message: Message) throws {
+        postAttempts += 1
+        if let failure { throw failure }
+        messages.append(message)
+    }
+}
+
+/// A small, seeded generator (SplitMix64): the same seed gives the same sessions everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 /// A clock stopped at one moment.
 struct FixedClock: AppClock {
     let date: Date
@@ -229,6 +259,48 @@ struct MessageAppTests {
         #expect(!reaches(screen, anything: { $0 is AppContainer }), "MessageListScreen holds the AppContainer (directly, behind a protocol of your own, or inside something it keeps) and asks it for a loader and a sender: a service locator. Hand the screen its loader and its sender themselves, and keep nothing else. [zh-Hans] MessageListScreen 持有 AppContainer（直接持有、藏在你自己的协议后面，或者放在它保存的别的东西里），并向它要加载器和发送器：这是服务定位器。把加载器和发送器本身交给界面，别的什么都不要保留。")
         screen.send("Box this lap.")
         #expect(network.posted.map(\.text) == ["Box this lap."], "The screen made by the container should send through the container's network; the fake network received \(network.posted.map(\.text)). [zh-Hans] 容器创建的界面应该通过容器的网络发送；假网络收到的是 \(network.posted.map(\.text))。")
+    }
+
+    @Test("200 seeded sessions of loads, sends, outages (offline, any server error) and others' messages keep the behaviour the text promises")
+    func sessionsFollowTheModel() {
+        var generator = SeededGenerator(state: 0x12_C4A7)
+        for session in 0..<200 {
+            let network = ScriptedNetwork()
+            // Time moves on at every step, so the network's order is also the order the messages were sent in.
+            let clock = ManualClock(lightsOut)
+            let screen = AppContainer(network: network, clock: clock, userName: "Kimi").makeMessageList()
+            var rows: [String] = [], errorText: String? = nil, attempts = 0
+            var steps: [String] = []
+            for _ in 0..<Int.random(in: 1...14, using: &generator) {
+                clock.current = clock.current.addingTimeInterval(1)
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0:
+                    let failure: NetworkError? = [nil, .offline, .server(status: Int.random(in: 400...599, using: &generator))].randomElement(using: &generator)!
+                    network.failure = failure
+                    steps.append(failure.map { "the network fails with \($0)" } ?? "the network works")
+                case 1:
+                    let author = ["Ana", "Ben"].randomElement(using: &generator)!
+                    network.messages.append(Message(author: author, text: "Lap \(steps.count)", sentAt: clock.current))
+                    steps.append("\(author) posts elsewhere")
+                case 2, 3:
+                    screen.load()
+                    steps.append("load()")
+                    if network.failure != nil { rows = []; errorText = "Could not load messages." }
+                    else { rows = network.messages.map { "\($0.author): \($0.text)" }; errorText = nil }
+                default:
+                    let text = ["Box now?", "Copy.", "Box now?"].randomElement(using: &generator)!
+                    screen.send(text)
+                    steps.append("send(\"\(text)\")")
+                    attempts += 1
+                    if network.failure != nil { errorText = "Could not send your message." }
+                    else { rows.append("Kimi: \(text)"); errorText = nil }
+                }
+                guard screen.rows == rows, screen.errorText == errorText, network.postAttempts == attempts else {
+                    Issue.record("Session \(session) (seed 0x12C4A7), after \(steps.joined(separator: ", ")): the screen should show \(rows) with errorText \(errorText.map { "\"\($0)\"" } ?? "nil") after \(attempts) post\(attempts == 1 ? "" : "s"); it shows \(screen.rows) with errorText \(screen.errorText.map { "\"\($0)\"" } ?? "nil") after \(network.postAttempts). Keep the behaviour: load() shows every message oldest first and clears the error, or shows no rows and \"Could not load messages.\"; send(_:) posts once (no retry, whatever the error), adds its row at the end when the post works and clears the error, or keeps the rows and shows \"Could not send your message.\". [zh-Hans] 第 \(session) 段会话（种子 0x12C4A7），在 \(steps.joined(separator: "、")) 之后：屏幕应该显示 \(rows)，errorText 为 \(errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(attempts) 次；实际显示 \(screen.rows)，errorText 为 \(screen.errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(network.postAttempts) 次。保持原有行为：load() 按从旧到新显示全部消息并清除错误，或者不显示任何行并显示 \"Could not load messages.\"；send(_:) 只发送一次（不管是什么错误都不重试），发送成功时把它的行加在最后并清除错误，失败时保留已有的行并显示 \"Could not send your message.\"。")
+                    return
+                }
+            }
+        }
     }
 }
 

@@ -330,6 +330,27 @@ struct LiveTestPreviewTests {
         }
     }
 
+    @Test("the preview's services answer their canned data for any question: the weather says 20% rain for any number of minutes, the telemetry the same wear and lap for a driver every time")
+    func previewServicesAnswerAnyQuestion() {
+        // The app asks the weather about ten minutes only; a preview value answers every question from canned data.
+        // The services are found in the preview app as it keeps them, whatever their names (a root that keeps
+        // closures instead of services has nothing to find here).
+        let app = PitWallApp.preview()
+        let weathers = servicesReachable(from: app, as: (any WeatherService).self)
+        for weather in weathers {
+            let answers = [0, 1, 5, 9, 10, 11, 30, 60, 120, 1_440].map { ($0, weather.rainChance(inMinutes: $0)) }
+            let wrong = answers.filter { $0.1 != 20 }
+            #expect(wrong.isEmpty, "The preview weather should answer 20% rain for any number of minutes, but it answered \(wrong.map { "\($0.1)% for \($0.0) min" }.joined(separator: ", ")). A preview value is canned data: the same answer whatever the question, no formula on the minutes. [zh-Hans] 预览天气对任何分钟数都应该回答 20% 降雨，但它的回答是 \(wrong.map { "\($0.0) 分钟 \($0.1)%" }.joined(separator: "、"))。预览值是固定数据：不管问什么都是同一个答案，不按分钟数套公式。")
+        }
+        for telemetry in servicesReachable(from: app, as: (any TelemetryFeed).self) {
+            for driver in ["HAM", "VER", "BOT"] {
+                let first = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
+                let again = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
+                #expect(first == again, "The preview telemetry answered \(first) and then \(again) for \(driver): canned data gives the same answer every time. [zh-Hans] 预览遥测对 \(driver) 先回答 \(first)，再回答 \(again)：固定数据每次都给出同一个答案。")
+            }
+        }
+    }
+
     @Test("the preview root makes no live call")
     func previewMakesNoLiveCall() {
         let before = LiveTouches()
@@ -357,4 +378,21 @@ struct LiveTestPreviewTests {
             #expect(radar == 1 && telemetry == telemetryQuestions, "One call for \(driver) on the live app should ask the live radar once and the live link \(times(telemetryQuestions)); the radar answered \(times(radar)) and the link \(times(telemetry)). [zh-Hans] 对真实应用为 \(driver) 调用一次，应该问真实雷达一次、真实链路 \(telemetryQuestions) 次；雷达回答了 \(radar) 次，链路回答了 \(telemetry) 次。")
         }
     }
+}
+
+/// Every `T` an object keeps, found by reflection a few levels down (stored properties, optionals, arrays, wrappers).
+func servicesReachable<T>(from root: Any, as kind: T.Type, depth: Int = 4) -> [T] {
+    var found: [T] = []
+    var seen: Set<ObjectIdentifier> = []
+    func visit(_ value: Any, _ depth: Int) {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .class {
+            guard seen.insert(ObjectIdentifier(value as AnyObject)).inserted else { return }
+        }
+        if let service = value as? T { found.append(service) }
+        guard depth > 0 else { return }
+        for child in mirror.children { visit(child.value, depth - 1) }
+    }
+    visit(root, depth)
+    return found
 }

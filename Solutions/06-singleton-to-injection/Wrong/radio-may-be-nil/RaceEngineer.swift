@@ -1,0 +1,25 @@
+/// The race engineer of one driver: calls the driver in for a pit stop.
+///
+/// The engineer is handed its crew and its radio. It does not know whether the
+/// crew is the team's only one or a test's crew with no tyres left, and it
+/// never asks a locator: everything it needs is in its initializer, so it
+/// cannot be built without it.
+public final class RaceEngineer {
+    public let driver: String
+    private let crew: PitCrew
+    private let radio: (any TeamRadio)?
+
+    public init(driver: String, crew: PitCrew, radio: (any TeamRadio)? = nil) {
+        self.driver = driver
+        self.crew = crew
+        self.radio = radio
+    }
+
+    /// Box, box: the crew changes the tyres, and the radio tells the driver.
+    /// Returns what the crew reported.
+    public func boxBox() -> String {
+        let report = crew.changeTyres(for: driver)
+        radio?.send(report)
+        return report
+    }
+}
