@@ -104,7 +104,7 @@ struct RefactorIntegrationTests {
         #expect(output.contains("-    public init(hour: @escaping () -> Int = { WallClock.shared.hour() }) {\n+    public init(hour: @escaping () -> Int) {"))
     }
 
-    @Test("kata verify checks that every step compiles and passing tests never go down")
+    @Test("kata verify checks that every step compiles, with the lesson's tests after the starter, and passing tests never go down")
     func verifySteps() throws {
         let course = try KataBinary.copyFixture("Refactor/StepsCourse")
         defer { try? FileManager.default.removeItem(atPath: course) }
@@ -127,6 +127,17 @@ struct RefactorIntegrationTests {
         try FileManager.default.removeItem(atPath: "\(course)/Solutions/01-greeter/Steps/1-parameter/Broken.swift")
         let down = KataBinary.run(["verify"], in: course)
         #expect(down.output.contains("step 2 (Steps/1-parameter) passes 1 test, fewer than step 1 (Sources) (3)"), "\(down.output)")
+
+        // A step the tests do not compile against: its module compiles, but Greeter(hour:) is gone.
+        let stepFile = "\(course)/Solutions/01-greeter/Steps/1-parameter/Greeter.swift"
+        let stepCode = try String(contentsOfFile: stepFile, encoding: .utf8)
+        try stepCode.replacingOccurrences(of: "public init(hour:", with: "public init(clock hour:").write(toFile: stepFile, atomically: true, encoding: .utf8)
+        let uncompilable = KataBinary.run(["verify"], in: course)
+        #expect(uncompilable.status == 1)
+        #expect(uncompilable.output.contains("step 2 (Steps/1-parameter) compiles, but the lesson's tests do not compile against it"), "\(uncompilable.output)")
+        #expect(uncompilable.output.contains("keep the old one beside it as a forwarding shim"), "\(uncompilable.output)")
+        #expect(uncompilable.output.contains("→ 2 tests do not compile →"), "\(uncompilable.output)")
+        try stepCode.write(toFile: stepFile, atomically: true, encoding: .utf8)
 
         try FileManager.default.removeItem(atPath: steps)
         let missing = KataBinary.run(["verify"], in: course)

@@ -1,6 +1,9 @@
 /// `kata verify`'s check of a lesson's refactoring steps (`Solutions/NN-slug/steps.json`):
-/// the file is complete, every step's own module compiles, and the number of
-/// passing tests never goes down from the starter to the solution.
+/// the file is complete, every step's own module compiles, every intermediate step
+/// compiles with the lesson's tests (hidden ones included) and so shows a test bar,
+/// and the number of passing tests never goes down from the starter to the solution.
+/// Only the starter may leave the tests uncompilable (it counts as 0 passing); the
+/// solution's own check (`CourseVerifier.verify`) says when it fails.
 extension CourseVerifier {
     func verifySteps(_ lesson: Lesson, starter: CheckReport) -> (problems: [String], facts: [String]) {
         let steps: [RefactorStep]
@@ -17,7 +20,7 @@ extension CourseVerifier {
         var problems: [String] = []
         var bars: [String] = []
         var previous = (name: "the starter", passing: TestBar(report: starter).passing)
-        bars.append("starter \(describe(TestBar(report: starter)))")
+        bars.append("starter \(describe(TestBar(report: starter), isStarter: true))")
         for (index, step) in steps.enumerated() {
             let name = "step \(index + 1) (\(step.folder))"
             let buildName = "refactor-\(index + 1)-" + (step.folder.split(separator: "/").last.map(String.init) ?? "step")
@@ -25,10 +28,17 @@ extension CourseVerifier {
                 ? checker.check(lesson, variant: .solution)
                 : checker.check(lesson, variant: .custom(name: buildName, sources: "\(lesson.solutionFolder)/\(step.folder)"))
             let bar = TestBar(report: report)
-            bars.append("\(index + 1) \(describe(bar))")
+            bars.append("\(index + 1) \(describe(bar, isStarter: false))")
             if bar.state == .brokenModule {
-                let first = report.diagnostics.first.map { $0.file.isEmpty ? $0.message : "\($0.file):\($0.line): \($0.message)" } ?? "no message"
-                problems.append("\(name) does not compile on its own (every step must): \(first)")
+                problems.append("\(name) does not compile on its own (every step must): \(firstError(report))")
+                continue
+            }
+            if bar.state == .testsDoNotCompile && step.folder != "Sources" {
+                problems.append("\(name) compiles, but the lesson's tests do not compile against it, so it shows no test bar "
+                    + "(every step between the starter and the solution must): \(firstError(report)). "
+                    + "Fix: where the step changes a signature the tests use, add the new one and keep the old one "
+                    + "beside it as a forwarding shim that calls the new one, until a later step removes it "
+                    + "(AUTHORING.md, \"Steps\")")
                 continue
             }
             if bar.passing < previous.passing {
@@ -39,10 +49,16 @@ extension CourseVerifier {
         return (problems, ["steps: " + bars.joined(separator: " → ")])
     }
 
-    private func describe(_ bar: TestBar) -> String {
+    /// The compiler's first error, with its place when it has one.
+    private func firstError(_ report: CheckReport) -> String {
+        report.diagnostics.first.map { $0.file.isEmpty ? $0.message : "\($0.file):\($0.line): \($0.message)" } ?? "no message"
+    }
+
+    /// A bar in the `steps:` line; "yet" is for the starter, the one point allowed to be there.
+    private func describe(_ bar: TestBar, isStarter: Bool) -> String {
         switch bar.state {
         case .brokenModule: return "does not compile"
-        case .testsDoNotCompile: return "tests do not compile yet"
+        case .testsDoNotCompile: return isStarter ? "tests do not compile yet" : "tests do not compile"
         case .notBuilt: return "not built"
         case .ran: return "\(bar.passed)/\(bar.total)"
         }

@@ -1,9 +1,9 @@
 /// A race car, two steps into the refactoring.
 ///
-/// The engine is an initializer parameter, with the singleton as its default:
-/// a test can now hand the car any engine, and old callers that still write
-/// `RaceCar()` keep compiling. The hidden dependency on `V8Engine.shared` is
-/// still there, in the default.
+/// The forwarding `init()` is gone: the one initializer takes the engine, with
+/// the singleton as its default. A test hands the car any engine, and old
+/// callers that still write `RaceCar()` keep compiling. The hidden dependency
+/// on `V8Engine.shared` is still there, in the default.
 public final class RaceCar {
     private let engine: any Engine
 

@@ -1,7 +1,8 @@
 /// A race track that records lap times.
 ///
-/// Step 2: the announcer arrives through a property (setter injection) and
-/// starts as a silent null object. The delegate is still held strongly.
+/// Step 2: the announcer starts as a silent null object, so a track nobody
+/// configured never reaches for the speakers. The old `recordLap(of:)` is
+/// gone: every caller hands a stopwatch. The delegate is still held strongly.
 public final class RaceTrack {
     public var announcer: any Announcer = SilentAnnouncer()
     public var delegate: (any RaceTrackDelegate)?

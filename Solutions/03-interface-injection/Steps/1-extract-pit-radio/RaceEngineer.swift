@@ -1,11 +1,16 @@
 /// The race engineer on the pit wall, who calls the driver in for a stop.
 ///
-/// Step 1: the engineer depends on the narrow `PitRadio`, not on `TeamRadio`.
-/// The assembler still reaches into it to set the radio.
-public final class RaceEngineer {
-    var radio: (any PitRadio)?
+/// Step 1: the engineer depends on the narrow `PitRadio`, not on `TeamRadio`,
+/// and receives its radio through the injector protocol `RadioInjectable`:
+/// nobody reaches into it any more.
+public final class RaceEngineer: RadioInjectable {
+    private var radio: (any PitRadio)?
 
     public init() {}
+
+    public func inject(radio: any PitRadio) {
+        self.radio = radio
+    }
 
     /// Calls the driver in for a pit stop on `lap`, and reports what happened.
     public func callPitStop(onLap lap: Int) -> String {

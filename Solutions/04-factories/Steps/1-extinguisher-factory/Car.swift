@@ -1,10 +1,14 @@
 /// A car that can take a place on the starting grid.
 ///
-/// Why it hurts: `init()` is a requirement, because `StartingGrid` builds
-/// every car by calling `init()` on its type. So no car may need anything to
-/// be built: each one has to invent its own values.
+/// No initializer is required: the grid is given a factory closure per car,
+/// so each car type keeps whatever initializer it needs.
 public protocol Car: AnyObject {
-    init()
     /// A short description shown on the grid.
     var badge: String { get }
+}
+
+/// The old requirement, `init()`, kept apart while callers still register
+/// types with `StartingGrid(carTypes:)`. It goes once none does.
+public protocol DefaultInitializableCar: Car {
+    init()
 }

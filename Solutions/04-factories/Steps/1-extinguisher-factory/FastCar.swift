@@ -1,10 +1,14 @@
 /// A car built for speed.
-public final class FastCar: Car {
+public final class FastCar: DefaultInitializableCar {
     public let topSpeed: Int
 
-    /// Forced on it by `Car`: every fast car is stuck with 200 km/h.
-    public init() {
-        topSpeed = 200
+    public init(topSpeed: Int) {
+        self.topSpeed = topSpeed
+    }
+
+    /// The old way in, kept while callers move: the 200 km/h every fast car used to be stuck with.
+    public convenience init() {
+        self.init(topSpeed: 200)
     }
 
     public var badge: String { "Fast car, \(topSpeed) km/h" }

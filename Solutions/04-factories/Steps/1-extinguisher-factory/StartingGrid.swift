@@ -1,17 +1,23 @@
 /// Lines up the cars registered for a race.
 ///
-/// Why it hurts: cars are registered by their type ("class registration"),
-/// and the grid can only build them one way, with `init()`. A car that needs
-/// a top speed or a seat setting cannot say so.
+/// Each entry is a factory closure, not a type: whoever registers a car
+/// decides how it is built, with whatever initializer it has. The grid only
+/// calls the closures, once per entry for every line-up. The old
+/// registration by type stays as a forwarding shim while callers move.
 public final class StartingGrid {
-    private let carTypes: [any Car.Type]
+    private let factories: [() -> any Car]
 
-    public init(carTypes: [any Car.Type]) {
-        self.carTypes = carTypes
+    public init(factories: [() -> any Car]) {
+        self.factories = factories
+    }
+
+    /// The old way in, kept while callers move: each type becomes a factory that calls its `init()`.
+    public convenience init(carTypes: [any DefaultInitializableCar.Type]) {
+        self.init(factories: carTypes.map { type in { type.init() } })
     }
 
     /// Builds one new car for every registered entry, in order.
     public func lineUp() -> [any Car] {
-        carTypes.map { $0.init() }
+        factories.map { $0() }
     }
 }

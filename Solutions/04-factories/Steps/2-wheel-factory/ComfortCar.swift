@@ -1,11 +1,15 @@
 /// A car built for comfort.
-public final class ComfortCar: Car {
+public final class ComfortCar: DefaultInitializableCar {
     /// How soft the leather seats are, from 0 to 11.
     public let leatherPlushiness: Int
 
-    /// Forced on it by `Car`: every comfort car gets plushiness 5.
-    public init() {
-        leatherPlushiness = 5
+    public init(leatherPlushiness: Int) {
+        self.leatherPlushiness = leatherPlushiness
+    }
+
+    /// The old way in, kept while callers move: the plushiness 5 every comfort car used to get.
+    public convenience init() {
+        self.init(leatherPlushiness: 5)
     }
 
     public var badge: String { "Comfort car, plushiness \(leatherPlushiness)" }

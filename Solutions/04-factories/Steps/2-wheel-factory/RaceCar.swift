@@ -1,7 +1,8 @@
 /// A race car with four wheels, that can put out a fire after a crash.
 ///
-/// Step 2: the wheels come from a factory too: four at once, one more for
-/// every replacement. The starting grid still registers types.
+/// Step 2: the wheels come from the factory too: four at once, one more for
+/// every replacement. The old `init()` still forwards, and the starting grid
+/// still keeps its old registration by type.
 public final class RaceCar {
     /// Front left, front right, rear left, rear right.
     public private(set) var wheels: [Wheel]
@@ -15,6 +16,11 @@ public final class RaceCar {
         self.wheelFactory = wheelFactory
         self.fireExtinguisherFactory = fireExtinguisherFactory
         wheels = (0..<4).map { _ in wheelFactory() }
+    }
+
+    /// The old way in, kept while callers move: it forwards to `init(wheelFactory:fireExtinguisherFactory:)`.
+    public convenience init() {
+        self.init(wheelFactory: { Wheel() }, fireExtinguisherFactory: { FireExtinguisher() })
     }
 
     /// Puts a new wheel, fresh from the factory, in place of the one at

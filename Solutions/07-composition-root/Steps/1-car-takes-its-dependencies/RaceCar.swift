@@ -1,9 +1,9 @@
 /// A race car.
 ///
-/// Step 1: the car is handed everything through its initializer, and a
-/// convenience factory, `RaceCar.make(pitRadioFrequency:)`, gathers the four
-/// kinds of dependency in one visible place. The shared telemetry still comes
-/// from the singleton: nothing owns it yet.
+/// Step 1: the car is handed everything through its initializer and gathers
+/// nothing itself; `start()` asks the clock it is handed. The old
+/// `init(pitRadioFrequency:)` stays as a forwarding shim for callers that have
+/// not moved yet: it gathers the parts the way the car used to.
 public final class RaceCar {
     public let engine: Engine
     public let telemetry: Telemetry
@@ -17,11 +17,9 @@ public final class RaceCar {
         self.clock = clock
     }
 
-    /// A car as the app builds it: a value passed in (the frequency), a new
-    /// object (the engine), a shared object (the telemetry) and a wrapped
-    /// system singleton (the clock).
-    public static func make(pitRadioFrequency: PitRadioFrequency) -> RaceCar {
-        RaceCar(engine: Engine(), telemetry: Telemetry.shared, pitRadioFrequency: pitRadioFrequency, clock: SystemClock())
+    /// The old way in, kept while callers move: a new engine, the telemetry singleton and the system clock.
+    public convenience init(pitRadioFrequency: PitRadioFrequency) {
+        self.init(engine: Engine(), telemetry: Telemetry.shared, pitRadioFrequency: pitRadioFrequency, clock: SystemClock())
     }
 
     /// Starts the engine and reports it to the telemetry. Returns the report,

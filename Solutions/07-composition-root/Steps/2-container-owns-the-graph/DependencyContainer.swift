@@ -7,8 +7,9 @@
 /// - new objects, one per client (a fresh `Engine()` for every car);
 /// - system singletons, wrapped once (the clock, `SystemClock()` in the app).
 ///
-/// Step 2: the container owns the shared telemetry and makes the cars. The
-/// garage still builds detail screens from the globals.
+/// Step 2: the container owns the shared telemetry: its cars and the detail
+/// screens it makes report into it. The old ways in, which still read the
+/// globals, stay in `RaceCar` and `GarageScreen` while callers move.
 public final class DependencyContainer {
     private let clock: any TimeSource
     private lazy var telemetry = Telemetry()
@@ -22,8 +23,14 @@ public final class DependencyContainer {
         RaceCar(engine: Engine(), telemetry: telemetry, pitRadioFrequency: pitRadioFrequency, clock: clock)
     }
 
-    /// The garage, listing `cars`. (It still builds its detail screens from the globals.)
+    /// The garage, listing `cars` and opening their detail screens through this container.
     public func makeGarageScreen(cars: [RaceCar]) -> GarageScreen {
-        GarageScreen(cars: cars)
+        GarageScreen(cars: cars, factory: self)
+    }
+}
+
+extension DependencyContainer: DetailScreenFactory {
+    public func makeDetailScreen(for car: RaceCar) -> CarDetailScreen {
+        CarDetailScreen(car: car, telemetry: telemetry, clock: clock)
     }
 }

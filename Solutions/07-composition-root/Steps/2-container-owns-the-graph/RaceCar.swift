@@ -1,9 +1,9 @@
 /// A race car.
 ///
-/// The car is handed everything it needs and gathers nothing itself. Where
-/// each dependency comes from is decided in one place, the container: a new
-/// engine for every car, the team's one telemetry, the frequency the caller
-/// passes, and the clock that wraps the system's.
+/// Step 2: the car is handed everything through its initializer and gathers
+/// nothing itself; `start()` asks the clock it is handed. The old
+/// `init(pitRadioFrequency:)` stays as a forwarding shim for callers that have
+/// not moved yet: it gathers the parts the way the car used to.
 public final class RaceCar {
     public let engine: Engine
     public let telemetry: Telemetry
@@ -15,6 +15,11 @@ public final class RaceCar {
         self.telemetry = telemetry
         self.pitRadioFrequency = pitRadioFrequency
         self.clock = clock
+    }
+
+    /// The old way in, kept while callers move: a new engine, the telemetry singleton and the system clock.
+    public convenience init(pitRadioFrequency: PitRadioFrequency) {
+        self.init(engine: Engine(), telemetry: Telemetry.shared, pitRadioFrequency: pitRadioFrequency, clock: SystemClock())
     }
 
     /// Starts the engine and reports it to the telemetry. Returns the report,

@@ -1,4 +1,9 @@
 /// A small type-keyed dependency container.
+///
+/// Step 1: a missing type throws an error that explains itself. `register`
+/// already takes a `lifetime:` (default `.transient`), the shape its callers
+/// use from now on, but does not honour it yet: every `resolve` builds a new
+/// instance, whatever the lifetime.
 public final class Container {
     private struct Registration {
         let name: String
@@ -13,6 +18,7 @@ public final class Container {
     /// leave it out, Swift infers it from what the factory returns.
     public func register<Service>(
         _ type: Service.Type = Service.self,
+        lifetime: Lifetime = .transient,
         factory: @escaping () throws -> Service
     ) {
         registrations[ObjectIdentifier(type)] = Registration(name: String(describing: type), factory: factory)

@@ -1,4 +1,8 @@
 /// A small type-keyed dependency container.
+///
+/// Step 2: the container honours the lifetimes: a `.shared` service is built
+/// on the first `resolve` and kept, one per container, until a new
+/// registration for its type replaces it.
 public final class Container {
     private struct Registration {
         let name: String
@@ -20,6 +24,8 @@ public final class Container {
     ) {
         let key = ObjectIdentifier(type)
         registrations[key] = Registration(name: String(describing: type), lifetime: lifetime, factory: factory)
+        // A new registration must win, even over an instance built earlier.
+        sharedInstances[key] = nil
     }
 
     /// Builds (or returns the shared) `Service`; throws `ResolutionError`

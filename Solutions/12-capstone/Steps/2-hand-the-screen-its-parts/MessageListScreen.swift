@@ -2,8 +2,9 @@
 /// for a view controller: `rows` are the lines on screen, `errorText` the
 /// banner shown when something failed.
 ///
-/// The screen is handed its loader and its sender. It knows nothing about
-/// networks, clocks or settings: those are the loader's and the sender's business.
+/// Step 2: the screen is handed its loader and its sender. It knows nothing
+/// about networks, clocks or settings: those are the loader's and the
+/// sender's business. The old `init()` stays as a forwarding shim.
 public final class MessageListScreen {
     public private(set) var rows: [String] = []
     public private(set) var errorText: String?
@@ -14,6 +15,11 @@ public final class MessageListScreen {
     public init(loader: MessageLoader, sender: MessageSender) {
         self.loader = loader
         self.sender = sender
+    }
+
+    /// The old way in, kept while callers move: it forwards a loader and the sender the way the screen used to get them.
+    public convenience init() {
+        self.init(loader: MessageLoader(), sender: .shared)
     }
 
     /// Loads the conversation: one row per message, oldest first, or an error banner.

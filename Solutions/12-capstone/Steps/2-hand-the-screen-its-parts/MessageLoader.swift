@@ -1,8 +1,9 @@
-/// Loads the conversation from the network it was handed.
+/// Loads the conversation from a network it is handed, for now with the
+/// singleton as the default, so `MessageLoader()` still works everywhere.
 public final class MessageLoader {
     let network: any NetworkClient
 
-    public init(network: any NetworkClient) {
+    public init(network: any NetworkClient = NetworkManager.shared) {
         self.network = network
     }
 

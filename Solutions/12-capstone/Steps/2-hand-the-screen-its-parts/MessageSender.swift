@@ -1,12 +1,18 @@
-/// Sends the user's messages through the network it was handed, stamped by
-/// the clock it was handed and signed with the author name it was given (a
-/// plain value: the sender does not need to know where settings live).
+/// Sends the user's messages through a network, a clock and an author name it
+/// is handed. For now each has a default that reaches for the old global, so
+/// `MessageSender.shared` and every caller keep working unchanged.
 public final class MessageSender {
+    nonisolated(unsafe) public static let shared = MessageSender()
+
     let network: any NetworkClient
     private let clock: any AppClock
     private let author: String
 
-    public init(network: any NetworkClient, clock: any AppClock, author: String) {
+    public init(
+        network: any NetworkClient = NetworkManager.shared,
+        clock: any AppClock = SystemClock(),
+        author: String = Settings.standard.userName
+    ) {
         self.network = network
         self.clock = clock
         self.author = author

@@ -1,9 +1,8 @@
 /// The team: where the app builds its race engineers, one per driver.
 ///
-/// Why it hurts: the team registers a radio in the global locator and builds
-/// engineers that go looking for their crew and radio themselves. Nothing here
-/// shows that all engineers share one crew: that only happens because they
-/// all reach for the same singleton.
+/// Step 1: unchanged. It registers a radio in the global locator and builds
+/// engineers with `RaceEngineer(driver:)`, so they still get the crew and
+/// the radio from the defaults: `PitCrew.shared` and the locator's radio.
 public final class RaceTeam {
     public let engineers: [RaceEngineer]
 

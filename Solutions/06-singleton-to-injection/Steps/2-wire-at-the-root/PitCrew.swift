@@ -10,21 +10,13 @@
 /// Every read of `shared` is counted in `sharedAccessCount`: the tests use the
 /// count as a tripwire.
 public final class PitCrew {
-    nonisolated(unsafe) private static var instance = PitCrew(tyreSets: 4)
+    nonisolated(unsafe) private static let instance = PitCrew(tyreSets: 4)
     nonisolated(unsafe) public private(set) static var sharedAccessCount = 0
 
     /// The singleton. Handy to reach for; impossible to give a test its own crew.
     public static var shared: PitCrew {
         sharedAccessCount += 1
         return instance
-    }
-
-    /// Introduce Static Setter: a test can put its own crew behind `shared`
-    /// before it runs code that reaches for the singleton. A first seam, not
-    /// the goal: the crew is still global, and tests that swap it cannot run
-    /// side by side.
-    public static func setShared(_ crew: PitCrew) {
-        instance = crew
     }
 
     /// Tyre sets still in stock.

@@ -2,7 +2,7 @@
 ///
 /// Being an actor, it is `Sendable`: the shared instance no longer needs
 /// `nonisolated(unsafe)`, and laps recorded from many tasks are all kept.
-/// It is still a global that everyone reaches for; the next step removes it.
+/// `shared` stays for the engineer's old `init()`; the last step removes it.
 public actor LapLog: TelemetryStore {
     public static let shared = LapLog()
 

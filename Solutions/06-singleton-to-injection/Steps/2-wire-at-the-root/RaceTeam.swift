@@ -1,0 +1,14 @@
+/// The team: the root where the app builds its race engineers.
+///
+/// Step 2: this is the one place that decides what is shared: one crew with
+/// four tyre sets and one radio, handed to every engineer. Nothing is
+/// registered in a locator and nobody reaches for `PitCrew.shared`.
+public final class RaceTeam {
+    public let engineers: [RaceEngineer]
+
+    public init(drivers: [String]) {
+        let crew = PitCrew(tyreSets: 4)
+        let radio = PitLaneRadio()
+        engineers = drivers.map { RaceEngineer(driver: $0, crew: crew, radio: radio) }
+    }
+}

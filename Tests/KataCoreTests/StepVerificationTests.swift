@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import KataCore
+
+/// Builds each variant as its build folder says: the folders named in `testsFail` compile,
+/// but the tests do not compile against them; every other one is a test program, at `<folder>/MTests`.
+final class StepBuilder: LessonBuilding, @unchecked Sendable {
+    let testsFail: Set<String>
+    init(testsFail: Set<String>) { self.testsFail = testsFail }
+
+    func build(_ input: BuildInput) -> BuildOutcome {
+        let name = (input.buildDirectory as NSString).lastPathComponent
+        if testsFail.contains(name) {
+            return .testsFailed([Diagnostic(file: "Tests/Lessons/01-car/CarTests.swift", line: 4, column: 15, severity: "error",
+                                            message: "incorrect argument label in call (have 'engine:', expected 'motor:')")], output: "")
+        }
+        return .ready(executable: "\(input.buildDirectory)/MTests", rebuiltModule: true, rebuiltTests: true)
+    }
+}
+
+@Suite("kata verify: the refactoring steps")
+struct StepVerificationTests {
+    /// A lesson with two tests and the steps `folders` (the last is "Sources"); a step's
+    /// test program passes `a()` only, the solution's passes both.
+    func verifier(steps folders: [String], testsFail: Set<String>) -> (CourseVerifier, Lesson) {
+        let metadata = LessonMetadata(module: "M", title: LocalizedText(english: "Car", chinese: "赛车"),
+                                      summary: LocalizedText(english: "Car", chinese: "赛车"), hints: [], points: 10)
+        let lesson = Lesson(id: "01-car", number: 1, slug: "car", metadata: metadata, root: "/course")
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("\(lesson.tests)/CarTests.swift", "import Testing\n")
+        let entries = folders.map { folder in
+            fileSystem.add("\(lesson.solutionFolder)/\(folder)/Car.swift", "final class Car {}\n")
+            return #"{"folder": "\#(folder)", "title": {"en": "T", "zh-Hans": "标题"}, "explanation": {"en": "E", "zh-Hans": "解释"}}"#
+        }
+        fileSystem.add(RefactoringSteps.path(of: lesson), #"{"format_version": 1, "steps": [\#(entries.joined(separator: ", "))]}"#)
+        let runner = ScriptedProcessRunner { request in
+            let path = request.arguments[request.arguments.firstIndex(of: "--event-stream-output-path")! + 1]
+            let solution = request.executable.contains("/solution/")
+            let lines = [Events.test("a", line: 3), Events.test("b", line: 9), Events.event("runStarted"),
+                         Events.event("testStarted", "a"), Events.event("testEnded", "a"),
+                         Events.event("testStarted", "b")]
+                + (solution ? [] : [Events.event("issueRecorded", "b", issue: "Expectation failed")])
+                + [Events.event("testEnded", "b"), Events.event("runEnded")]
+            fileSystem.add(path, lines.map { $0 + "\n" }.joined())
+            return ProcessResult(termination: .exited(solution ? 0 : 1), output: "")
+        }
+        var checker = LessonChecker(builder: StepBuilder(testsFail: testsFail),
+                                    testRunner: TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()),
+                                    fileSystem: fileSystem, clock: FixedClock(), buildRoot: "/course/.kata/build", environment: [:])
+        checker.checksRules = false
+        return (CourseVerifier(checker: checker, fileSystem: fileSystem), lesson)
+    }
+
+    /// The starter as lesson starters are: it compiles, the tests do not compile against it.
+    let starter = CheckReport(lesson: "01-car", status: .error, stage: .tests,
+                              diagnostics: [Diagnostic(file: "Tests/Lessons/01-car/CarTests.swift", line: 4, column: 15, severity: "error", message: "extra argument 'engine' in call")])
+
+    @Test("a step whose tests do not compile is a problem that names the step, the compiler's first error and the fix")
+    func stepWhoseTestsDoNotCompile() {
+        let (verifier, lesson) = verifier(steps: ["Steps/1-add-the-parameter", "Steps/2-rename", "Sources"], testsFail: ["refactor-2-2-rename"])
+        let result = verifier.verifySteps(lesson, starter: starter)
+        #expect(result.facts == ["steps: starter tests do not compile yet → 1 1/2 → 2 tests do not compile → 3 2/2"])
+        #expect(result.problems.count == 1, "\(result.problems)")
+        let problem = result.problems.first ?? ""
+        #expect(problem.hasPrefix("step 2 (Steps/2-rename) compiles, but the lesson's tests do not compile against it"), "\(problem)")
+        #expect(problem.contains("Tests/Lessons/01-car/CarTests.swift:4: incorrect argument label in call (have 'engine:', expected 'motor:')"), "\(problem)")
+        #expect(problem.contains("keep the old one beside it as a forwarding shim"), "\(problem)")
+        #expect(!problem.contains("fewer than"), "a step whose tests do not compile is reported once, not also as a bar that went down")
+    }
+
+    @Test("the starter may leave the tests uncompilable; steps that compile with them and climb are no problem")
+    func greenSteps() {
+        let (verifier, lesson) = verifier(steps: ["Steps/1-add-the-parameter", "Sources"], testsFail: [])
+        let result = verifier.verifySteps(lesson, starter: starter)
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        #expect(result.facts == ["steps: starter tests do not compile yet → 1 1/2 → 2 2/2"])
+    }
+
+    @Test("the first step is held to it too: only the starter is exempt")
+    func firstStep() {
+        let (verifier, lesson) = verifier(steps: ["Steps/1-add-the-parameter", "Sources"], testsFail: ["refactor-1-1-add-the-parameter"])
+        let problems = verifier.verifySteps(lesson, starter: starter).problems
+        #expect(problems.count == 1 && problems.first?.hasPrefix("step 1 (Steps/1-add-the-parameter) compiles, but the lesson's tests do not compile against it") == true, "\(problems)")
+    }
+}
