@@ -471,8 +471,8 @@ public struct MeaningJudge: Sendable {
                           chinese: "这里仍然用到 `\(name)`，\(place.chinese)；即使没有测试执行这一行也不行。")
         }
         static func reachesThrough(_ owner: String, _ part: String, where place: LocalizedText) -> LocalizedText {
-            LocalizedText(english: "`\(owner)` reaches through `\(part)` here, \(place.english), and uses a part of something it was handed: it still depends on that part, and the type in between only carries it, a bag of parameters under another name.",
-                          chinese: "`\(owner)` 在这里，\(place.chinese)，穿过 `\(part)` 去用交给它的东西里面的一个零件：它仍然依赖那个零件，中间的类型只是把它带进来，换了名字的参数袋。")
+            LocalizedText(english: "`\(owner)` reaches through `\(part)` here, \(place.english), to use a part of something it was handed: it still depends on that part, and the type in between only carries it in: a bag of parameters under another name.",
+                          chinese: "这里，\(place.chinese)，`\(owner)` 穿过 `\(part)` 去用交给它的东西里面的一个零件：它仍然依赖那个零件，中间的类型只是把它带进来：这是换了名字的参数袋。")
         }
         static func reaches(_ name: String, through: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "`\(name)` is reached from here, \(place.english), through `\(through)`: a helper in between still hands over the forbidden thing.",

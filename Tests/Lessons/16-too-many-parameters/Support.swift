@@ -35,7 +35,7 @@ final class FakeBoard: PitBoard {
 
 /// Rain chances by lap (0 for a lap it was not given); remembers the laps it was asked about.
 final class ScriptedWeather: WeatherFeed {
-    var rain: [Int: Int]
+    let rain: [Int: Int]
     private(set) var asked: [Int] = []
 
     init(rain: [Int: Int] = [:]) { self.rain = rain }
@@ -107,7 +107,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// A log shown one entry a line, for failure messages.
+/// A log on one line, for failure messages (kata splits a message into its languages line by line).
 func shown(_ entries: [String]) -> String {
-    entries.isEmpty ? "(nothing)" : "\n    " + entries.joined(separator: "\n    ")
+    "[" + entries.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
 }

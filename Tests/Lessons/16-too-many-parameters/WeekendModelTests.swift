@@ -14,15 +14,11 @@ import Testing
 // - two cars of one team share the weather and the track, and nothing else.
 // A failing weekend is printed shortened, with its seed.
 
-/// One report of a lap: which car, which lap, what its telemetry read.
-struct LapReport: CustomStringConvertible {
+/// One report of a lap: which car (0 is car 7, 1 is car 8), which lap, what its telemetry read.
+struct LapReport {
     let car: Int
     let lap: Int
     let status: CarStatus
-
-    var description: String {
-        "car \(car) completes lap \(lap) with tyres \(status.tyreWear)% worn, \(status.fuelLitres) L left, last lap \(status.lastLap) ms"
-    }
 }
 
 struct Weekend {
@@ -31,8 +27,10 @@ struct Weekend {
     let cars: Int
     var reports: [LapReport]
 
-    var shownRain: String {
-        rain.keys.sorted().map { "lap \($0): \(rain[$0] ?? 0)%" }.joined(separator: ", ")
+    /// "car 7, lap 3: rain 45%, tyres 28% worn, 72 L left, last lap 105004 ms"
+    func shown(_ report: LapReport) -> String {
+        let car = report.status
+        return "car \(7 + report.car), lap \(report.lap): rain \(rain[report.lap] ?? 0)%, tyres \(car.tyreWear)% worn, \(car.fuelLitres) L left, last lap \(car.lastLap) ms"
     }
 }
 
@@ -59,8 +57,8 @@ struct ModelCar {
     }
 }
 
-/// Runs a weekend on a real team and on the model; returns the first difference, or nil.
-func firstDifference(_ weekend: Weekend) -> String? {
+/// Runs a weekend on a real team and on the model; returns the first difference, in English and in Chinese, or nil.
+func firstDifference(_ weekend: Weekend) -> (english: String, chinese: String)? {
     let team = RaceTeam(weather: ScriptedWeather(rain: weekend.rain), trackMap: FixedMap(puddleCorners: weekend.puddleCorners))
     let cars = (0..<weekend.cars).map { _ in TestCar() }
     let planners = cars.map { $0.planner(from: team) }
@@ -72,7 +70,10 @@ func firstDifference(_ weekend: Weekend) -> String? {
         for car in 0..<weekend.cars where cars[car].log.entries != models[car].log {
             let told = Array(cars[car].log.entries.dropFirst(car == report.car ? before : 0))
             let promised = Array(models[car].log.dropFirst(car == report.car ? before : 0))
-            return "at report \(index + 1) (\(report)), car \(car)'s equipment was told \(shown(told)), the text promises \(shown(promised))"
+            return (
+                "at report \(index + 1) (car \(7 + report.car), lap \(report.lap)), car \(7 + car)'s equipment was told \(shown(told)); the text promises \(shown(promised))",
+                "在第 \(index + 1) 条报告（\(7 + report.car) 号车，第 \(report.lap) 圈）时，\(7 + car) 号车的设备收到的是 \(shown(told))；课文承诺的是 \(shown(promised))"
+            )
         }
     }
     return nil
@@ -122,12 +123,12 @@ struct WeekendModelTests {
             let weekend = randomWeekend(seed: seed)
             guard firstDifference(weekend) != nil else { continue }
             let short = shortened(weekend)
-            let difference = firstDifference(short) ?? ""
-            let listed = short.reports.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n  ")
+            guard let difference = firstDifference(short) else { continue }
+            let listed = short.reports.enumerated().map { "\($0.offset + 1). \(short.shown($0.element))" }.joined(separator: "\n  ")
             Issue.record("""
-                A race weekend (seed \(seed)) does not go as the lesson promises. A team with \(short.cars) car\(short.cars == 1 ? "" : "s"), \(short.puddleCorners) puddle corner\(short.puddleCorners == 1 ? "" : "s"), rain \(short.shownRain). Shortest failing run of lap reports:
+                Seed \(seed), a team of \(short.cars) car\(short.cars == 1 ? "" : "s") on a track with \(short.puddleCorners) puddle corner\(short.puddleCorners == 1 ? "" : "s"). Shortest failing run of lap reports:
                   \(listed)
-                \(difference). Remember: the track calls for slicks under 30% rain, wets from 60%, and in between wets with 3 puddle corners or more, else intermediates; a car comes in when that is not the compound on it, when its tyres are 70% worn or more, or when it has less than 15 L; every car starts on slicks and keeps its own; the driver is told on the radio, then on the board, before the rig fills the tank (when it needs any) and the tyres are fitted. [zh-Hans] 一个比赛周末（种子 \(seed)）的过程与本课的承诺不符，最短的失败序列如上：\(difference)。记住：降雨低于 30% 用光头胎，从 60% 起用全雨胎，介于两者之间时有 3 个或更多积水弯道用全雨胎，否则用半雨胎；当要求的配方不是车上的配方、轮胎磨损达到 70% 或以上、或者剩油不足 15 升时，赛车进站；每辆车都从光头胎开始，各自记录自己的轮胎；先在无线电里、再在指示牌上告诉车手，然后加满油箱（需要加油时）并换胎。
+                A race weekend does not go as the lesson promises: \(difference.english). Remember: the track calls for slicks under 30% rain, wets from 60%, and in between wets with 3 puddle corners or more, else intermediates; a car comes in when that is not the compound on it, when its tyres are 70% worn or more, or when it has less than 15 L; every car starts on slicks and keeps its own; the driver is told on the radio, then on the board, before the rig fills the tank (when it needs any) and the tyres are fitted. [zh-Hans] 一个比赛周末（种子 \(seed)，赛道有 \(short.puddleCorners) 个积水弯道）的过程与本课的承诺不符，最短的失败序列如上：\(difference.chinese)。记住：降雨低于 30% 用光头胎，从 60% 起用全雨胎，介于两者之间时有 3 个或更多积水弯道用全雨胎，否则用半雨胎；当要求的配方不是车上的配方、轮胎磨损达到 70% 或以上、或者剩油不足 15 升时，赛车进站；每辆车都从光头胎开始，各自记录自己的轮胎；先在无线电里、再在指示牌上告诉车手，然后加满油箱（需要加油时）并换胎。
                 """)
             return
         }
