@@ -531,4 +531,28 @@ struct MeaningJudgeTests {
         let findings = try Self.judge(["Parts.swift": Self.parts, "Planner.swift": planner, "Extra.swift": extra], [Self.usesItsServices])
         #expect(findings.contains { $0.rule == "services" && $0.file == "Planner.swift" }, "\(name): \(findings.map(\.location))")
     }
+
+    @Test("with every type in the rule, a bag read by a helper type or a free function is read there; the root may read what it keeps")
+    func reachesThroughAnywhere() throws {
+        let everywhere = Self.rule("services", .noReachThrough) { $0.inTypes = ["*"]; $0.exceptIn = ["Root"] }
+        let code = """
+            public struct Parts { let tyres: any Tyres; let fuel: any Fuel }
+            public final class Planner {
+                let parts: Parts
+                public init(parts: Parts) { self.parts = parts }
+                public func lap() { refuel(parts); StopRunner(parts: parts).run() }
+            }
+            func refuel(_ parts: Parts) { parts.fuel.pump(litres: 10) }
+            struct StopRunner { let parts: Parts; func run() { parts.tyres.fit() } }
+            public final class Root {
+                let parts: Parts
+                public init(parts: Parts) { self.parts = parts }
+                public func planner() -> Planner { _ = parts.tyres; return Planner(parts: parts) }
+            }
+            """
+        let findings = try Self.judge(["Parts.swift": Self.parts, "Planner.swift": code], [everywhere])
+        #expect(findings.map(\.line).sorted() == [7, 8], "the free function and the helper type, not the planner that only hands the bag on nor the root: \(findings.map(\.location))")
+        let correct = "public final class Planner {\n let pitStops: PitStops\n public init(pitStops: PitStops) { self.pitStops = pitStops }\n public func lap() { pitStops.serve(litres: 10) }\n}"
+        #expect(try Self.judge(["Parts.swift": Self.parts, "Planner.swift": correct], [everywhere]).isEmpty, "a service reads only its own parts")
+    }
 }

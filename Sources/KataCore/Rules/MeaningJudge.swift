@@ -208,16 +208,23 @@ public struct MeaningJudge: Sendable {
     /// A property read that takes a collaborator out of another object (`parts.tyres`, `pitStops.fuel`,
     /// `services.pitStops`): a stored or computed instance property, or a protocol's property requirement, of a
     /// type of the module other than the reader's own, whose value can hold a reference. Reading a value out of
-    /// something (`status.tyreWear`) is no part taken out.
+    /// something (`status.tyreWear`) is no part taken out. With `*`, a free function is judged too: a bag handed to
+    /// a helper is read there.
     private func reachesThrough(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
         for node in scope.program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
-            guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule) else { continue }
+            if let owner = node.owner {
+                guard scope.belongs(owner, to: rule.inTypes) else { continue }
+            } else {
+                guard rule.inTypes.contains("*") else { continue }
+            }
+            guard !scope.isExcepted(node, by: rule) else { continue }
             for use in node.uses {
                 guard let member = scope.program.members[use.usr], member.kind == "var_decl", !member.isStatic, !member.isImplicit,
-                      !member.name.hasPrefix("$"), let holder = member.owner, holder != owner,
+                      !member.name.hasPrefix("$"), let holder = member.owner, holder != node.owner,
                       scope.holdsReference(member.type) else { continue }
-                found.append(finding(rule, use.file, use.line, Words.reachesThrough(ProgramScope.root(owner), "\(holder).\(member.name)", where: scope.place(node))))
+                let reader = node.owner.map(ProgramScope.root) ?? node.member ?? "code"
+                found.append(finding(rule, use.file, use.line, Words.reachesThrough(reader, "\(holder).\(member.name)", where: scope.place(node))))
             }
         }
         return found
