@@ -489,4 +489,70 @@ struct MeaningJudgeTests {
         let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car, "Extra.swift": extra], [Self.buildsNoEngine, Self.noShared])
         #expect(Set(findings.map(\.rule)) == ["builds-no-engine", "no-shared"], "\(findings.map { "\($0.location) [\($0.rule)]" })")
     }
+
+    // MARK: no_reach_through
+
+    static let parts = """
+        public protocol Tyres: AnyObject { func fit() }
+        public protocol Fuel: AnyObject { func pump(litres: Int) }
+        public struct Reading { public let litres: Int; public init(litres: Int) { self.litres = litres } }
+        public protocol Gauge: AnyObject { var reading: Reading { get } }
+        public final class PitStops {
+            let tyres: any Tyres
+            let fuel: any Fuel
+            public init(tyres: any Tyres, fuel: any Fuel) { self.tyres = tyres; self.fuel = fuel }
+            public func serve(litres: Int) { fuel.pump(litres: litres); tyres.fit() }
+        }
+        """
+
+    static let usesItsServices = rule("services", .noReachThrough) { $0.inTypes = ["Planner"] }
+
+    @Test("a planner that asks its services, or reads a value out of what it is handed, reaches through nothing", arguments: [
+        "let pitStops: PitStops\n let gauge: any Gauge\n public init(pitStops: PitStops, gauge: any Gauge) { self.pitStops = pitStops; self.gauge = gauge }\n public func lap() { pitStops.serve(litres: 100 - gauge.reading.litres) }",
+        "private let pitStops: PitStops\n public init(pitStops: PitStops) { self.pitStops = pitStops }\n public func lap(_ reading: Reading) { self.pitStops.serve(litres: reading.litres) }",
+    ])
+    func asksItsServices(_ body: String) throws {
+        let planner = "public final class Planner {\n \(body)\n}"
+        #expect(try Self.judge(["Parts.swift": Self.parts, "Planner.swift": planner], [Self.usesItsServices]).isEmpty)
+    }
+
+    @Test("a planner that takes a part out of what it is handed reaches through it, whatever carries the part", arguments: [
+        ("a service it reaches into", "let pitStops: PitStops\n public init(pitStops: PitStops) { self.pitStops = pitStops }\n public func lap() { pitStops.fuel.pump(litres: 10); pitStops.tyres.fit() }", ""),
+        ("a bag of parts", "let parts: Parts\n public init(parts: Parts) { self.parts = parts }\n public func lap() { parts.fuel.pump(litres: 10) }",
+         "public struct Parts { let tyres: any Tyres; let fuel: any Fuel }"),
+        ("a bag of services, read once in init", "let pitStops: PitStops\n public init(services: Services) { pitStops = services.pitStops }\n public func lap() { pitStops.serve(litres: 10) }",
+         "public struct Services { let pitStops: PitStops; let gauge: any Gauge }"),
+        ("a bag nested in the planner", "let parts: Parts\n init(parts: Parts) { self.parts = parts }\n public func lap() { parts.tyres.fit() }\n struct Parts { let tyres: any Tyres }", ""),
+        ("a protocol that hands out the parts", "let parts: any PartsSource\n public init(parts: any PartsSource) { self.parts = parts }\n public func lap() { parts.fuel.pump(litres: 10) }",
+         "public protocol PartsSource { var fuel: any Fuel { get } }"),
+    ])
+    func reachesThrough(_ name: String, _ body: String, _ extra: String) throws {
+        let planner = "public final class Planner {\n \(body)\n}"
+        let findings = try Self.judge(["Parts.swift": Self.parts, "Planner.swift": planner, "Extra.swift": extra], [Self.usesItsServices])
+        #expect(findings.contains { $0.rule == "services" && $0.file == "Planner.swift" }, "\(name): \(findings.map(\.location))")
+    }
+
+    @Test("with every type in the rule, a bag read by a helper type or a free function is read there; the root may read what it keeps")
+    func reachesThroughAnywhere() throws {
+        let everywhere = Self.rule("services", .noReachThrough) { $0.inTypes = ["*"]; $0.exceptIn = ["Root"] }
+        let code = """
+            public struct Parts { let tyres: any Tyres; let fuel: any Fuel }
+            public final class Planner {
+                let parts: Parts
+                public init(parts: Parts) { self.parts = parts }
+                public func lap() { refuel(parts); StopRunner(parts: parts).run() }
+            }
+            func refuel(_ parts: Parts) { parts.fuel.pump(litres: 10) }
+            struct StopRunner { let parts: Parts; func run() { parts.tyres.fit() } }
+            public final class Root {
+                let parts: Parts
+                public init(parts: Parts) { self.parts = parts }
+                public func planner() -> Planner { _ = parts.tyres; return Planner(parts: parts) }
+            }
+            """
+        let findings = try Self.judge(["Parts.swift": Self.parts, "Planner.swift": code], [everywhere])
+        #expect(findings.map(\.line).sorted() == [7, 8], "the free function and the helper type, not the planner that only hands the bag on nor the root: \(findings.map(\.location))")
+        let correct = "public final class Planner {\n let pitStops: PitStops\n public init(pitStops: PitStops) { self.pitStops = pitStops }\n public func lap() { pitStops.serve(litres: 10) }\n}"
+        #expect(try Self.judge(["Parts.swift": Self.parts, "Planner.swift": correct], [everywhere]).isEmpty, "a service reads only its own parts")
+    }
 }

@@ -40,6 +40,11 @@ public struct LessonRule: Sendable, Equatable {
         /// protocol of the module): they work through the abstraction they were given. Judged on the compiled
         /// program only.
         case noDowncast = "no_downcast"
+        /// Types of `in` use what they were handed, never a part inside it: their code reads no property of
+        /// another type of the module whose value holds a collaborator (`parts.tyres.fit()`,
+        /// `pitStops.fuel.pump()`). What they were handed is then a service that does the work, not a bag of
+        /// parameters. Judged on the compiled program only.
+        case noReachThrough = "no_reach_through"
     }
 
     /// Where `no_construction` lets a fresh collaborator be built.
@@ -147,7 +152,7 @@ extension LessonRule {
         case .noDefaultArgument?:
             rule.inTypes = strings("in", required: true)
             rule.of = strings("of", required: false)
-        case .noUncheckedState?, .keptInLet?, .nullObject?, .lockHeld?, .noDowncast?: rule.inTypes = strings("in", required: true)
+        case .noUncheckedState?, .keptInLet?, .nullObject?, .lockHeld?, .noDowncast?, .noReachThrough?: rule.inTypes = strings("in", required: true)
         case .protocolRequirements?: rule.names = strings("names", required: true)
         case nil: break
         }

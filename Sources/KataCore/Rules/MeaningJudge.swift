@@ -13,6 +13,8 @@ import Foundation
 ///   metatype).
 /// - `no_static_state`: no stored static or global is mutable or holds a reference (a class, an
 ///   existential, a closure), except declarations the lesson lists.
+/// - `no_reach_through`: the code of the listed types reads no property of another type of the module that
+///   holds a collaborator: what they were handed does the work, it is not a bag they take parts out of.
 /// - `container_only_in`: no value of the container's type, or of a protocol of it that hands out
 ///   several parts, reaches code outside the root: as a type, a member, a cast, or handed out from
 ///   the root as `Any` or inside a closure that returns anything at all.
@@ -38,6 +40,7 @@ public struct MeaningJudge: Sendable {
             case .nullObject: raw = nullObjects(rule, scope)
             case .lockHeld: raw = lockHeld(rule, scope)
             case .noDowncast: raw = downcasts(rule, scope)
+            case .noReachThrough: raw = reachesThrough(rule, scope)
             case .actor, .noUncheckedState: raw = []
             }
             var seen: Set<String> = []
@@ -195,6 +198,33 @@ public struct MeaningJudge: Sendable {
                 found.append(finding(rule, cast.file, cast.line, LocalizedText(
                     english: "`\(ProgramScope.root(owner))` checks what a value it was handed really is (a cast to `\(type)`, \(scope.place(node).english)): it no longer works through the protocol it was given, and a component that is not a `\(type)` takes another path.",
                     chinese: "`\(ProgramScope.root(owner))` 检查交给它的值到底是什么（转换为 `\(type)`，\(scope.place(node).chinese)）：它不再只通过交给它的协议工作，不是 `\(type)` 的组件会走另一条路。")))
+            }
+        }
+        return found
+    }
+
+    // MARK: no_reach_through
+
+    /// A property read that takes a collaborator out of another object (`parts.tyres`, `pitStops.fuel`,
+    /// `services.pitStops`): a stored or computed instance property, or a protocol's property requirement, of a
+    /// type of the module other than the reader's own, whose value can hold a reference. Reading a value out of
+    /// something (`status.tyreWear`) is no part taken out. With `*`, a free function is judged too: a bag handed to
+    /// a helper is read there.
+    private func reachesThrough(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for node in scope.program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+            if let owner = node.owner {
+                guard scope.belongs(owner, to: rule.inTypes) else { continue }
+            } else {
+                guard rule.inTypes.contains("*") else { continue }
+            }
+            guard !scope.isExcepted(node, by: rule) else { continue }
+            for use in node.uses {
+                guard let member = scope.program.members[use.usr], member.kind == "var_decl", !member.isStatic, !member.isImplicit,
+                      !member.name.hasPrefix("$"), let holder = member.owner, holder != node.owner,
+                      scope.holdsReference(member.type) else { continue }
+                let reader = node.owner.map(ProgramScope.root) ?? node.member ?? "code"
+                found.append(finding(rule, use.file, use.line, Words.reachesThrough(reader, "\(holder).\(member.name)", where: scope.place(node))))
             }
         }
         return found
@@ -446,6 +476,10 @@ public struct MeaningJudge: Sendable {
         static func named(_ name: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "`\(name)` is still used here, \(place.english), even if no test runs this line.",
                           chinese: "这里仍然用到 `\(name)`，\(place.chinese)；即使没有测试执行这一行也不行。")
+        }
+        static func reachesThrough(_ owner: String, _ part: String, where place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "`\(owner)` reaches through `\(part)` here, \(place.english), to use a part of something it was handed: it still depends on that part, and the type in between only carries it in: a bag of parameters under another name.",
+                          chinese: "这里，\(place.chinese)，`\(owner)` 穿过 `\(part)` 去用交给它的东西里面的一个零件：它仍然依赖那个零件，中间的类型只是把它带进来：这是换了名字的参数袋。")
         }
         static func reaches(_ name: String, through: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "`\(name)` is reached from here, \(place.english), through `\(through)`: a helper in between still hands over the forbidden thing.",

@@ -1,0 +1,86 @@
+import Testing
+@testable import FacadeServices
+
+@Suite("The planner: the same calls as before, through the services it is handed")
+struct PlannerTests {
+    @Test("a wet weekend makes the same calls, in the same order, as the planner of eight parameters did")
+    func aWetWeekendMakesTheSameCalls() {
+        let car = TestCar()
+        let weather = ScriptedWeather(rain: [1: 0, 2: 20, 3: 45, 4: 70, 5: 25, 6: 10, 7: 0, 8: 35])
+        let planner = car.planner(weather: weather, trackMap: FixedMap(puddleCorners: 4))
+        car.complete(1, on: planner, wear: 10, fuel: 90, lastLap: 102_318)
+        car.complete(2, on: planner, wear: 20, fuel: 80, lastLap: 101_950)
+        car.complete(3, on: planner, wear: 28, fuel: 72, lastLap: 105_004)
+        car.complete(4, on: planner, wear: 8, fuel: 93, lastLap: 118_777)
+        car.complete(5, on: planner, wear: 16, fuel: 85, lastLap: 121_060)
+        car.complete(6, on: planner, wear: 71, fuel: 60, lastLap: 99_870)
+        car.complete(7, on: planner, wear: 12, fuel: 14, lastLap: 99_012)
+        car.complete(8, on: planner, wear: 5, fuel: 100, lastLap: 100_000)
+        let expected = [
+            "radio: Lap 1: stay out. Last lap 1:42.318.", "board: Lap 1: stay out. Last lap 1:42.318.",
+            "radio: Lap 2: stay out. Last lap 1:41.950.", "board: Lap 2: stay out. Last lap 1:41.950.",
+            "radio: Lap 3: box for wet tyres and 28 L. Last lap 1:45.004.", "board: Lap 3: box for wet tyres and 28 L. Last lap 1:45.004.",
+            "fuel 28", "tyres wet",
+            "radio: Lap 4: stay out. Last lap 1:58.777.", "board: Lap 4: stay out. Last lap 1:58.777.",
+            "radio: Lap 5: box for slick tyres and 15 L. Last lap 2:01.060.", "board: Lap 5: box for slick tyres and 15 L. Last lap 2:01.060.",
+            "fuel 15", "tyres slick",
+            "radio: Lap 6: box for slick tyres and 40 L. Last lap 1:39.870.", "board: Lap 6: box for slick tyres and 40 L. Last lap 1:39.870.",
+            "fuel 40", "tyres slick",
+            "radio: Lap 7: box for slick tyres and 86 L. Last lap 1:39.012.", "board: Lap 7: box for slick tyres and 86 L. Last lap 1:39.012.",
+            "fuel 86", "tyres slick",
+            "radio: Lap 8: box for wet tyres and 0 L. Last lap 1:40.000.", "board: Lap 8: box for wet tyres and 0 L. Last lap 1:40.000.",
+            "tyres wet",
+        ]
+        let first = zip(expected, car.log.entries).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expected.count, car.log.entries.count)
+        #expect(car.log.entries == expected, "Eight laps (rain 0, 20, 45, 70, 25, 10, 0 and 35%; 4 puddle corners; worn tyres on lap 6, low fuel on lap 7, a full tank on lap 8) should tell the car's equipment \(shown(expected)); it was told \(shown(car.log.entries)). The first difference is entry \(first + 1). The refactoring keeps the behaviour: the driver is told first (radio, then board), then the car is served (fuel, when any, then tyres). [zh-Hans] 八圈（降雨 0、20、45、70、25、10、0 和 35%；4 个积水弯道；第 6 圈轮胎磨损，第 7 圈油量低，第 8 圈油箱是满的）应该让赛车的设备收到\(shown(expected))；实际收到的是\(shown(car.log.entries))。第一处不同是第 \(first + 1) 条。重构不改变行为：先告诉车手（无线电，然后指示牌），再为赛车服务（需要时先加油，然后换胎）。")
+    }
+
+    @Test("the planner is built from the three services and the telemetry, and works through the ones it is handed")
+    func plannerWorksThroughTheServicesItIsHanded() {
+        let weather = ScriptedWeather(rain: [1: 40, 2: 40])
+        let wetCar = TestCar()
+        let dampCar = TestCar()
+        let flooded = wetCar.planner(weather: weather, trackMap: FixedMap(puddleCorners: 5))
+        let drained = dampCar.planner(weather: weather, trackMap: FixedMap(puddleCorners: 0))
+        wetCar.complete(1, on: flooded, wear: 30, fuel: 70, lastLap: 110_000)
+        dampCar.complete(1, on: drained, wear: 30, fuel: 50, lastLap: 111_500)
+        wetCar.complete(2, on: flooded, wear: 32, fuel: 66, lastLap: 109_000)
+        let expectedWet = [
+            "radio: Lap 1: box for wet tyres and 30 L. Last lap 1:50.000.", "board: Lap 1: box for wet tyres and 30 L. Last lap 1:50.000.",
+            "fuel 30", "tyres wet",
+            "radio: Lap 2: stay out. Last lap 1:49.000.", "board: Lap 2: stay out. Last lap 1:49.000.",
+        ]
+        let expectedDamp = [
+            "radio: Lap 1: box for intermediate tyres and 50 L. Last lap 1:51.500.", "board: Lap 1: box for intermediate tyres and 50 L. Last lap 1:51.500.",
+            "fuel 50", "tyres intermediate",
+        ]
+        #expect(wetCar.log.entries == expectedWet && dampCar.log.entries == expectedDamp, "Two planners, each built with RaceWeekendPlanner(pitStops:conditions:telemetry:briefing:) from its own services, on tracks with 5 and 0 puddle corners at 40% rain. The first car should be told \(shown(expectedWet)), it was told \(shown(wetCar.log.entries)); the second \(shown(expectedDamp)), it was told \(shown(dampCar.log.entries)). Each planner must use the services it is handed, not others it finds or builds. [zh-Hans] 两个规划器，各自用 RaceWeekendPlanner(pitStops:conditions:telemetry:briefing:) 从自己的服务创建，赛道分别有 5 个和 0 个积水弯道，降雨概率 40%。第一辆车应该收到\(shown(expectedWet))，实际是\(shown(wetCar.log.entries))；第二辆应该收到\(shown(expectedDamp))，实际是\(shown(dampCar.log.entries))。每个规划器都必须使用交给它的服务，而不是它自己找来或创建的服务。")
+    }
+
+    @Test("the team gives each car its own pit stops and its own briefing, and each car starts on slicks")
+    func eachCarGetsItsOwnPitStopsAndBriefing() {
+        let team = RaceTeam(weather: ScriptedWeather(rain: [1: 0, 2: 65, 3: 65]), trackMap: FixedMap(puddleCorners: 2))
+        let car7 = TestCar()
+        let car8 = TestCar()
+        let planner7 = car7.planner(from: team)
+        let planner8 = car8.planner(from: team)
+        car7.complete(1, on: planner7, wear: 10, fuel: 80, lastLap: 100_100)
+        car7.complete(2, on: planner7, wear: 15, fuel: 70, lastLap: 112_000)
+        car8.complete(2, on: planner8, wear: 14, fuel: 75, lastLap: 113_000)
+        car8.complete(3, on: planner8, wear: 3, fuel: 70, lastLap: 115_000)
+        car7.complete(3, on: planner7, wear: 71, fuel: 60, lastLap: 114_000)
+        let expected7 = [
+            "radio: Lap 1: stay out. Last lap 1:40.100.", "board: Lap 1: stay out. Last lap 1:40.100.",
+            "radio: Lap 2: box for wet tyres and 30 L. Last lap 1:52.000.", "board: Lap 2: box for wet tyres and 30 L. Last lap 1:52.000.",
+            "fuel 30", "tyres wet",
+            "radio: Lap 3: box for wet tyres and 40 L. Last lap 1:54.000.", "board: Lap 3: box for wet tyres and 40 L. Last lap 1:54.000.",
+            "fuel 40", "tyres wet",
+        ]
+        let expected8 = [
+            "radio: Lap 2: box for wet tyres and 25 L. Last lap 1:53.000.", "board: Lap 2: box for wet tyres and 25 L. Last lap 1:53.000.",
+            "fuel 25", "tyres wet",
+            "radio: Lap 3: stay out. Last lap 1:55.000.", "board: Lap 3: stay out. Last lap 1:55.000.",
+        ]
+        #expect(car7.log.entries == expected7 && car8.log.entries == expected8, "Two cars from one RaceTeam: car 7 goes onto wets on lap 2, car 8 reports its first lap (lap 2) after that and must go onto wets too, from its own slicks. Car 7's equipment should be told \(shown(expected7)), it was told \(shown(car7.log.entries)); car 8's \(shown(expected8)), it was told \(shown(car8.log.entries)). The team may share what keeps nothing of a car (the track conditions), but each car needs its own pit stops and its own briefing, and its own record of the tyres on it. [zh-Hans] 同一个 RaceTeam 的两辆车：7 号车在第 2 圈换上全雨胎，8 号车在那之后才报告它的第一圈（第 2 圈），也必须从自己的光头胎换成全雨胎。7 号车的设备应该收到\(shown(expected7))，实际是\(shown(car7.log.entries))；8 号车的应该收到\(shown(expected8))，实际是\(shown(car8.log.entries))。车队可以共用不保存任何赛车信息的东西（赛道状况），但每辆车都需要自己的进站服务、自己的车手通报，以及自己对车上轮胎的记录。")
+    }
+}

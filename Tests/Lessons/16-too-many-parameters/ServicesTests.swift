@@ -1,0 +1,48 @@
+import Testing
+@testable import FacadeServices
+
+@Suite("Each service does its own job, tested alone with its own fakes")
+struct ServicesTests {
+    @Test("a pit stop pumps the fuel first, then fits the tyres")
+    func fuelGoesInBeforeTheTyres() {
+        let log = CallLog()
+        let pitStops = PitStopService(tyres: FakeTyres(log: log), fuel: FakeFuel(log: log))
+        pitStops.serve(fitting: .wet, litres: 40)
+        pitStops.serve(fitting: .intermediate, litres: 7)
+        let expected = ["fuel 40", "tyres wet", "fuel 7", "tyres intermediate"]
+        #expect(log.entries == expected, "Two stops, serve(fitting: .wet, litres: 40) then serve(fitting: .intermediate, litres: 7), should tell the fuel rig and the tyre supplier \(shown(expected)); they were told \(shown(log.entries)). A PitStopService owns the whole stop: it pumps the litres it is given, then fits the compound, every time, in that order. [zh-Hans] 两次进站，先 serve(fitting: .wet, litres: 40)，再 serve(fitting: .intermediate, litres: 7)，加油设备和轮胎供应商收到的应该是\(shown(expected))；实际收到的是\(shown(log.entries))。PitStopService 负责整个进站：每次都先加上交给它的升数，再装上指定的轮胎配方，顺序不变。")
+    }
+
+    @Test("a stop with nothing to pump leaves the fuel rig out of it")
+    func noFuelWhenTheTankIsFull() {
+        let log = CallLog()
+        let pitStops = PitStopService(tyres: FakeTyres(log: log), fuel: FakeFuel(log: log))
+        pitStops.serve(fitting: .slick, litres: 0)
+        pitStops.serve(fitting: .wet, litres: 1)
+        let expected = ["tyres slick", "fuel 1", "tyres wet"]
+        #expect(log.entries == expected, "serve(fitting: .slick, litres: 0) then serve(fitting: .wet, litres: 1) should tell the equipment \(shown(expected)); it was told \(shown(log.entries)). With a full tank (0 litres) the rig is not called at all; with 1 litre it is. [zh-Hans] 先 serve(fitting: .slick, litres: 0)，再 serve(fitting: .wet, litres: 1)，设备收到的应该是\(shown(expected))；实际收到的是\(shown(log.entries))。油箱是满的（0 升）时根本不叫加油设备；要加 1 升时就要叫。")
+    }
+
+    @Test("the track calls for a compound from the lap's rain and the map's puddle corners")
+    func compoundFollowsTheRainAndThePuddles() {
+        let weather = ScriptedWeather(rain: [1: 0, 2: 29, 3: 30, 4: 45, 5: 59, 6: 60, 7: 95])
+        let floods = TrackConditions(weather: weather, trackMap: FixedMap(puddleCorners: 4))
+        let drains = TrackConditions(weather: weather, trackMap: FixedMap(puddleCorners: 1))
+        let flooded = (1...7).map { floods.compound(forLap: $0).rawValue }
+        let drained = (1...7).map { drains.compound(forLap: $0).rawValue }
+        let expectedFlooded = ["slick", "slick", "wet", "wet", "wet", "wet", "wet"]
+        let expectedDrained = ["slick", "slick", "intermediate", "intermediate", "intermediate", "wet", "wet"]
+        #expect(flooded == expectedFlooded && drained == expectedDrained, "Laps 1 to 7 with 0, 29, 30, 45, 59, 60 and 95% rain: a track with 4 puddle corners should call for \(expectedFlooded), it called for \(flooded); a track with 1 should call for \(expectedDrained), it called for \(drained). Ask the weather feed about the lap you are given; under 30% it is slicks, from 60% wets, and in between wets only where the map has 3 puddle corners or more, else intermediates. [zh-Hans] 第 1 到 7 圈的降雨概率是 0、29、30、45、59、60 和 95%：有 4 个积水弯道的赛道应该要求 \(expectedFlooded)，实际是 \(flooded)；只有 1 个的应该要求 \(expectedDrained)，实际是 \(drained)。拿交给你的圈数去问天气服务；低于 30% 用光头胎，从 60% 起用全雨胎，介于两者之间时，地图上有 3 个或更多积水弯道才用全雨胎，否则用半雨胎。")
+        #expect(Set(weather.asked) == Set(1...7), "Asked about laps 1 to 7, TrackConditions should ask the weather feed about those laps; it asked about \(weather.asked). [zh-Hans] 被问到第 1 到 7 圈时，TrackConditions 应该拿这几圈去问天气服务；它问的是 \(weather.asked)。")
+    }
+
+    @Test("the driver hears it on the radio first, then reads it on the pit board")
+    func radioFirstThenTheBoard() {
+        let log = CallLog()
+        let briefing = DriverBriefing(radio: FakeRadio(log: log), pitBoard: FakeBoard(log: log))
+        briefing.tell("Lap 3: stay out.")
+        briefing.tell("Lap 4: box for wet tyres and 30 L.")
+        let expected = ["radio: Lap 3: stay out.", "board: Lap 3: stay out.", "radio: Lap 4: box for wet tyres and 30 L.", "board: Lap 4: box for wet tyres and 30 L."]
+        #expect(log.entries == expected, "Two messages told to a DriverBriefing should go out as \(shown(expected)); they went out as \(shown(log.entries)). Every message goes on the radio, then, word for word, on the pit board. [zh-Hans] 交给 DriverBriefing 的两条消息应该这样发出：\(shown(expected))；实际发出的是\(shown(log.entries))。每条消息先在无线电里说，然后一字不差地写到指示牌上。")
+    }
+}
