@@ -281,6 +281,11 @@ struct OldDumpWalker {
                ((node["args"] as? [String: Any])?["args"] as? [Any] ?? []).isEmpty {
                 place(.member(base: "", member: field), scope: scope)
                 if let base = fn["base"] { walkAny(base, scope: scope) }
+            } else if let fn = node["fn"] as? [String: Any], fn["_kind"] as? String == "unresolved_dot_expr",
+                      let field = fn["field"] as? String, TokenTools.scheduledWaitCalls.contains(field),
+                      let base = fn["base"] as? [String: Any], Self.platformQueue(base) != nil {
+                place(.member(base: "", member: field), scope: scope)
+                walkChildren(node, scope: scope)
             } else if let fn = node["fn"] as? [String: Any], fn["_kind"] as? String == "unresolved_decl_ref_expr",
                let name = fn["name"] as? String, name.first?.isUppercase == true {
                 place(.construction(type: name), scope: scope)
@@ -352,6 +357,16 @@ struct OldDumpWalker {
         else { return nil }
         guard let path = typePath(base) else { return nil }
         return (path, field)
+    }
+
+    static func platformQueue(_ node: [String: Any]) -> String? {
+        var current = node
+        while true {
+            if current["_kind"] as? String == "call_expr", let fn = current["fn"] as? [String: Any] { current = fn; continue }
+            guard current["_kind"] as? String == "unresolved_dot_expr", let base = current["base"] as? [String: Any] else { return nil }
+            if let path = typePath(base) { return TokenTools.platformQueues.contains(path) ? path : nil }
+            current = base
+        }
     }
 
     static func typePath(_ node: [String: Any]) -> String? {
@@ -538,7 +553,8 @@ struct OldDumpWalker {
             withoutArguments: TokenTools.callWithoutArguments(tokens, at: found),
             firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found), inConvenienceInit: scope.convenience,
             isTemporary: TokenTools.isTemporary(tokens, at: found),
-            handedArguments: { if case .construction = shape { return TokenTools.handedArguments(tokens, at: found) } else { return nil } }()))
+            handedArguments: { if case .construction = shape { return TokenTools.handedArguments(tokens, at: found) } else { return nil } }(),
+            addressTaken: found > 0 && tokens[found - 1].is("&")))
     }
 
     /// `.shared` with nothing written before the dot.

@@ -422,8 +422,15 @@ public struct MeaningJudge: Sendable {
         func isContainer(_ type: String) -> Bool { containers.contains { scope.mentions(type, $0) } || (rule.locators && scope.isResolverFunction(type)) }
         var found: [RuleFinding] = []
         let helpers = scope.helpersOfExcepted(by: rule)
+        // A free function that builds the container (`func makeAppGarage()`, the app's entry) composes the graph:
+        // it is a composition root too, whatever its name.
+        func buildsTheContainer(_ node: ResolvedProgram.Node) -> Bool {
+            rule.exceptIsRoot && node.owner == nil && node.uses.contains { use in
+                use.path.last == "init" && use.owner.map { owner in containers.contains { scope.same(owner, $0) } } == true
+            }
+        }
         for node in scope.program.nodes.values {
-            if scope.isExcepted(node, by: rule) || node.memberUSR.map(helpers.contains) == true {
+            if scope.isExcepted(node, by: rule) || node.memberUSR.map(helpers.contains) == true || buildsTheContainer(node) {
                 guard rule.exceptIsRoot else { continue }
                 // The root may hand out its parts, never itself: not as `Any`, nor inside a closure that hands out anything.
                 for conversion in node.conversions where conversion.fromSelf || isContainer(conversion.from) {
@@ -730,11 +737,14 @@ struct ProgramScope {
     func isExcepted(owner: String?, member: String?, file: String, by rule: LessonRule, initializer kind: String? = nil) -> Bool {
         let fileName = file.split(separator: "/").last.map(String.init) ?? file
         if rule.exceptIn.contains(fileName) { return true }
+        // A type nested in another (`extension DependencyValues { struct EngineKey }`) is still that type: an entry
+        // names it, or its member, by its own path as well as by the full one.
+        func names(_ qualified: String, _ entry: String) -> Bool { qualified == entry || qualified.hasSuffix("." + entry) }
         return rule.exceptIn.contains { entry in
-            if let owner, entry == owner || entry == Self.root(owner) { return true }
+            if let owner, names(owner, entry) || entry == Self.root(owner) { return true }
             guard let member else { return false }
             let qualified = owner.map { "\($0).\(member)" } ?? member
-            return entry == qualified || entry == qualified + "()" && kind != "var_decl"
+            return names(qualified, entry) || names(qualified + "()", entry) && kind != "var_decl"
         }
     }
 

@@ -506,12 +506,14 @@ struct ModelScope {
     func isExcepted(owner: String?, member: (name: String, stored: Bool)? = nil, file: String, by rule: LessonRule) -> Bool {
         let fileName = file.split(separator: "/").last.map(String.init) ?? file
         if rule.exceptIn.contains(fileName) { return true }
+        // A nested type is still that type: an entry names it by its own path as well as by the full one.
+        func names(_ qualified: String, _ entry: String) -> Bool { qualified == entry || qualified.hasSuffix("." + entry) }
         func matches(_ entry: String, _ qualified: String) -> Bool {
-            entry == qualified || (entry == qualified + "()" && member?.stored == false)
+            names(qualified, entry) || (names(qualified + "()", entry) && member?.stored == false)
         }
         guard let owner else { return member.map { m in rule.exceptIn.contains { matches($0, m.name) } } ?? false }
         return rule.exceptIn.contains { entry in
-            entry == owner || entry == Self.root(owner) || (member.map { matches(entry, "\(owner).\($0.name)") } ?? false)
+            names(owner, entry) || entry == Self.root(owner) || (member.map { matches(entry, "\(owner).\($0.name)") } ?? false)
         }
     }
 

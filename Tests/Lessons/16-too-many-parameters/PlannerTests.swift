@@ -83,4 +83,21 @@ struct PlannerTests {
         ]
         #expect(car7.log.entries == expected7 && car8.log.entries == expected8, "Two cars from one RaceTeam: car 7 goes onto wets on lap 2, car 8 reports its first lap (lap 2) after that and must go onto wets too, from its own slicks. Car 7's equipment should be told \(shown(expected7)), it was told \(shown(car7.log.entries)); car 8's \(shown(expected8)), it was told \(shown(car8.log.entries)). The team may share what keeps nothing of a car (the track conditions), but each car needs its own pit stops and its own briefing, and its own record of the tyres on it. [zh-Hans] 同一个 RaceTeam 的两辆车：7 号车在第 2 圈换上全雨胎，8 号车在那之后才报告它的第一圈（第 2 圈），也必须从自己的光头胎换成全雨胎。7 号车的设备应该收到\(shown(expected7))，实际是\(shown(car7.log.entries))；8 号车的应该收到\(shown(expected8))，实际是\(shown(car8.log.entries))。车队可以共用不保存任何赛车信息的东西（赛道状况），但每辆车都需要自己的进站服务、自己的车手通报，以及自己对车上轮胎的记录。")
     }
+
+    @Test("the compound on a car is its planner's: two planners that share one pit-stop service each box for their own car")
+    func compoundBelongsToThePlanner() {
+        // One crew (one pit-stop service) serves two cars; what each car wears is for each car's planner to know.
+        let crew = CallLog()
+        let pitStops = PitStopService(tyres: FakeTyres(log: crew), fuel: FakeFuel(log: crew))
+        let conditions = TrackConditions(weather: ScriptedWeather(rain: [1: 70]), trackMap: FixedMap(puddleCorners: 0))
+        let first = TestCar(), second = TestCar()
+        let planners = [first, second].map { car in
+            RaceWeekendPlanner(pitStops: pitStops, conditions: conditions, telemetry: car.telemetry,
+                               briefing: DriverBriefing(radio: car.radio, pitBoard: car.board))
+        }
+        first.complete(1, on: planners[0], wear: 10, fuel: 80, lastLap: 90_000)
+        second.complete(1, on: planners[1], wear: 10, fuel: 80, lastLap: 91_000)
+        let boxed = [first, second].map { car in car.log.entries.contains { $0.hasPrefix("radio: Lap 1: box for wet") } }
+        #expect(boxed == [true, true], "At 70% rain both cars, each still on slicks, should be told to box for wets; the first was \(boxed[0] ? "" : "not "), the second was \(boxed[1] ? "" : "not ") (the second heard \(shown(second.log.entries))). The compound on a car belongs to that car's planner, kept in the planner: a pit-stop service shared by two cars does the stop and remembers nothing about either car. [zh-Hans] 降雨 70% 时，两辆仍用光头胎的赛车都应该被告知进站换全雨胎；第一辆\(boxed[0] ? "被" : "没有被")告知，第二辆\(boxed[1] ? "被" : "没有被")告知（第二辆听到的是\(shown(second.log.entries))）。赛车上的轮胎属于这辆车的规划器，保存在规划器里：两辆车共用的进站服务只负责进站，不记住任何一辆车的情况。")
+    }
 }

@@ -45,4 +45,22 @@ struct ServicesTests {
         let expected = ["radio: Lap 3: stay out.", "board: Lap 3: stay out.", "radio: Lap 4: box for wet tyres and 30 L.", "board: Lap 4: box for wet tyres and 30 L."]
         #expect(log.entries == expected, "Two messages told to a DriverBriefing should go out as \(shown(expected)); they went out as \(shown(log.entries)). Every message goes on the radio, then, word for word, on the pit board. [zh-Hans] 交给 DriverBriefing 的两条消息应该这样发出：\(shown(expected))；实际发出的是\(shown(log.entries))。每条消息先在无线电里说，然后一字不差地写到指示牌上。")
     }
+
+    @Test("the track reads its map at every lap: a map that changes during the day changes the call")
+    func mapIsReadEveryLap() {
+        let map = ChangingMap(puddleCorners: 4)
+        let conditions = TrackConditions(weather: ScriptedWeather(rain: [1: 45, 2: 45, 3: 45]), trackMap: map)
+        let first = conditions.compound(forLap: 1)
+        map.puddleCorners = 1
+        let second = conditions.compound(forLap: 2)
+        map.puddleCorners = 3
+        let third = conditions.compound(forLap: 3)
+        #expect([first, second, third] == [.wet, .intermediate, .wet], "At 45% rain on every lap, with the map's puddle corners going 4, then 1, then 3, the track should call for [wet, intermediate, wet]; it called for \([first, second, third].map(\.rawValue)). Ask the map it was handed at every lap, as it asks the weather: what the map says is read when the lap is decided, not copied once when the service is built. [zh-Hans] 每一圈降雨都是 45%，地图的积水弯道依次是 4、1、3，赛道应该依次要求 [wet, intermediate, wet]；实际是 \([first, second, third].map(\.rawValue))。像问天气一样，每一圈都去问交给它的地图：地图说什么要在决定这一圈时读取，而不是在创建服务时复制一次。")
+    }
+}
+
+/// A map the track crew updates during the day.
+final class ChangingMap: TrackMap {
+    var puddleCorners: Int
+    init(puddleCorners: Int) { self.puddleCorners = puddleCorners }
 }
