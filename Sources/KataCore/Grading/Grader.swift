@@ -463,6 +463,8 @@ public struct Grader: Sendable {
             try? fileSystem.createDirectory("\(folders.writable)/tmp")
             var testEnvironment = environment(home: folders.writable)
             testEnvironment["SWIFT_BACKTRACE"] = "enable=no"
+            // The program seals itself (non-dumpable) before any test: no write to its own memory through /proc.
+            testEnvironment[SwiftcLessonBuilder.sealVariable] = "1"
             let lessonDeadline = clock.now().addingTimeInterval(caps.perLesson)
             var options = TestRunOptions(perTestTimeout: limits.perTestTimeout, outputLimit: limits.outputBytes,
                                          environment: testEnvironment, workDirectory: folders.writable, displayRoot: displayRoot,
