@@ -234,7 +234,11 @@ struct GradeReportTests {
         #expect(GradeReports.csvField("a\n\"b\"\r\nc") == "\"a\\u{A}\"\"b\"\"\\u{D}\\u{A}c\"")
         #expect(GradeReports.csvField("-1+2") == "'-1+2" && GradeReports.csvField("-3") == "-3" && GradeReports.csvField("-2.5") == "-2.5")
         #expect(GradeReports.csvField("-nan(HYPERLINK)") == "'-nan(HYPERLINK)" && GradeReports.csvField("-inf") == "'-inf", "what Double parses is no plain number")
-        #expect(GradeReports.csvField("\u{FEFF}=1+1") == "'\u{FEFF}=1+1" && GradeReports.csvField("＝1+1") == "'＝1+1", "an invisible mark or a full-width sign in front")
+        #expect(GradeReports.csvField("\u{FEFF}=1+1") == "\\u{FEFF}=1+1" && GradeReports.csvField("＝1+1") == "'＝1+1", "an invisible mark is written out; a full-width sign in front is neutralised")
+        // Line and paragraph separators, and tag characters that carry invisible text, are written out too (by category).
+        #expect(GradeReports.csvField("a\u{2029}mallory,10") == "\"a\\u{2029}mallory,10\"" && Shown.escaped("b\u{2028}c") == "b\\u{2028}c")
+        #expect(Shown.escaped("honest\u{2060}\u{E0047}\u{E0052}") == "honest\\u{2060}\\u{E0047}\\u{E0052}")
+        #expect(Shown.escaped("Zoë 李 ✔") == "Zoë 李 ✔", "what is shown as itself stays")
         #expect(GradeReports.csvField("@SUM(A1)") == "'@SUM(A1)" && GradeReports.csvField("+1") == "'+1")
     }
 

@@ -244,8 +244,12 @@ public enum Shown {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             let control = value < 0x20 || (value >= 0x7F && value <= 0x9F)
-            let bidi = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F || value == 0x061C
-            if (control && !keeping.contains(value)) || bidi {
+            // Every character that is not shown as itself, by its Unicode category, not by a list: format characters
+            // (bidirectional overrides, zero-width marks, tag characters that carry hidden text) and the line and
+            // paragraph separators (U+2028, U+2029) that line-splitting readers take for a line end.
+            let category = scalar.properties.generalCategory
+            let hidden = category == .format || category == .lineSeparator || category == .paragraphSeparator
+            if (control && !keeping.contains(value)) || hidden {
                 result += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
