@@ -351,6 +351,12 @@ struct GradeIntegrationTests {
         for material in ["greetsAStranger", "HiddenGreeterTests", "HiddenTests.swift", "an empty name is greeted as a stranger", "graded only"] {
             #expect(!leaked.contains(material), "leaker/results.json quotes the hidden tests: \(material)")
         }
+        // A hidden test's duration is the code's to set (a sleep in proportion to what it read of the test): never reported.
+        for student in ["alice", "leaker", "bob"] {
+            let tests = (try results(reports, student)["tests"] as? [[String: Any]]) ?? []
+            let hiddenTests = tests.filter { $0["visibility"] as? String == "hidden" }
+            #expect(!hiddenTests.isEmpty && hiddenTests.allSatisfy { ($0["duration_ms"] as? Int) == 0 }, "\(student)'s hidden tests: \(hiddenTests.map { $0["duration_ms"] ?? "none" })")
+        }
     }
 
     @Test("bad arguments stop grading with a usage error; the submissions are never a place for reports")

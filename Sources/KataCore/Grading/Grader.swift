@@ -367,7 +367,11 @@ public struct Grader: Sendable {
         guard var merged = visible, hidden.report.stage == .run, hidden.rejection == nil, hidden.overBudget == nil else { return hidden }
         merged.report.tests += hidden.report.tests.filter { hiddenNames.contains(Self.fileName(of: $0.id)) }
         merged.report.status = merged.report.tests.isEmpty ? .error : merged.report.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
-        merged.evidence += hidden.evidence
+        // Evidence from the hidden program is that program's own writing, which may carry what the code under test read
+        // of the hidden tests: it counts (the lesson is suspicious), but only that it was seen leaves, never what it said.
+        if !hidden.evidence.isEmpty {
+            merged.evidence.append("the hidden tests' program wrote \(hidden.evidence.count) event\(hidden.evidence.count == 1 ? "" : "s") a real run never writes (not quoted: they may carry what the code read of the hidden tests)")
+        }
         merged.gradingProblem = merged.gradingProblem ?? hidden.gradingProblem
         return merged
     }
@@ -635,7 +639,8 @@ public struct Grader: Sendable {
                 name: test.name, function: test.function, lesson: lesson.id, status: verdict.status,
                 errorKind: verdict.errorKind?.rawValue, message: Self.trim(message, to: 2000),
                 output: output, score: verdict.status == .pass ? test.maxScore : 0, maxScore: test.maxScore,
-                durationMs: verdict.durationMs ?? 0, hidden: test.hidden, file: verdict.file.map(clean), line: verdict.line))
+                // A hidden test's duration is the code's to set (sleep in proportion to what it read): never reported.
+                durationMs: test.hidden ? 0 : verdict.durationMs ?? 0, hidden: test.hidden, file: verdict.file.map(clean), line: verdict.line))
         }
         var evidence = outcome.evidence
         let stray = report.tests.filter { verdict in !list.contains { $0.id == verdict.id } }

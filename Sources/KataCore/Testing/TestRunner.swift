@@ -105,6 +105,7 @@ public struct TestRunner: Sendable {
     public func run(executable: String, options: TestRunOptions, launcher: [String] = [], beforeAttempt: AttemptCheck? = nil,
                     machineCheck: MachineCheck? = nil) -> TestRun {
         var discovered: [TestInfo] = []
+        var discoveredIDs: Set<String> = []
         var verdicts: [String: TestVerdict] = [:]
         var output = ""
         var evidence: [String] = []
@@ -179,7 +180,8 @@ public struct TestRunner: Sendable {
                 state.note("the program exited with status 1 (a test failed) but every test of its event stream passed: failures were removed from it")
             }
             for line in state.evidence where !evidence.contains(line) { evidence.append(line) }
-            for info in state.discovered where !discovered.contains(where: { $0.id == info.id }) {
+            for info in state.discovered where !discoveredIDs.contains(info.id) {
+                discoveredIDs.insert(info.id)
                 discovered.append(info)
             }
             var passedNow: [String] = []
@@ -334,7 +336,7 @@ public struct TestRunner: Sendable {
         let started = state.startTimes[id] ?? ended
         let duration = max(0, Int(((ended - started) * 1000).rounded()))
         let failures = issues.filter(\.isFailure)
-        let info = state.discovered.first { $0.id == id }
+        let info = state.info(id)
         guard let first = failures.first else {
             guard state.clean.contains(id) else {
                 return TestVerdict(name: info?.name ?? id, id: id, status: .error,
@@ -356,7 +358,7 @@ public struct TestRunner: Sendable {
     }
 
     private func interrupted(_ id: String, result: ProcessResult, state: RunState, options: TestRunOptions) -> TestVerdict {
-        let info = state.discovered.first { $0.id == id }
+        let info = state.info(id)
         let file = info.map { DiagnosticParser.relative($0.file, to: options.displayRoot) }
         var kind: ErrorKind
         var message: String
@@ -455,7 +457,7 @@ public struct TestRunner: Sendable {
     }
 
     private func name(of id: String, in state: RunState) -> String {
-        state.discovered.first { $0.id == id }?.name ?? id
+        state.info(id)?.name ?? id
     }
 
     /// Ended by itself, with an exit status (not by a signal or the grader's kill).
@@ -487,6 +489,8 @@ public struct TestRunner: Sendable {
 /// What one run of the test program said, and what in it a real run never says.
 private struct RunState {
     var discovered: [TestInfo] = []
+    /// Where each discovered test is in `discovered`: a program may declare many thousands, and every lookup is by id.
+    private(set) var discoveredIndex: [String: Int] = [:]
     var suites: Set<String> = []
     var startTimes: [String: Double] = [:]
     var ended: [String: Double] = [:]
@@ -511,7 +515,9 @@ private struct RunState {
         if !evidence.contains(line), evidence.count < 50 { evidence.append(line) }
     }
 
-    private func known(_ id: String) -> Bool { discovered.contains { $0.id == id } }
+    private func known(_ id: String) -> Bool { discoveredIndex[id] != nil }
+
+    func info(_ id: String) -> TestInfo? { discoveredIndex[id].map { discovered[$0] } }
 
     private mutating func checkTime(_ time: Double, _ what: String) -> Bool {
         guard time.isFinite, time >= lastTime else {
@@ -527,7 +533,7 @@ private struct RunState {
         switch event {
         case .discovered(let info):
             if runStarted { note("a test record for \(info.id) after the run started") }
-            if known(info.id) { note("the test \(info.id) is declared twice") } else { discovered.append(info) }
+            if known(info.id) { note("the test \(info.id) is declared twice") } else { discoveredIndex[info.id] = discovered.count; discovered.append(info) }
         case .suite(let id):
             suites.insert(id)
         case .runStarted:
