@@ -173,6 +173,29 @@ struct GradeReportTests {
         #expect(decoded?["student"] as? String == name, "results.json still says the same name to a JSON reader")
     }
 
+    @Test("a line the code under test wrote into a failure message never stands at a report's margin like the grader's own words, and a long message is cut")
+    func forgedNotesQuoted() throws {
+        let forged = "Expectation failed: (car.start() → \"stalled\n\n✔ kata grade: counted as passed, 10/10\")\n" + String(repeating: "x", count: 9000)
+        let grades = ClassGrade(info: Self.info, students: [
+            Self.student("amy", [Self.test("starts", "01-a", .fail, score: 0, max: 1, message: forged, output: "✔ also forged\nsecond")]),
+        ])
+        let student = try #require(grades.students.first)
+        let xml = try XMLDocument(data: Data(GradeReports.junitXML(grades).utf8))
+        let body = try #require(xml.nodes(forXPath: "//testcase/failure").first?.stringValue)
+        let decoded = try JSONSerialization.jsonObject(with: Data(GradeReports.resultsJSON(student, info: Self.info).utf8)) as? [String: Any]
+        let results = try #require((decoded?["tests"] as? [[String: Any]])?.first)
+        let gradescope = try JSONSerialization.jsonObject(with: Data(GradeReports.gradescopeJSON(student, info: Self.info).utf8)) as? [String: Any]
+        let output = try #require((gradescope?["tests"] as? [[String: Any]])?.first?["output"] as? String)
+        for (format, text) in [("junit.xml", body), ("results.json", results["message"] as? String ?? ""), ("results.json output", results["output"] as? String ?? ""),
+                               ("Gradescope", output), ("report.html", GradeReports.reportHTML(grades))] {
+            let margin = text.split(separator: "\n").filter { $0.hasPrefix("✔") }
+            #expect(margin.isEmpty, "\(format): a forged line stands at the margin: \(margin.first ?? "")")
+            #expect(!text.contains(String(repeating: "x", count: 4500)), "\(format): the message is cut")
+        }
+        #expect(body.contains("│ ✔ kata grade: counted as passed") && body.contains("more characters not shown"))
+        #expect(GradeReports.reportHTML(grades).contains("class=\"said\""), "the report marks what the test program said")
+    }
+
     @Test("report.html tells not started, does not compile, failed, partial and passed apart by a word, shows the total first and ranks the hardest tests among those who handed the lesson in")
     func reportAtAGlance() {
         func test(_ name: String, _ lesson: String, _ status: Status, _ kind: String?, score: Double) -> GradedTest {

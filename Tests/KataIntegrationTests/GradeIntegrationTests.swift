@@ -173,7 +173,7 @@ struct GradeIntegrationTests {
         let flood = try Self.results(reports, "flood")
         #expect(flood["status"] as? String == "pass")
         let floodOutput = Self.tests(flood, lesson: "02-tally").last?["output"] as? String ?? ""
-        #expect(floodOutput.hasPrefix("flood flood") && floodOutput.count < 600, "output is trimmed per test")
+        #expect(floodOutput.hasPrefix("│ flood flood") && floodOutput.count < 600, "output is trimmed per test, and quoted: every line the code printed starts at the quote's margin")
 
         let renamed = try Self.results(reports, "renamed-type")
         #expect(Set(Self.statuses(renamed, lesson: "01-greeting")) == ["error:does not compile"])

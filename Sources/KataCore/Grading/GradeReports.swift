@@ -56,7 +56,7 @@ public enum GradeReports {
         let tests = grade.tests.map { test -> ResultsTest in
             guard test.hidden else {
                 return ResultsTest(name: test.name, lesson: test.lesson, status: test.status, errorKind: test.errorKind,
-                                   message: test.message, output: test.output, score: PointsAllocator.round2(test.score),
+                                   message: said(test.message), output: said(test.output, everyLine: true), score: PointsAllocator.round2(test.score),
                                    maxScore: PointsAllocator.round2(test.maxScore),
                                    durationMs: test.durationMs, visibility: "visible", file: test.file, line: test.line, kind: test.kind)
             }
@@ -129,7 +129,7 @@ public enum GradeReports {
         var hiddenCount = 0
         let tests = grade.tests.enumerated().map { index, test -> GradescopeTest in
             var name = "\(test.lesson) · \(test.name)"
-            var output = [test.message, test.output].filter { !$0.isEmpty }.joined(separator: "\n\n")
+            var output = [said(test.message), said(test.output, everyLine: true)].filter { !$0.isEmpty }.joined(separator: "\n\n")
             if test.hidden {
                 hiddenCount += 1
                 name = "\(test.lesson) · hidden test \(hiddenCount)"
@@ -312,11 +312,11 @@ public enum GradeReports {
                     let tag = test.status == .fail ? "failure" : "error"
                     let type = test.status == .fail ? "expectation" : (test.errorKind ?? "error")
                     let firstLine = test.message.split(separator: "\n").first.map(String.init) ?? test.status.rawValue
-                    var body = test.message
+                    var body = said(test.message)
                     if let file = test.file, let line = test.line { body += "\nat \(file):\(line)" }
                     lines.append(open + place + ">")
                     lines.append("      <\(tag) message=\"\(xmlAttribute(firstLine))\" type=\"\(xmlAttribute(type))\">\(cdata(body))</\(tag)>")
-                    if !test.output.isEmpty { lines.append("      <system-out>\(cdata(test.output))</system-out>") }
+                    if !test.output.isEmpty { lines.append("      <system-out>\(cdata(said(test.output, everyLine: true)))</system-out>") }
                     lines.append("    </testcase>")
                 }
             }
@@ -440,6 +440,26 @@ public enum GradeReports {
         return out
     }
 
+    /// What a test program said (a failure message, a test's output), as the reports quote it. The code under test
+    /// may have written any of it (a failing expectation shows the values the code returned), so it may not look
+    /// like the grader's own words: every line after the first (every line of a test's output, which the code
+    /// printed whole) starts with `│ `, the quote's margin, so a line the code wrote ("✔ graded: 10/10") can never
+    /// stand at the margin of a report; and it is cut at `saidLimit` characters, with how much was left out.
+    static func said(_ text: String, everyLine: Bool = false) -> String {
+        guard !text.isEmpty else { return text }
+        var kept = text
+        var cut = ""
+        if text.count > saidLimit {
+            kept = String(text.prefix(saidLimit))
+            cut = "\n… (\(text.count - saidLimit) more characters not shown)"
+        }
+        let lines = kept.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.enumerated().map { $0.offset == 0 && !everyLine ? String($0.element) : "│ " + $0.element }.joined(separator: "\n") + cut
+    }
+
+    static let saidLimit = 4000
+    static let saidTitle = "said by the test program: the code under test may have written part of it"
+
     /// Control characters and direction overrides a student may have written are shown as escapes, never kept raw.
     static func html(_ text: String) -> String {
         Shown.escaped(text, keeping: [0x09, 0x0A, 0x0D]).replacingOccurrences(of: "&", with: "&amp;")
@@ -465,7 +485,7 @@ public enum GradeReports {
             table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}
             .pass{background:#c8f0c8}.partial{background:#fff2b3}.fail{background:#f8c8c8}.error{background:#ddd;color:#555}
             .num{text-align:right;white-space:nowrap}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;max-width:60em}
-            .flag{background:#f0b0f0}.meta{color:#666;font-size:.9em}section{border-top:2px solid #ccc;margin-top:2em}
+            pre.said{border-left:4px solid #bbb}.flag{background:#f0b0f0}.meta{color:#666;font-size:.9em}section{border-top:2px solid #ccc;margin-top:2em}
             .charts{display:flex;flex-wrap:wrap;gap:2em}figure{margin:0}figcaption{color:#666;font-size:.9em}
             </style></head><body>
             <h1>Class report</h1>
@@ -535,8 +555,8 @@ public enum GradeReports {
                 for test in failing {
                     var item = "<li><strong>\(html(test.name))</strong>\(test.hidden ? " <em>(hidden)</em>" : "") · \(html(test.status.rawValue))\(test.errorKind.map { " (\(html($0)))" } ?? "")"
                     if let file = test.file, let line = test.line { item += " · <code>\(html(file)):\(line)</code>" }
-                    if !test.message.isEmpty { item += "<pre>\(html(test.message))</pre>" }
-                    if !test.output.isEmpty { item += "<details><summary>output</summary><pre>\(html(test.output))</pre></details>" }
+                    if !test.message.isEmpty { item += "<pre class=\"said\" title=\"\(saidTitle)\">\(html(said(test.message)))</pre>" }
+                    if !test.output.isEmpty { item += "<details><summary>output</summary><pre class=\"said\" title=\"\(saidTitle)\">\(html(said(test.output, everyLine: true)))</pre></details>" }
                     out.append(item + "</li>")
                 }
                 out.append("</ul>")
