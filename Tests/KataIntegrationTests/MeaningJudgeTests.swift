@@ -221,6 +221,20 @@ struct MeaningJudgeTests {
         #expect(!findings.isEmpty, "\(name)")
     }
 
+    @Test("a closure that looks a part up in the container, handed from the root to another type, is the container reaching it", arguments: [
+        ("a trailing closure to an initializer", "public func makeScreen() -> Screen { Screen { self.resolve(Tyres.self) as! Tyres } }",
+         "public final class Screen { let tyres: () -> Tyres; public init(tyres: @escaping () -> Tyres) { self.tyres = tyres } }"),
+        ("a weak capture of a local container, to a method", "public static func wire(_ screen: Screen) { let container = Container(); screen.use { [weak container] in container?.resolve(Tyres.self) as? Tyres } }",
+         "public final class Screen { var tyres: (() -> Tyres?)?; public init() {}; public func use(_ make: @escaping () -> Tyres?) { tyres = make } }"),
+        ("a labelled argument, converted to an optional", "public func makeScreen() -> Screen { Screen(later: { [unowned self] in self.resolve(Detail.self) as! Detail }) }",
+         "public final class Screen { let later: (() -> Detail)?; public init(later: (() -> Detail)?) { self.later = later } }"),
+    ])
+    func resolvingClosures(_ name: String, _ member: String, _ extra: String) throws {
+        let rules = [Self.rule("root-only", .containerOnlyIn) { $0.container = ["Container"]; $0.exceptIn = ["Container"] }]
+        let findings = try Self.judge(["Container.swift": Self.containerCode + "\n" + member + "\n}", "Screen.swift": extra], rules)
+        #expect(findings.contains { $0.message.contains("A closure that captures the container") }, "\(name): \(findings.map { "\($0.location) \($0.message)" })")
+    }
+
     @Test("a root that hands out a one-method factory, or the parts themselves, breaks no rule")
     func containerCorrect() throws {
         let rules = [Self.rule("root-only", .containerOnlyIn) { $0.container = ["Container"]; $0.exceptIn = ["Container"] }]
@@ -268,6 +282,40 @@ struct MeaningJudgeTests {
         let rules = [Self.rule("root-only", .containerOnlyIn) { $0.container = ["Box"]; $0.exceptIn = ["Box"] }]
         let allowed = try Self.judge(["Car.swift": Self.engine, "Box.swift": container], rules)
         #expect(!allowed.contains { $0.rule == "no-lookup-in-a-bag" }, "\(allowed.map { "\($0.location) \($0.message)" })")
+    }
+
+    @Test("in every lesson, a type that takes a locator behind a protocol of its own is a locator, however it takes it", arguments: [
+        ("an initializer", "public convenience init(depot: any Depot) { self.init(engine: depot.part(Spare.self) as! any Engine) }"),
+        ("a method", "public func refit(from depot: some Depot) -> Int { (depot.part(Spare.self) as! any Engine).horsepower }"),
+        ("a stored property", "public var depot: (any Depot)?"),
+    ])
+    func locatorBehindAProtocol(_ name: String, _ member: String) throws {
+        let code = Self.engine + "\npublic protocol Depot { func part(_ kind: Any.Type) -> Any }\npublic final class Spare: Engine { public let horsepower = 1; public init() {} }\n"
+            + "public struct TeamDepot: Depot { public init() {}; public func part(_ kind: Any.Type) -> Any { Spare() } }\n" + Self.car(member)
+        let findings = try Self.judge(["Car.swift": code], [])
+        #expect(findings.contains { $0.rule == "no-lookup-in-a-bag" && $0.message.contains("Depot") }, "\(name): \(findings.map { "\($0.location) \($0.message)" })")
+    }
+
+    @Test("a type told to work through the protocol it is handed asks nothing of what a value really is, whatever the cast's target", arguments: [
+        ("as? a protocol of the standard library", "if let described = component as? any CustomStringConvertible { log.append(described.description) }"),
+        ("is a protocol of the standard library", "if component is any Hashable { log.append(\"hashable\") }"),
+        ("as? a type of the module", "if let car = component as? Car { log.append(car.name) }"),
+    ])
+    func castsOfHandedValues(_ name: String, _ body: String) throws {
+        let code = """
+            public protocol Component: AnyObject { func plug() }
+            public final class Car: Component { public let name = "car"; public init() {}; public func plug() {} }
+            public final class Assembler {
+                public private(set) var log: [String] = []
+                public init() {}
+                public func wire(_ component: any Component) { \(body); component.plug() }
+            }
+            """
+        let rules = [Self.rule("never-casts", .noDowncast) { $0.inTypes = ["Assembler"] }]
+        let findings = try Self.judge(["Assembler.swift": code], rules)
+        #expect(findings.contains { $0.rule == "never-casts" }, "\(name): \(findings.map { "\($0.location) \($0.message)" })")
+        let plain = try Self.judge(["Assembler.swift": code.replacingOccurrences(of: body, with: "log.append(String(log.count) as String)")], rules)
+        #expect(!plain.contains { $0.rule == "never-casts" }, "a coercion of the type's own value is no check of a component: \(plain.map(\.message))")
     }
 
     // MARK: family 4: shared mutable state under an allowed name

@@ -193,7 +193,10 @@ public struct MeaningJudge: Sendable {
         var found: [RuleFinding] = []
         for node in scope.program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
             guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule) else { continue }
-            for cast in node.casts where cast.downcast && scope.isModuleReferenceType(cast.type) {
+            // A cast to one of the module's types, or any cast of a value handed in as one of them (to a protocol of the
+            // standard library too): either way the code asks what the component really is.
+            for cast in node.casts where cast.downcast
+                && (scope.isModuleReferenceType(cast.type) || scope.isModuleReferenceType(ProgramScope.unwrappedOptional(cast.from))) {
                 let type = ProgramScope.bareNames(cast.type).first ?? cast.type
                 found.append(finding(rule, cast.file, cast.line, LocalizedText(
                     english: "`\(ProgramScope.root(owner))` checks what a value it was handed really is (a cast to `\(type)`, \(scope.place(node).english)): it no longer works through the protocol it was given, and a component that is not a `\(type)` takes another path.",
@@ -441,9 +444,33 @@ public struct MeaningJudge: Sendable {
                         found.append(finding(rule, conversion.file, conversion.line, Words.handsOut(conversion.to, where: scope.place(node))))
                     }
                 }
+                let ownerIsContainer = node.owner.map { owner in containers.contains { scope.same(owner, $0) } } ?? false
                 for closure in node.closures where closure.capturesSelf && scope.returnsAnything(closure.type) {
-                    if let owner = node.owner, containers.contains(where: { scope.same(owner, $0) }) {
+                    if ownerIsContainer {
                         found.append(finding(rule, closure.file, closure.line, Words.handsOut(closure.type, where: scope.place(node))))
+                    }
+                }
+                // A closure that captures the container and looks a part up in it by type (`{ try container.resolve(X.self) }`),
+                // handed to code of the module outside the root (an engine that resolves later): that code reaches the
+                // container whenever the closure runs. A closure that calls one factory method of the root (`{ self.makeDetail() }`)
+                // is a factory, not a lookup.
+                for closure in node.closures {
+                    guard let callee = closure.handedTo, let member = scope.program.members[callee] else { continue }
+                    let looksUp = closure.usesInside.contains { usr in
+                        guard let used = scope.program.members[usr], used.kind == "func_decl", let owner = used.owner,
+                              containers.contains(where: { scope.same(owner, $0) }) || scope.isLocator(owner) else { return false }
+                        return scope.isResolverFunction(used.type)
+                    }
+                    guard looksUp else { continue }
+                    let capturesContainer = (closure.capturesSelf && ownerIsContainer) || closure.capturedTypes.contains { type in
+                        let captured = ProgramScope.unwrappedOptional(type)
+                        return containers.contains { scope.mentions(captured, $0) }
+                    }
+                    let calleeIsRoot = member.owner.map { owner in containers.contains { scope.same(owner, $0) } } == true
+                        || scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule)
+                    if capturesContainer && !calleeIsRoot {
+                        let receiver = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
+                        found.append(finding(rule, closure.file, closure.line, Words.handsOutInClosure(receiver, where: scope.place(node))))
                     }
                 }
                 continue
@@ -562,6 +589,10 @@ public struct MeaningJudge: Sendable {
         static func handed(_ type: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "The container (`\(type)`) reaches code outside the composition root here, \(place.english).",
                           chinese: "容器（`\(type)`）在这里到达了组合根之外的代码，\(place.chinese)。")
+        }
+        static func handsOutInClosure(_ receiver: String, where place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "A closure that captures the container is handed to `\(receiver)` here, \(place.english): whenever it runs, code outside the composition root pulls from the container. Resolve the part here and hand over the part itself.",
+                          chinese: "这里，\(place.chinese)，一个捕获了容器的闭包被交给了 `\(receiver)`：无论它何时运行，组合根之外的代码都会从容器里取东西。请在这里解析出零件，把零件本身交出去。")
         }
         static func handsOut(_ type: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "The composition root hands itself out here, \(place.english), as `\(type)`: whoever gets it can pull any part from it.",
@@ -874,10 +905,11 @@ enum CourseRules {
                 english: "`\(holder)` takes a value of type `Any` (or a bag of them), and `\(owner)` reads a collaborator back out of it with a cast to `\(cast.type)` (\(cast.file):\(cast.line)): a service locator whose type no longer says what it needs, and a missing part shows only at run time. Fix: take each collaborator as a parameter or property of its own protocol type.",
                 chinese: "`\(holder)` 接收 `Any` 类型的值（或一袋这样的值），而 `\(owner)` 再用类型转换从中取出协作者 `\(cast.type)`（\(cast.file):\(cast.line)）：这是服务定位器，类型不再说明它需要什么，缺少的零件只能在运行时发现。改法：把每个协作者作为各自协议类型的参数或属性接收。")))
         }
-        // The bag behind a type of the learner's own: a type that hands out whatever type it is asked for
+        // The bag behind a type of the learner's own: a type (or a protocol) that hands out whatever type it is asked for
         // (`func get<T>(_: T.Type) -> T?`), taken or kept by a type that is not it, not a container the lesson
         // teaches, and not code a container rule allows.
-        let locators = Set(scope.program.types.values.filter { $0.kind != "protocol" && scope.isLocator($0.name) }.map(\.name))
+        // A protocol with such a requirement is the same locator behind an interface (`any PartsDepot`).
+        let locators = Set(scope.program.types.values.filter { scope.isLocator($0.name) }.map(\.name))
         if !locators.isEmpty {
             for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
                 where !member.isStatic && !member.isImplicit
@@ -886,9 +918,11 @@ enum CourseRules {
                       !found.contains(where: { $0.file == member.file && $0.line == member.line }) else { continue }
                 // The locator itself, taken or kept; a closure that is handed one (a factory a container runs with
                 // itself) is the container's own design, not a lookup.
-                let written = scope.program.expandingAliases(member.kind == "var_decl" ? member.type : Self.parameters(of: member.type))
+                let written = scope.program.expandingAliases(member.kind == "var_decl" ? member.type : Self.ownParameters(of: member.type))
                 let pieces = member.kind == "var_decl" ? [written] : Self.topLevelPieces(written)
-                let names = Set(pieces.filter { !$0.contains("->") }.flatMap(ProgramScope.bareNames))
+                var names = Set(pieces.filter { !$0.contains("->") }.flatMap(ProgramScope.bareNames))
+                // A generic parameter (`some Depot`, `<D: Depot>`) takes what its constraint says.
+                names.formUnion(member.constraints)
                 guard let locator = locators.sorted().first(where: { names.contains($0) && ProgramScope.root($0) != ProgramScope.root(owner) }) else { continue }
                 let holder = member.kind == "var_decl" ? "\(owner).\(member.name)" : "\(owner).\(member.name)\(member.arguments)"
                 found.append(RuleFinding(file: member.file, line: member.line, rule: bagID, messages: LocalizedText(
@@ -913,6 +947,26 @@ enum CourseRules {
         }
         if !current.trimmingCharacters(in: .whitespaces).isEmpty { pieces.append(current) }
         return pieces
+    }
+
+    /// A member's own parameter list, without the `Self` a method's type starts with:
+    /// `(RaceCar.Type) -> (depot: any PartsDepot) -> RaceCar` -> `(depot: any PartsDepot)`.
+    static func ownParameters(of type: String) -> String {
+        let list = parameters(of: type)
+        var depth = 0
+        var cut: String.Index?
+        var index = list.startIndex
+        while index < list.endIndex {
+            if list[index...].hasPrefix("->") {
+                if depth == 0 { cut = list.index(index, offsetBy: 2) }
+                index = list.index(index, offsetBy: 2)
+                continue
+            }
+            let character = list[index]
+            if "([<".contains(character) { depth += 1 } else if ")]>".contains(character) { depth -= 1 }
+            index = list.index(after: index)
+        }
+        return cut.map { String(list[$0...]).trimmingCharacters(in: .whitespaces) } ?? list
     }
 
     /// The parameter list of a function type, without its result: `(crewRoom: [String : Any]) -> Car` -> `(crewRoom: [String : Any])`.

@@ -60,6 +60,8 @@ public struct ResolvedProgram: Sendable {
         public var arguments: String = ""
         /// `private`, `fileprivate`, `internal`, `package`, `public` or `open`, as the compiler decided it.
         public var access: String = "internal"
+        /// The module's protocols its generic parameters must conform to (`some Depot`, `<D: Depot>`).
+        public var constraints: [String] = []
         /// Code outside the module can name it (a test, an app).
         public var isVisibleOutside: Bool { access == "public" || access == "open" || access == "package" }
     }
@@ -103,6 +105,12 @@ public struct ResolvedProgram: Sendable {
         public var capturesSelf: Bool
         public var file: String
         public var line: Int
+        /// The types of the values it captures (`self` included), readable.
+        public var capturedTypes: [String] = []
+        /// The declaration it is handed to as an argument (`DeferredEngine.init(load:)`), when it is one.
+        public var handedTo: String?
+        /// The declarations its body refers to (usrs), nested closures included.
+        public var usesInside: [String] = []
     }
 
     public struct Node: Sendable {
@@ -118,7 +126,8 @@ public struct ResolvedProgram: Sendable {
         public var types: Set<String> = []
         public var conversions: [Conversion] = []
         /// Casts in the code: `downcast` for `as?`, `as!` and `is` (a check of what a value really is), not `as`.
-        public var casts: [(type: String, file: String, line: Int, downcast: Bool)] = []
+        /// Casts: the type cast to, where, whether it can fail (`as?`, `as!`, `is`), and the type of the value cast.
+        public var casts: [(type: String, file: String, line: Int, downcast: Bool, from: String)] = []
         public var closures: [Closure] = []
         /// Nodes it runs without naming them: an initializer runs its type's stored properties' initial values.
         public var implied: [String] = []
@@ -395,8 +404,10 @@ private struct Reader {
     var rawConversions: [(node: String, from: String, to: String, file: String, offset: Int, fromSelf: Bool)] = []
     /// `typealias Bag = [String: Any]`: the alias's name (qualified by its owner) and its mangled underlying type.
     var rawAliases: [(name: String, type: String)] = []
-    var rawCasts: [(node: String, type: String, file: String, offset: Int, downcast: Bool)] = []
-    var rawClosures: [(node: String, type: String, capturesSelf: Bool, file: String, offset: Int)] = []
+    var rawCasts: [(node: String, type: String, file: String, offset: Int, downcast: Bool, from: String)] = []
+    var rawClosures: [(node: String, type: String, capturesSelf: Bool, file: String, offset: Int, captured: [String], inside: [String])] = []
+    /// Closures written as a call's argument: where they start, and the declaration called.
+    var rawHandedClosures: [String: String] = [:]
     var rawTypesOf: [String: (kind: String, owner: String?, file: String, offset: Int, conformances: [String], superclass: String?, actor: Bool, unchecked: Bool)] = [:]
     var rawMembers: [(usr: String, name: String, owner: String?, kind: String, file: String, offset: Int, json: [String: Any])] = []
     var extensionTypes: [String] = []
@@ -676,19 +687,44 @@ private struct Reader {
         }
         if kind.hasSuffix("checked_cast_expr") || kind == "is_subtype_expr" || kind == "coerce_expr" {
             let downcast = kind != "coerce_expr"
-            if let written = json["written_type"] as? String { rawCasts.append((node, written, place.file, place.offset, downcast)) }
-            else if let type = json["cast_type"] as? String { rawCasts.append((node, type, place.file, place.offset, downcast)) }
+            let from = (json["sub_expr"] as? [String: Any])?["type"] as? String ?? ""
+            if let written = json["written_type"] as? String { rawCasts.append((node, written, place.file, place.offset, downcast, from)) }
+            else if let type = json["cast_type"] as? String { rawCasts.append((node, type, place.file, place.offset, downcast, from)) }
         }
         if kind == "closure_expr" || kind == "auto_closure_expr" {
             let captures = json["captures"] as? [Any] ?? []
             let capturesSelf = captures.contains { capture in
                 ((capture as? [String: Any])?["decl"] as? [String: Any])?["base_name"] as? String == "self"
             }
-            if let type = json["type"] as? String { rawClosures.append((node, type, capturesSelf, place.file, place.offset)) }
+            let captured = captures.compactMap { capture -> String? in
+                guard let decl = (capture as? [String: Any])?["decl"] as? [String: Any], let type = decl["type_usr"] as? String, type.hasPrefix("$s") else { return nil }
+                return type
+            }
+            var inside: [String] = []
+            func collect(_ value: Any?) {
+                if let object = value as? [String: Any] {
+                    if let usr = object["decl_usr"] as? String, !usr.isEmpty { inside.append(usr) }
+                    for (key, child) in object where key != "range" { collect(child) }
+                } else if let list = value as? [Any] {
+                    list.forEach(collect)
+                }
+            }
+            collect(json["body"])
+            if let type = json["type"] as? String { rawClosures.append((node, type, capturesSelf, place.file, place.offset, captured, inside)) }
             if json["escaping"] as? Bool == true { place.escaping = true }
         }
         if let arguments = (json["args"] as? [String: Any])?["args"] as? [Any], let callee = Self.callee(json["fn"]) {
             for case let argument as [String: Any] in arguments {
+                // A closure written as the argument (through the conversions the compiler wraps it in) is handed to the callee.
+                var handed = argument["expr"] as? [String: Any]
+                // Through the wrappers the compiler puts around it (conversions, `inject_into_optional`, parentheses) and
+                // a capture list (`[weak container] in ...`).
+                while let inner = handed, inner["_kind"] as? String != "closure_expr" {
+                    handed = (inner["closure_body"] ?? inner["sub_expr"]) as? [String: Any]
+                }
+                if let closure = handed, closure["_kind"] as? String == "closure_expr", let start = offset(closure) {
+                    rawHandedClosures["\(place.file):\(start)"] = callee
+                }
                 if let expression = argument["expr"] as? [String: Any], expression["_kind"] as? String == "default_argument_expr",
                    let index = (expression["param"] as? String).flatMap(Int.init) {
                     rawDefaults.append((node, "\(callee)#\(index)"))
@@ -807,6 +843,9 @@ private struct Reader {
                 hasInitialValue: attributes.contains("has_initial_value_attr"))
             member.inExtension = raw.owner?.hasPrefix("$") == true
             if let access = json["access"] as? String { member.access = access }
+            for case let requirement as [String: Any] in (json["generic_signature"] as? [String: Any])?["generic_reqs"] as? [Any] ?? [] {
+                if let proto = requirement["protocol"] as? String, let name = program.types[proto]?.name { member.constraints.append(name) }
+            }
             if raw.kind != "var_decl", let labels = (json["name"] as? [String: Any])?["args"] as? [String] {
                 // The labels as declared: `(crewRoom:)`, `(_:)`.
                 member.arguments = "(" + labels.map { ($0.isEmpty ? "_" : $0) + ":" }.joined() + ")"
@@ -847,10 +886,15 @@ private struct Reader {
             program.nodes[raw.node]?.conversions.append(.init(from: readable(raw.from), to: readable(raw.to), file: shown(raw.file),
                                                               line: line(raw.file, raw.offset), fromSelf: raw.fromSelf))
         }
-        for raw in rawCasts { program.nodes[raw.node]?.casts.append((readable(raw.type), shown(raw.file), line(raw.file, raw.offset), raw.downcast)) }
+        for raw in rawCasts {
+            program.nodes[raw.node]?.casts.append((readable(raw.type), shown(raw.file), line(raw.file, raw.offset), raw.downcast,
+                                                   raw.from.hasPrefix("$s") ? readable(raw.from) : raw.from))
+        }
         for raw in rawClosures {
             program.nodes[raw.node]?.closures.append(.init(type: readable(raw.type), capturesSelf: raw.capturesSelf,
-                                                           file: shown(raw.file), line: line(raw.file, raw.offset)))
+                                                           file: shown(raw.file), line: line(raw.file, raw.offset),
+                                                           capturedTypes: raw.captured.map(readable),
+                                                           handedTo: rawHandedClosures["\(raw.file):\(raw.offset)"], usesInside: raw.inside))
         }
         // An initializer runs the initial values of its type's stored instance properties.
         for (id, node) in program.nodes {

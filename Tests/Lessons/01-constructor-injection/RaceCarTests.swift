@@ -83,12 +83,12 @@ struct RaceCarTests {
     @Test("every engine, whatever its power, is tried once per start, every start (300 seeded cars)")
     func onceWhateverThePower() {
         // The promise holds for any engine and every start, not only for the ones the other tests happen to use:
-        // seeded random cars (any power an Int holds, up to Int.max), each started several times by an engine that
-        // runs or stalls as its script says. The model: each start() ignites once and reports that ignition.
+        // seeded random cars (any power an Int holds, from Int.min to Int.max), each started a few times or a long
+        // session of times by an engine that runs or stalls as its script says. The model: each start() ignites once and reports that ignition.
         var generator = SeededGenerator(state: 0x01C0_FFEE)
         for round in 0..<300 {
             let horsepower = Self.randomPower(using: &generator)
-            let script = (0..<Int.random(in: 1...6, using: &generator)).map { _ in Bool.random(using: &generator) }
+            let script = Self.randomScript(using: &generator)
             let engine = ScriptedEngine(horsepower: horsepower, script: script)
             let car = RaceCar(engine: engine)
             var reports: [String] = []
@@ -107,16 +107,29 @@ struct RaceCarTests {
     }
 
     /// Power for a random engine, over the whole range an `Int` holds: small engines, round numbers of every
-    /// magnitude and their neighbours, the largest powers there are, and anything in between.
+    /// magnitude and their neighbours, the largest powers there are, nonsense readings below zero down to
+    /// `Int.min`, and anything in between.
     static func randomPower(using generator: inout SeededGenerator) -> Int {
-        switch Int.random(in: 0..<4, using: &generator) {
+        switch Int.random(in: 0..<6, using: &generator) {
         case 0: return Int.random(in: 0...2_000, using: &generator)
         case 1:
             let round = (0...17).reduce(into: [1]) { powers, _ in powers.append(powers.last! * 10) }.randomElement(using: &generator)!
             return max(0, round * Int.random(in: 1...9, using: &generator) + Int.random(in: -1...1, using: &generator))
         case 2: return Int.max - Int.random(in: 0...1_000, using: &generator)
-        default: return Int.random(in: 0...Int.max, using: &generator)
+        case 3: return Int.random(in: -2_000 ... -1, using: &generator)
+        case 4: return Int.min + Int.random(in: 0...1_000, using: &generator)
+        default: return Int.random(in: Int.min...Int.max, using: &generator)
         }
+    }
+
+    /// What an engine does at each ignition: a few starts of any mix, or a long session (up to 60 starts) with
+    /// long streaks of stalls or of runs, so that nothing the car counts or remembers goes unseen.
+    static func randomScript(using generator: inout SeededGenerator) -> [Bool] {
+        if Bool.random(using: &generator) {
+            return (0..<Int.random(in: 1...6, using: &generator)).map { _ in Bool.random(using: &generator) }
+        }
+        let runsOften = Double.random(in: 0...1, using: &generator)
+        return (0..<Int.random(in: 10...60, using: &generator)).map { _ in Double.random(in: 0...1, using: &generator) < runsOften * runsOften }
     }
 
     @Test("a car built with an engine never touches V8Engine.shared")

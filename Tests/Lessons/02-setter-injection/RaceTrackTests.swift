@@ -221,7 +221,27 @@ struct RaceTrackTests {
         }
     }
 
-    @Test("every lap, repeats included, is announced once by the announcer set last and told once to the delegate set last (200 seeded sessions)")
+    /// A driver's name as a track may get it: usual names, accents and other scripts, a name with a colon,
+    /// a very long one, and names that are empty or blank (a lap is a lap, whoever drove it).
+    static func anyDriver(using generator: inout SeededGenerator) -> String {
+        switch Int.random(in: 0..<6, using: &generator) {
+        case 0: return ["", " ", "\t", "  "].randomElement(using: &generator)!
+        case 1: return ["Pérez", "周冠宇", "Ève: reserve", "O'Ward"].randomElement(using: &generator)!
+        case 2: return String(repeating: "Ada", count: Int.random(in: 20...200, using: &generator))
+        default: return ["Ada", "Ben", "Cleo", "Dan"].randomElement(using: &generator)!
+        }
+    }
+
+    /// A lap time in milliseconds: usual laps, very short and very long ones (a lap behind the safety car).
+    static func anyMilliseconds(using generator: inout SeededGenerator) -> Int {
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: return Int.random(in: 0...1_000, using: &generator)
+        case 1: return Int.random(in: 1_000_000...100_000_000, using: &generator)
+        default: return Int.random(in: 70_000...95_000, using: &generator)
+        }
+    }
+
+    @Test("every lap, repeats included, by any driver name and of any length, is announced once by the announcer set last (the silent one too) and told once to the delegate set last (200 seeded sessions)")
     func everyLapOnceWhateverTheOrder() {
         // Sessions of laps by a few drivers with a few times, so the same lap often comes twice in a row, while the
         // announcer and the delegate are set, replaced or removed between laps. The model: each recordLap returns
@@ -236,8 +256,16 @@ struct RaceTrackTests {
             var current: Int? = nil
             var currentDelegate: Int? = nil
             var steps: [String] = []
+            // Two drivers and two times per session, from every shape they can take, so repeats stay common.
+            let drivers = [Self.anyDriver(using: &generator), Self.anyDriver(using: &generator)]
+            let times = [Self.anyMilliseconds(using: &generator), Self.anyMilliseconds(using: &generator)]
             for _ in 0..<Int.random(in: 1...25, using: &generator) {
-                switch Int.random(in: 0..<8, using: &generator) {
+                switch Int.random(in: 0..<9, using: &generator) {
+                case 8:
+                    // Muting the track again: the silent announcer replaces whoever spoke.
+                    track.announcer = SilentAnnouncer()
+                    current = nil
+                    steps.append("silent announcer")
                 case 0:
                     announcers.append(SpyAnnouncer()); heard.append([])
                     current = announcers.count - 1
@@ -252,11 +280,11 @@ struct RaceTrackTests {
                     track.delegate = nil; currentDelegate = nil
                     steps.append("no delegate")
                 default:
-                    let driver = ["Ada", "Ben"].randomElement(using: &generator)!
-                    let milliseconds = [81_500, 79_250].randomElement(using: &generator)!
+                    let driver = drivers.randomElement(using: &generator)!
+                    let milliseconds = times.randomElement(using: &generator)!
                     let text = "\(driver): \(milliseconds) ms"
                     let returned = track.recordLap(of: driver, using: FixedStopwatch(milliseconds: milliseconds))
-                    steps.append("lap \(driver) \(milliseconds)")
+                    steps.append("lap \(driver.debugDescription) \(milliseconds)")
                     if let current { heard[current].append(text) }
                     if let currentDelegate { told[currentDelegate].append("\(driver) \(milliseconds)") }
                     let said = announcers.map(\.messages), heardBy = delegates.map(\.laps)

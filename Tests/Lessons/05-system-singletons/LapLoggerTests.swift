@@ -8,6 +8,16 @@ struct FixedClock: TimeSource {
     func now() -> Date { date }
 }
 
+/// A clock that moves at every read: each question gets a moment one second later than the last.
+final class TickingClock: TimeSource {
+    private var next: Date
+    init(from start: Date) { next = start }
+    func now() -> Date {
+        defer { next = next.addingTimeInterval(1) }
+        return next
+    }
+}
+
 /// A clock the test moves by hand, between two laps.
 final class MovableClock: TimeSource {
     var date: Date
@@ -100,6 +110,18 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
+/// A lap time from the whole domain a lap can take, not only the usual 70-90 s: most are typical, some
+/// are very short and some very long (an out-lap, a lap behind the safety car, a red flag), two decimals.
+func anyLapSeconds(using generator: inout SeededGenerator) -> Double {
+    switch Int.random(in: 0..<10, using: &generator) {
+    case 0..<5: return Double(Int.random(in: 7_000...9_000, using: &generator)) / 100
+    case 5..<7: return Double(Int.random(in: 1...6_999, using: &generator)) / 100
+    default:
+        let exponent = Double.random(in: 2...6, using: &generator)
+        return (pow(10, exponent) * 100).rounded() / 100
+    }
+}
+
 @Suite("System singletons", .serialized)
 final class LapLoggerTests {
     /// A logger that still writes to the real disk leaves a file behind; clean it up after every test.
@@ -160,7 +182,7 @@ final class LapLoggerTests {
         #expect(written.contains(first), "The first lap's line should still be in the log. [zh-Hans] 第一圈的那一行应该仍在日志里。")
     }
 
-    @Test("200 seeded runs of laps while another program adds, rewrites or removes the log: each line goes after what the log holds at that moment")
+    @Test("200 seeded runs of laps, on a clock that moves at every read, while another program adds, rewrites or removes the log: each line returned goes after what the log holds at that moment")
     func seededLogsChangedByOthers() throws {
         // The model of the promise: recording a lap reads the log as it is now (nothing when there is none)
         // and writes it back with the new line added at the end.
@@ -168,7 +190,7 @@ final class LapLoggerTests {
         for round in 0..<200 {
             let files = InMemoryFileSystem()
             if Bool.random(using: &generator) { files.files[LapLogger.logPath] = "1970-01-01T00:00:00Z Hamilton 79.0s\n" }
-            let logger = makeLogger(fileSystem: files)
+            let logger = makeLogger(clock: TickingClock(from: sentinel), fileSystem: files)
             var steps: [String] = []
             for step in 0..<Int.random(in: 1...6, using: &generator) {
                 switch Int.random(in: 0..<4, using: &generator) {
@@ -187,7 +209,7 @@ final class LapLoggerTests {
                     steps.append("a lap")
                     let after = files.files[LapLogger.logPath] ?? ""
                     guard after == before + line + "\n" else {
-                        Issue.record("Run \(round) (seed 0x05106): \(steps.joined(separator: ", ")). The log held \"\(before)\" when the lap was recorded, so it should read \"\(before + line + "\n")\"; it reads \"\(after)\". Read the log through the handed file system every time a lap is recorded, also when this logger wrote the log itself, and add the line at its end. [zh-Hans] 第 \(round) 次运行（种子 0x05106）：\(steps.joined(separator: "，"))。记录这一圈时日志里是 \"\(before)\"，所以日志应该是 \"\(before + line + "\n")\"；实际是 \"\(after)\"。每次记录一圈都要通过交给你的文件系统读取日志，即使日志是这个记录器自己写的，并把新行加在末尾。")
+                        Issue.record("Run \(round) (seed 0x05106): \(steps.joined(separator: ", ")). The log held \"\(before)\" when the lap was recorded, so it should read \"\(before + line + "\n")\"; it reads \"\(after)\". Read the log through the handed file system every time a lap is recorded, also when this logger wrote the log itself, and add the very line record returns (read the clock once per lap) at its end. [zh-Hans] 第 \(round) 次运行（种子 0x05106）：\(steps.joined(separator: "，"))。记录这一圈时日志里是 \"\(before)\"，所以日志应该是 \"\(before + line + "\n")\"；实际是 \"\(after)\"。每次记录一圈都要通过交给你的文件系统读取日志，即使日志是这个记录器自己写的，并把 record 返回的那一行（每圈只读一次时钟）加在末尾。")
                         return
                     }
                 }
@@ -256,7 +278,7 @@ final class LapLoggerTests {
         #expect(store.values.values.contains(79.0) && !store.values.values.contains(80.0), "The store should still hold the team's best, 79.0, but it holds \(store.values). [zh-Hans] 存储应该仍然保存车队的最快圈 79.0，但里面是 \(store.values)。")
     }
 
-    @Test("200 seeded runs of laps while others change the store (a faster best, a slower one, or none): a new best is a lap faster than what the store holds at that moment")
+    @Test("200 seeded runs of laps of any length (short, usual, very long) while others change the store (a faster best, a slower one, or none): a new best is a lap faster than what the store holds at that moment, the first lap into an empty store always")
     func bestAgainstTheStoreOfTheMoment() throws {
         var generator = SeededGenerator(state: 0x05_BE57)
         for run in 0..<200 {
@@ -266,21 +288,21 @@ final class LapLoggerTests {
             for _ in 0..<Int.random(in: 1...12, using: &generator) {
                 switch Int.random(in: 0..<4, using: &generator) {
                 case 0:
-                    let set = Double(Int.random(in: 7_000...9_000, using: &generator)) / 100
+                    let set = anyLapSeconds(using: &generator)
                     store.best = set
                     steps.append("store set to \(set) by another logger")
                 case 1:
                     store.best = nil
                     steps.append("store emptied (a new season)")
                 default:
-                    let lap = Double(Int.random(in: 7_000...9_000, using: &generator)) / 100
+                    let lap = anyLapSeconds(using: &generator)
                     let before = store.best
                     let line = try logger.record(lap: lap, by: "Sainz")
                     steps.append("lap \(lap)")
                     let newBest = before.map { lap < $0 } ?? true
                     let after = newBest ? lap : before
                     guard line.contains("new best!") == newBest, store.best == after else {
-                        Issue.record("Run \(run) (seed 0x5BE57), after \(steps.joined(separator: ", ")): the store held \(before.map { "\($0)" } ?? "nothing") when \(lap) was recorded, so it is \(newBest ? "" : "no ")new best and the store should then hold \(after.map { "\($0)" } ?? "nothing"); record returned \"\(line)\" and the store holds \(store.best.map { "\($0)" } ?? "nothing"). Compare each lap with what the store holds at that moment (store.double(forKey:)), not with a copy kept from an earlier lap. [zh-Hans] 第 \(run) 轮（种子 0x5BE57），在 \(steps.joined(separator: "、")) 之后：记录 \(lap) 时存储中是 \(before.map { "\($0)" } ?? "空的")，所以它\(newBest ? "是" : "不是")新的最快圈，之后存储中应该是 \(after.map { "\($0)" } ?? "空的")；record 返回 \"\(line)\"，存储中是 \(store.best.map { "\($0)" } ?? "空的")。每一圈都和存储此刻保存的值比较（store.double(forKey:)），不要和之前某一圈留下的副本比较。")
+                        Issue.record("Run \(run) (seed 0x5BE57), after \(steps.joined(separator: ", ")): the store held \(before.map { "\($0)" } ?? "nothing") when \(lap) was recorded, so it is \(newBest ? "" : "no ")new best and the store should then hold \(after.map { "\($0)" } ?? "nothing"); record returned \"\(line)\" and the store holds \(store.best.map { "\($0)" } ?? "nothing"). Compare each lap with what the store holds at that moment (store.double(forKey:)), not with a copy kept from an earlier lap or a limit of your own: a lap of any length counts, and with nothing stored any lap is a new best. [zh-Hans] 第 \(run) 轮（种子 0x5BE57），在 \(steps.joined(separator: "、")) 之后：记录 \(lap) 时存储中是 \(before.map { "\($0)" } ?? "空的")，所以它\(newBest ? "是" : "不是")新的最快圈，之后存储中应该是 \(after.map { "\($0)" } ?? "空的")；record 返回 \"\(line)\"，存储中是 \(store.best.map { "\($0)" } ?? "空的")。每一圈都和存储此刻保存的值比较（store.double(forKey:)），不要和之前某一圈留下的副本或自己定的界限比较：任何长度的一圈都算数，存储为空时任何一圈都是新的最快圈。")
                         return
                     }
                 }

@@ -194,6 +194,15 @@ struct CompositionRootTests {
         #expect(first.hasSuffix("car on 455.25 MHz started") && second.hasSuffix("car on 455.25 MHz started"), "start() should return \"<stamp> car on 455.25 MHz started\"; it returned \"\(first)\" and \"\(second)\". [zh-Hans] start() 应该返回 \"<时间戳> car on 455.25 MHz started\"；它返回的是 \"\(first)\" 和 \"\(second)\"。")
     }
 
+    @Test("with a clock that moves at every read, each start() records exactly the report it returns, once")
+    func startRecordsWhatItReturns() {
+        let car = DependencyContainer(clock: MovingClock(from: epoch)).makeRaceCar(pitRadioFrequency: monza)
+        let before = car.telemetry.entries.count
+        let reports = (0..<3).map { _ in car.start() }
+        let recorded = Array(car.telemetry.entries.dropFirst(before))
+        #expect(recorded == reports, "Three starts on a clock that moves at every read returned \(reports) and recorded \(recorded) in the car's telemetry. Each start() should read the clock once, build its report once, record that report and return the same one. [zh-Hans] 在每次读取都会前进的时钟上启动三次，返回了 \(reports)，而赛车的遥测里记录的是 \(recorded)。每次 start() 只读一次时钟、只生成一次报告，记录这份报告并返回同一份。")
+    }
+
     @Test("a car does not keep the container alive")
     func carDoesNotHoldTheContainer() {
         weak var weakContainer: DependencyContainer?

@@ -15,6 +15,8 @@ final class SlickTyres {}
 
 /// What a factory throws when it cannot build its service.
 struct EngineOnFire: Error {}
+/// A part nobody registers.
+final class UnregisteredTurbo {}
 
 final class WetTyres {}
 final class Gearbox {}
@@ -205,7 +207,7 @@ struct ContainerTests {
         #expect(car.start() == "Vroom! 750 hp", "The garage's car should run on the V8Engine (750 hp). [zh-Hans] 车库的赛车应该使用 V8Engine（750 hp）。")
     }
 
-    @Test("the garage's car asks its container for the engine when it is built, and a missing engine is an error, not a crash")
+    @Test("the garage's car asks its container for the engine when it is built, and an engine that cannot be built (its own error, or a part nobody registered) is an error, as it is, not a crash and not a fallback")
     func garageCarAsksTheContainer() throws {
         let container = Garage.makeContainer()
         let replacement = TestEngine(horsepower: 640)
@@ -216,6 +218,20 @@ struct ContainerTests {
         #expect(throws: EngineOnFire.self, "With an engine that cannot be built, resolving the garage's RaceCar must throw the engine factory's own error, as it is: use try container.resolve(...) inside the car's factory, not try!, and not a lookup that turns every failure into nil or into an error of its own. [zh-Hans] 引擎无法创建时，解析车库的 RaceCar 必须原样抛出引擎工厂自己的错误：在赛车的工厂里用 try container.resolve(...)，不要用 try!，也不要用把所有失败都变成 nil 或自造错误的查找。") {
             _ = try container.resolve(RaceCar.self)
         }
+        // A miss is a failure like any other: an engine whose own part nobody registered.
+        container.register((any Engine).self, lifetime: .shared) { () throws -> any Engine in
+            _ = try container.resolve(UnregisteredTurbo.self)
+            return replacement
+        }
+        let direct = #expect(throws: (any Error).self, "Resolving (any Engine).self, whose factory needs a turbo nobody registered, must throw. [zh-Hans] 解析 (any Engine).self 时，它的工厂需要一个没人注册的涡轮，必须抛出错误。") {
+            _ = try container.resolve((any Engine).self)
+        }
+        let nested = #expect(throws: (any Error).self, "With an engine whose turbo nobody registered, resolving the garage's RaceCar must throw, not build a car around an engine of its own. [zh-Hans] 引擎需要的涡轮没人注册时，解析车库的 RaceCar 必须抛出错误，而不是自己造一台引擎装进赛车。") {
+            _ = try container.resolve(RaceCar.self)
+        }
+        let directText = direct.map { String(describing: $0) } ?? ""
+        let nestedText = nested.map { String(describing: $0) } ?? ""
+        #expect(nestedText == directText, "Resolving the garage's RaceCar should throw the engine's own failure as it is (\"\(directText)\"); it threw \"\(nestedText)\". The car's factory must not catch a miss and build a fallback engine, nor throw an error of its own. [zh-Hans] 解析车库的 RaceCar 应该原样抛出引擎自己的失败（\"\(directText)\"）；它抛出的是 \"\(nestedText)\"。赛车的工厂不能捕获缺失错误再自己造一台备用引擎，也不能抛出自造的错误。")
     }
 
     @Test("a shared instance is kept by the container, even when nobody else holds it")

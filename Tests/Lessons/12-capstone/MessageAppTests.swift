@@ -261,7 +261,18 @@ struct MessageAppTests {
         #expect(network.posted.map(\.text) == ["Box this lap."], "The screen made by the container should send through the container's network; the fake network received \(network.posted.map(\.text)). [zh-Hans] 容器创建的界面应该通过容器的网络发送；假网络收到的是 \(network.posted.map(\.text))。")
     }
 
-    @Test("200 seeded sessions of loads, sends, outages (offline, any server error) and others' messages keep the behaviour the text promises")
+    /// A message as a user may type it: the usual ones (often the same twice), an empty or blank one, one with
+    /// spaces around or a line break inside, another script, and a long one.
+    static func anyText(using generator: inout SeededGenerator) -> String {
+        switch Int.random(in: 0..<8, using: &generator) {
+        case 0: return ["", " ", "\n", "   "].randomElement(using: &generator)!
+        case 1: return ["  Box now?  ", "Box\nnow?", "进站 🏁"].randomElement(using: &generator)!
+        case 2: return String(repeating: "Push! ", count: Int.random(in: 50...400, using: &generator))
+        default: return ["Box now?", "Copy.", "Box now?"].randomElement(using: &generator)!
+        }
+    }
+
+    @Test("200 seeded sessions of loads, sends of any text (blank, long, repeated), outages (offline, any server error) and others' messages keep the behaviour the text promises")
     func sessionsFollowTheModel() {
         var generator = SeededGenerator(state: 0x12_C4A7)
         for session in 0..<200 {
@@ -288,7 +299,7 @@ struct MessageAppTests {
                     if network.failure != nil { rows = []; errorText = "Could not load messages." }
                     else { rows = network.messages.map { "\($0.author): \($0.text)" }; errorText = nil }
                 default:
-                    let text = ["Box now?", "Copy.", "Box now?"].randomElement(using: &generator)!
+                    let text = Self.anyText(using: &generator)
                     screen.send(text)
                     steps.append("send(\"\(text)\")")
                     attempts += 1
@@ -296,7 +307,7 @@ struct MessageAppTests {
                     else { rows.append("Kimi: \(text)"); errorText = nil }
                 }
                 guard screen.rows == rows, screen.errorText == errorText, network.postAttempts == attempts else {
-                    Issue.record("Session \(session) (seed 0x12C4A7), after \(steps.joined(separator: ", ")): the screen should show \(rows) with errorText \(errorText.map { "\"\($0)\"" } ?? "nil") after \(attempts) post\(attempts == 1 ? "" : "s"); it shows \(screen.rows) with errorText \(screen.errorText.map { "\"\($0)\"" } ?? "nil") after \(network.postAttempts). Keep the behaviour: load() shows every message oldest first and clears the error, or shows no rows and \"Could not load messages.\"; send(_:) posts once (no retry, whatever the error), adds its row at the end when the post works and clears the error, or keeps the rows and shows \"Could not send your message.\". [zh-Hans] 第 \(session) 段会话（种子 0x12C4A7），在 \(steps.joined(separator: "、")) 之后：屏幕应该显示 \(rows)，errorText 为 \(errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(attempts) 次；实际显示 \(screen.rows)，errorText 为 \(screen.errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(network.postAttempts) 次。保持原有行为：load() 按从旧到新显示全部消息并清除错误，或者不显示任何行并显示 \"Could not load messages.\"；send(_:) 只发送一次（不管是什么错误都不重试），发送成功时把它的行加在最后并清除错误，失败时保留已有的行并显示 \"Could not send your message.\"。")
+                    Issue.record("Session \(session) (seed 0x12C4A7), after \(steps.joined(separator: ", ")): the screen should show \(rows) with errorText \(errorText.map { "\"\($0)\"" } ?? "nil") after \(attempts) post\(attempts == 1 ? "" : "s"); it shows \(screen.rows) with errorText \(screen.errorText.map { "\"\($0)\"" } ?? "nil") after \(network.postAttempts). Keep the behaviour: load() shows every message oldest first and clears the error, or shows no rows and \"Could not load messages.\"; send(_:) posts once whatever the text (no retry, whatever the error), adds its row at the end when the post works and clears the error, or keeps the rows and shows \"Could not send your message.\". [zh-Hans] 第 \(session) 段会话（种子 0x12C4A7），在 \(steps.joined(separator: "、")) 之后：屏幕应该显示 \(rows)，errorText 为 \(errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(attempts) 次；实际显示 \(screen.rows)，errorText 为 \(screen.errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(network.postAttempts) 次。保持原有行为：load() 按从旧到新显示全部消息并清除错误，或者不显示任何行并显示 \"Could not load messages.\"；send(_:) 不管文字是什么都只发送一次（不管是什么错误都不重试），发送成功时把它的行加在最后并清除错误，失败时保留已有的行并显示 \"Could not send your message.\"。")
                     return
                 }
             }

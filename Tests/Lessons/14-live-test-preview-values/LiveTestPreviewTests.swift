@@ -1,6 +1,18 @@
 import Testing
 @testable import LiveTestPreview
 
+/// A small, seeded generator (SplitMix64): the same seed gives the same turns everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 /// A telemetry feed that answers from the test's own numbers and writes down every question.
 final class FakeTelemetry: TelemetryFeed {
     let wear: Int
@@ -294,15 +306,19 @@ struct LiveTestPreviewTests {
 
     // MARK: The preview root
 
-    @Test("the board shows every call, oldest first, however many there are")
+    @Test("the board shows every call, oldest first, however many there are and however often one repeats the one before")
     func boardKeepsEveryCall() {
         let app = PitWallApp.preview()
         let drivers = ["HAM", "VER", "LEC", "NOR", "PIA", "RUS", "ALO", "SAI"]
         var calls: [String] = []
-        for turn in 0..<150 {
-            calls.append(app.call(for: drivers[(turn * 5) % drivers.count]))
+        // Seeded turns: often the same driver again (a pit wall asks twice), sometimes long runs of one driver.
+        var generator = SeededGenerator(state: 0x14_B0A2D)
+        var driver = drivers[0]
+        for _ in 0..<150 {
+            if Int.random(in: 0..<3, using: &generator) == 0 { driver = drivers.randomElement(using: &generator)! }
+            calls.append(app.call(for: driver))
         }
-        #expect(app.board == calls, "After \(calls.count) calls the board should show all \(calls.count), oldest first; it shows \(app.board.count), beginning \(app.board.prefix(2)) and ending \(app.board.suffix(2)). Add every call to the board and drop none: the board has no limit. [zh-Hans] 调用 \(calls.count) 次之后，board 应该按从旧到新显示全部 \(calls.count) 次；它显示了 \(app.board.count) 次，开头是 \(app.board.prefix(2))，结尾是 \(app.board.suffix(2))。把每次调用都加到 board 上，一个也不丢：board 没有上限。")
+        #expect(app.board == calls, "After \(calls.count) calls the board should show all \(calls.count), oldest first; it shows \(app.board.count), beginning \(app.board.prefix(2)) and ending \(app.board.suffix(2)). Add every call to the board and drop none, the same call twice in a row included: the board has no limit. [zh-Hans] 调用 \(calls.count) 次之后，board 应该按从旧到新显示全部 \(calls.count) 次；它显示了 \(app.board.count) 次，开头是 \(app.board.prefix(2))，结尾是 \(app.board.suffix(2))。把每次调用都加到 board 上，一个也不丢，连续两次相同的调用也一样：board 没有上限。")
     }
 
     @Test("the preview root shows the canned data")

@@ -46,6 +46,40 @@ struct ServicesTests {
         #expect(log.entries == expected, "Two messages told to a DriverBriefing should go out as \(shown(expected)); they went out as \(shown(log.entries)). Every message goes on the radio, then, word for word, on the pit board. [zh-Hans] 交给 DriverBriefing 的两条消息应该这样发出：\(shown(expected))；实际发出的是\(shown(log.entries))。每条消息先在无线电里说，然后一字不差地写到指示牌上。")
     }
 
+    @Test("200 seeded days: laps asked in any order and again (by the other car), while the forecast and the map change: every call asks the weather once about its lap and decides from what the weather and the map say now")
+    func everyCallDecidesAfresh() {
+        var generator = SeededGenerator(state: 0x16_DA75)
+        for day in 0..<200 {
+            let weather = ChangingWeather()
+            let map = ChangingMap(puddleCorners: Int.random(in: 0...6, using: &generator))
+            let conditions = TrackConditions(weather: weather, trackMap: map)
+            var steps: [String] = []
+            var asks = 0
+            for _ in 0..<Int.random(in: 1...20, using: &generator) {
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0:
+                    let lap = Int.random(in: 1...5, using: &generator), rain = Int.random(in: 0...100, using: &generator)
+                    weather.rain[lap] = rain
+                    steps.append("forecast: lap \(lap) \(rain)%")
+                case 1:
+                    map.puddleCorners = Int.random(in: 0...6, using: &generator)
+                    steps.append("map: \(map.puddleCorners) puddle corners")
+                default:
+                    let lap = Int.random(in: 1...5, using: &generator)
+                    let rain = weather.rain[lap] ?? 0
+                    let expected: Compound = rain >= 60 ? .wet : rain >= 30 ? (map.puddleCorners >= 3 ? .wet : .intermediate) : .slick
+                    let called = conditions.compound(forLap: lap)
+                    asks += 1
+                    steps.append("lap \(lap)")
+                    guard called == expected, weather.asked.count == asks, weather.asked.last == lap else {
+                        Issue.record("Day \(day) (seed 0x16DA75), after \(steps.joined(separator: ", ")): with \(rain)% rain on lap \(lap) and \(map.puddleCorners) puddle corners now, the track should call for \(expected.rawValue) after asking the weather about lap \(lap) (\(asks) questions in all); it called for \(called.rawValue), and the weather was asked \(weather.asked). TrackConditions keeps nothing: every call asks the weather about its lap and reads the map, even for a lap it was asked about before. [zh-Hans] 第 \(day) 天（种子 0x16DA75），在 \(steps.joined(separator: "、")) 之后：第 \(lap) 圈降雨 \(rain)%，地图此刻有 \(map.puddleCorners) 个积水弯道，赛道应该先拿第 \(lap) 圈问天气（总共问 \(asks) 次），再要求 \(expected.rawValue)；它要求的是 \(called.rawValue)，天气被问到的是 \(weather.asked)。TrackConditions 什么都不保存：每次调用都拿这一圈去问天气并读取地图，之前问过的圈也一样。")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the track reads its map at every lap: a map that changes during the day changes the call")
     func mapIsReadEveryLap() {
         let map = ChangingMap(puddleCorners: 4)
@@ -56,6 +90,16 @@ struct ServicesTests {
         map.puddleCorners = 3
         let third = conditions.compound(forLap: 3)
         #expect([first, second, third] == [.wet, .intermediate, .wet], "At 45% rain on every lap, with the map's puddle corners going 4, then 1, then 3, the track should call for [wet, intermediate, wet]; it called for \([first, second, third].map(\.rawValue)). Ask the map it was handed at every lap, as it asks the weather: what the map says is read when the lap is decided, not copied once when the service is built. [zh-Hans] 每一圈降雨都是 45%，地图的积水弯道依次是 4、1、3，赛道应该依次要求 [wet, intermediate, wet]；实际是 \([first, second, third].map(\.rawValue))。像问天气一样，每一圈都去问交给它的地图：地图说什么要在决定这一圈时读取，而不是在创建服务时复制一次。")
+    }
+}
+
+/// Rain chances the forecast revises during the day; remembers every question.
+final class ChangingWeather: WeatherFeed {
+    var rain: [Int: Int] = [:]
+    private(set) var asked: [Int] = []
+    func rainChance(onLap lap: Int) -> Int {
+        asked.append(lap)
+        return rain[lap] ?? 0
     }
 }
 
