@@ -315,3 +315,40 @@ struct SwiftPMBuilderIntegrationTests {
         #expect(green.output.range(of: #"All \d+ tests pass\."#, options: .regularExpression) != nil, "\(green.output)")
     }
 }
+
+/// Lesson 17 with the real toolchain: the learner's own tests are built, run, and run again against mutants.
+@Suite("Learner-written tests, for real")
+struct LearnerTestsIntegrationTests {
+    @Test("a contract suite too weak to catch every mutant fails with the survivor named; the reference suite passes")
+    func weakSuiteFailsReferencePasses() throws {
+        guard KataBinary.hasSolutions else { return }
+        let course = try KataBinary.copyCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let manager = FileManager.default
+        let lesson = course + "/Lessons/17-test-doubles"
+        let solution = course + "/Solutions/17-test-doubles"
+        for folder in ["Sources", "LearnerTests"] {
+            try manager.removeItem(atPath: "\(lesson)/\(folder)")
+            try manager.copyItem(atPath: "\(solution)/\(folder)", toPath: "\(lesson)/\(folder)")
+        }
+        try manager.removeItem(atPath: "\(lesson)/LearnerTests")
+        try manager.copyItem(atPath: "\(solution)/Wrong/contract-suite-too-weak/LearnerTests", toPath: "\(lesson)/LearnerTests")
+        let checker = CheckIntegrationTests()
+        let (weakRun, weak) = try checker.check("17", in: course)
+        #expect(weakRun.status == 1)
+        #expect(weak.tests.filter { $0.name.hasPrefix("your test: ") }.allSatisfy { $0.status == "pass" })
+        let mutants = weak.tests.filter { $0.name.hasPrefix("your tests catch: ") }
+        #expect(mutants.count == 12, "\(weak.tests.map(\.name))")
+        let survivor = try #require(mutants.first { $0.status == "fail" })
+        #expect(survivor.message.contains("TimingLogLapStore.swift:"))
+        #expect(survivor.message.contains("your contract suite does not notice when"))
+        #expect(survivor.file == "Lessons/17-test-doubles/Sources/TimingLogLapStore.swift")
+        #expect(mutants.contains { $0.status == "pass" }, "the happy path still catches a line left out")
+
+        try manager.removeItem(atPath: "\(lesson)/LearnerTests")
+        try manager.copyItem(atPath: "\(solution)/LearnerTests", toPath: "\(lesson)/LearnerTests")
+        let (run, reference) = try checker.check("17", in: course)
+        #expect(run.status == 0, "\(reference.tests.filter { $0.status != "pass" }.map(\.message))")
+        #expect(reference.tests.filter { $0.name.hasPrefix("your tests catch: ") }.count == 12)
+    }
+}

@@ -32,6 +32,14 @@ public enum BuildOutcome: Sendable, Equatable {
 
 public protocol LessonBuilding: Sendable {
     func build(_ input: BuildInput) -> BuildOutcome
+    /// The same builder, keeping libraries and test programs in `cache` as well, by content: builds of one module in
+    /// several folders (the mutants a learner's tests run against) compile identical work once. A builder with no
+    /// such cache returns itself.
+    func sharingBuilds(in cache: String) -> any LessonBuilding
+}
+
+extension LessonBuilding {
+    public func sharingBuilds(in cache: String) -> any LessonBuilding { self }
 }
 
 /// Builds a lesson by driving `swiftc` directly, in two cached steps:
@@ -115,6 +123,12 @@ public struct SwiftcLessonBuilder: LessonBuilding {
         }
 
         """
+
+    public func sharingBuilds(in cache: String) -> any LessonBuilding {
+        var shared = self
+        if shared.sharedCache == nil { shared.sharedCache = cache }
+        return shared
+    }
 
     public func build(_ input: BuildInput) -> BuildOutcome {
         let folder = input.buildDirectory

@@ -98,6 +98,10 @@ public struct FallbackLessonBuilder: LessonBuilding {
         self.notice = notice
     }
 
+    public func sharingBuilds(in cache: String) -> any LessonBuilding {
+        FallbackLessonBuilder(primary: primary.sharingBuilds(in: cache), fallback: fallback.sharingBuilds(in: cache), notice: notice)
+    }
+
     public func build(_ input: BuildInput) -> BuildOutcome {
         let outcome = primary.build(input)
         guard case .testsFailed(let diagnostics, _) = outcome, Self.isToolchainProblem(diagnostics) else { return outcome }

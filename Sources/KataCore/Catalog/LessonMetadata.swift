@@ -45,6 +45,8 @@ public struct LessonMetadata: Sendable, Equatable {
     /// (`differentEnginesDifferentCars()`) or by a rule's `id`. `kata hint` and watch mode's `h`
     /// show the one for what failed first in the last check, before the graded hints.
     public var nudges: [String: LocalizedText] = [:]
+    /// Tests the learner writes (`learner_tests`), run by `kata check` and against mutants of the real implementation.
+    public var learnerTests: LearnerTestsSpec?
 
     public var allowedImports: [String] { imports ?? Self.defaultImports }
 
@@ -180,6 +182,11 @@ extension LessonMetadata {
                 problems.append("\"sanitizers\" must be a list of \(knownSanitizers.map { "\"\($0)\"" }.joined(separator: " or "))")
             }
         }
+        var learnerTests: LearnerTestsSpec?
+        if let value = object["learner_tests"] {
+            if version < 2 { problems.append("has \"learner_tests\", which need \"format_version\": 2") }
+            learnerTests = LearnerTestsSpec.parse(value, problems: &problems)
+        }
         var nudges: [String: LocalizedText] = [:]
         if let value = object["nudges"] {
             if version < 2 { problems.append("has \"nudges\", which need \"format_version\": 2") }
@@ -196,7 +203,7 @@ extension LessonMetadata {
                 problems.append("\"nudges\" must be an object: a test function (\"differentEnginesDifferentCars()\") or a rule's id, each with {\"en\": ..., \"zh-Hans\": ...}")
             }
         }
-        let known: Set<String> = ["format_version", "module", "title", "summary", "hints", "points", "test_points", "hidden_tests", "rules", "imports", "sanitizers", "nudges"]
+        let known: Set<String> = ["format_version", "module", "title", "summary", "hints", "points", "test_points", "hidden_tests", "rules", "imports", "sanitizers", "nudges", "learner_tests"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -212,6 +219,7 @@ extension LessonMetadata {
         metadata.imports = imports
         metadata.sanitizers = sanitizers
         metadata.nudges = nudges
+        metadata.learnerTests = learnerTests
         metadata.version = version
         return metadata
     }
@@ -233,6 +241,7 @@ extension LessonMetadata {
         if let imports { object["imports"] = imports }
         if !sanitizers.isEmpty { object["sanitizers"] = sanitizers }
         if !nudges.isEmpty { object["nudges"] = nudges.mapValues(text) }
+        if let learnerTests { object["learner_tests"] = learnerTests.encoded() }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return data + Data("\n".utf8)
     }

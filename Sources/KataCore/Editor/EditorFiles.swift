@@ -170,6 +170,10 @@ public struct EditorRefreshingBuilder: LessonBuilding {
         self.refresh = refresh
     }
 
+    public func sharingBuilds(in cache: String) -> any LessonBuilding {
+        EditorRefreshingBuilder(inner: inner.sharingBuilds(in: cache), fileSystem: fileSystem, refresh: refresh)
+    }
+
     public func build(_ input: BuildInput) -> BuildOutcome {
         if EditorFiles(fileSystem: fileSystem).isStale(module: input.module, sourceFiles: input.sourceFiles) {
             refresh()

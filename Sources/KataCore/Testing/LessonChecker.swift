@@ -20,6 +20,21 @@ public enum LessonVariant: Sendable, Equatable, Hashable {
         }
     }
 
+    /// The folder of the learner-written tests that go with this variant's code (`learner_tests`), when the lesson
+    /// has them and the folder exists: next to `Sources/` for the learner and the solution; a wrong solution's own
+    /// `Wrong/NAME/LearnerTests/` or else the solution's; inside any other folder (a step, a submission).
+    public func learnerTests(of lesson: Lesson, fileSystem: any FileSystem) -> String? {
+        guard let name = lesson.metadata.learnerTests?.folder else { return nil }
+        let candidates: [String]
+        switch self {
+        case .learner: candidates = ["\(lesson.folder)/\(name)"]
+        case .solution: candidates = ["\(lesson.solutionFolder)/\(name)"]
+        case .wrong(let wrong): candidates = ["\(lesson.wrongSolutions)/\(wrong)/\(name)", "\(lesson.solutionFolder)/\(name)"]
+        case .custom(_, let sources): candidates = ["\(sources)/\(name)"]
+        }
+        return candidates.first { fileSystem.isDirectory($0) }
+    }
+
     /// The build folder's name: one folder per variant, so switching is free.
     public var buildName: String {
         switch self {
@@ -52,6 +67,11 @@ public struct LessonChecker: Sendable {
     public var programReader: ProgramReader?
     /// Builds with the lesson's `sanitizers` (off only to measure what they cost).
     public var sanitizes = true
+    /// Runs the learner-written tests of a lesson that has `learner_tests` (see `LearnerTestsJudge`).
+    public var runsLearnerTests = true
+    /// Runs them against the mutants of the real implementation too (`kata verify --mutants` leaves it off: its
+    /// mutants are of the rest of the module, and the real implementation is a file the learner keeps as given).
+    public var judgesLearnerMutants = true
 
     public init(
         builder: any LessonBuilding,
@@ -82,9 +102,12 @@ public struct LessonChecker: Sendable {
 
         let sourceFolder = variant.sources(of: lesson)
         let shownFolder = DiagnosticParser.relative(sourceFolder, to: lesson.root)
+        // The learner's own tests may live inside a folder of sources (a wrong solution's, a step's): they are no part of the module.
+        let testsInside = lesson.metadata.learnerTests.map { $0.folder + "/" }
+        let isWrong: Bool = { if case .wrong = variant { return true } else { return false } }()
         guard fileSystem.isDirectory(sourceFolder),
-              let sources = try? fileSystem.filesRecursively(sourceFolder, withExtension: "swift"),
-              !sources.isEmpty
+              let sources = (try? fileSystem.filesRecursively(sourceFolder, withExtension: "swift"))?.filter({ file in testsInside.map { !file.hasPrefix($0) } ?? true }),
+              !sources.isEmpty || (isWrong && testsInside != nil && fileSystem.isDirectory(variant.learnerTests(of: lesson, fileSystem: fileSystem) ?? "/nonexistent"))
         else {
             return failure(.module, "no Swift files in \(shownFolder). Restore the lesson with `kata reset \(lesson.id)`.")
         }
@@ -118,8 +141,23 @@ public struct LessonChecker: Sendable {
                 meaning.value = checker.meaningFindings(lesson, reader: programReader, inputs: texts, cacheFolder: folder)
             }
         }
-        var report = fileSystem.withExclusiveLock("\(folder).lock") {
-            buildAndRun(lesson, input: input, sourceFolder: sourceFolder, elapsed: elapsed)
+        let checker = self
+        var report = fileSystem.withExclusiveLock("\(folder).lock") { () -> CheckReport in
+            var report = buildAndRun(lesson, input: input, sourceFolder: sourceFolder, elapsed: elapsed)
+            if report.stage == .run, runsLearnerTests, let spec = lesson.metadata.learnerTests {
+                var judge = LearnerTestsJudge(spec: spec, builder: builder, testRunner: testRunner, fileSystem: fileSystem,
+                                              environment: environment, perTestTimeout: perTestTimeout)
+                judge.launcher = launcher
+                let module = paths.map { path in
+                    LearnerTestsJudge.ModuleFile(name: checker.nameInModule(path, sourceFolder: sourceFolder, lesson: lesson), path: path)
+                }
+                let lessonPasses = !report.tests.isEmpty && report.tests.allSatisfy { $0.status == .pass }
+                report.tests += judge.verdicts(lesson: lesson, module: module, testsFolder: variant.learnerTests(of: lesson, fileSystem: fileSystem),
+                                               buildFolder: folder, judgesMutants: judgesLearnerMutants ? lessonPasses : nil)
+                report.status = report.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
+                report.durationMs = elapsed()
+            }
+            return report
         }
         group.wait()
         if report.stage == .run, let extra = meaning.value {
@@ -129,6 +167,14 @@ public struct LessonChecker: Sendable {
         // One verdict from both judges: every test passes and no rule is broken.
         if report.status == .pass && !findings.isEmpty { report.status = .fail }
         return report
+    }
+
+    /// A module file's name under its `Sources/` folder (the variant's own, or the solution's for a wrong solution's other files).
+    func nameInModule(_ path: String, sourceFolder: String, lesson: Lesson) -> String {
+        for root in [sourceFolder, lesson.solutionSources] where path.hasPrefix(root + "/") {
+            return String(path.dropFirst(root.count + 1))
+        }
+        return (path as NSString).lastPathComponent
     }
 
     /// The lesson's rules, checked on the code as written (the token reader needs no compiler).

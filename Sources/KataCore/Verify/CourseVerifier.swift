@@ -147,7 +147,8 @@ public struct CourseVerifier: Sendable {
         if !bareRules.isEmpty {
             warnings.append("no nudge for rule\(bareRules.count == 1 ? "" : "s") \(bareRules.joined(separator: ", ")) (add it to \"nudges\" in lesson.json)")
         }
-        let known = Set(tests)
+        // The verdicts of the learner's own tests are the runner's, declared by no file.
+        let known = Set(tests).union(lesson.metadata.learnerTests == nil ? [] : LearnerTestsSpec.verdictFunctions)
         let stale = nudges.keys.filter { $0.contains("(") && !known.contains($0) }.sorted()
         if !stale.isEmpty {
             warnings.append("a nudge for \(stale.joined(separator: ", ")), which no test file of the lesson declares (hidden tests have none: a learner never sees them fail)")

@@ -562,7 +562,17 @@ public struct MutationTester: Sendable {
                 try? fileSystem.createDirectory((target as NSString).deletingLastPathComponent)
                 try? fileSystem.writeText(lines.joined(separator: "\n"), to: target)
             }
+            // The reference's learner-written tests go with it (inside the folder, which is how a custom variant finds them).
+            if let spec = lesson.metadata.learnerTests, let tests = LessonVariant.solution.learnerTests(of: lesson, fileSystem: fileSystem) {
+                for name in (try? fileSystem.filesRecursively(tests, withExtension: "swift")) ?? [] {
+                    try? fileSystem.createDirectory(("\(folder)/\(spec.folder)/\(name)" as NSString).deletingLastPathComponent)
+                    try? fileSystem.copyFile("\(tests)/\(name)", to: "\(folder)/\(spec.folder)/\(name)")
+                }
+            }
             // One build folder for every mutant of the lesson: a mutant that keeps the interface reuses the test program.
+            var checker = self.checker
+            // Its mutants are of the rest of the module; the real implementation's are judged by `kata verify`.
+            checker.judgesLearnerMutants = false
             let report = checker.check(lesson, variant: .custom(name: "mutant", sources: folder))
             outcomes.append(Self.outcome(mutant, report))
         }

@@ -1,0 +1,103 @@
+import Foundation
+
+/// `lesson.json`'s `learner_tests`: the lesson asks the learner to write tests of their own.
+///
+///     "learner_tests": {
+///       "folder": "LearnerTests",
+///       "implementation": "TimingLogLapStore.swift",
+///       "max_mutants": 10,
+///       "operators": ["negate-condition", "move-boundary", "remove-call"],
+///       "skip": {"move-boundary@TimingLogLapStore.swift:30": "why no test can tell it from the original"},
+///       "promises": {"record": {"en": "add a test that ...", "zh-Hans": "……"}}
+///     }
+///
+/// The learner's Swift Testing files live in `Lessons/NN-slug/<folder>/` (the reference's in
+/// `Solutions/NN-slug/<folder>/`) and `@testable import` the lesson's module. `kata check` builds them with
+/// the learner's module and runs them (they must pass), then runs them against mutants of `implementation`,
+/// a file of the module the learner keeps as given: each mutant must make at least one of them fail.
+public struct LearnerTestsSpec: Sendable, Equatable {
+    /// The folder of the learner's test files, next to `Sources/`.
+    public var folder: String = "LearnerTests"
+    /// The file under `Sources/` whose mutants the learner's tests must catch (the real implementation).
+    public var implementation: String
+    /// At most this many mutants, chosen evenly over the file (the same ones every time).
+    public var maxMutants: Int = 10
+    /// Only these operators' mutants (nil: every operator that applies to the file).
+    public var operators: [String]?
+    /// Mutants that are no mistake a test can see (an equivalent change), by id, with the reason.
+    public var skip: [String: String] = [:]
+    /// What to test next, by the name of the function (or property) of `implementation` a surviving mutant is in.
+    public var promises: [String: LocalizedText] = [:]
+
+    public init(implementation: String) {
+        self.implementation = implementation
+    }
+
+    /// The verdicts the learner's tests add to a check, by function name (the key a nudge is written under).
+    public static let compileVerdict = "yourTestsCompile"
+    public static let runVerdict = "yourTestsRun"
+    public static let mutantVerdict = "yourTestsCatchEveryMutant"
+    public static var verdictFunctions: [String] { [compileVerdict, runVerdict, mutantVerdict].map { $0 + "()" } }
+
+    static func parse(_ value: Any, problems: inout [String]) -> LearnerTestsSpec? {
+        guard let object = value as? [String: Any] else {
+            problems.append("\"learner_tests\" must be an object: {\"folder\": \"LearnerTests\", \"implementation\": \"File.swift\"}")
+            return nil
+        }
+        guard let implementation = object["implementation"] as? String, implementation.hasSuffix(".swift"),
+              !implementation.contains(".."), !implementation.hasPrefix("/") else {
+            problems.append("\"learner_tests\" needs \"implementation\": the Swift file under Sources/ whose mutants the learner's tests must catch")
+            return nil
+        }
+        var spec = LearnerTestsSpec(implementation: implementation)
+        if let folder = object["folder"] {
+            if let name = folder as? String, LessonMetadata.isIdentifier(name) { spec.folder = name } else {
+                problems.append("\"learner_tests.folder\" must be a folder name next to Sources/, like \"LearnerTests\"")
+            }
+        }
+        if let count = object["max_mutants"] {
+            if let number = count as? Int, number >= 1 { spec.maxMutants = number } else {
+                problems.append("\"learner_tests.max_mutants\" must be a whole number of at least 1")
+            }
+        }
+        if let list = object["operators"] {
+            if let names = list as? [String], names.allSatisfy({ MutationOperators.names.contains($0) }) { spec.operators = names } else {
+                problems.append("\"learner_tests.operators\" must be a list of mutation operators (\(MutationOperators.names.sorted().joined(separator: ", ")))")
+            }
+        }
+        if let skip = object["skip"] {
+            if let reasons = skip as? [String: String], reasons.values.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                spec.skip = reasons
+            } else {
+                problems.append("\"learner_tests.skip\" must map mutant ids to the reason each is no mistake a test can see")
+            }
+        }
+        if let promises = object["promises"] {
+            if let dictionary = promises as? [String: Any] {
+                for key in dictionary.keys.sorted() {
+                    guard let text = dictionary[key] as? [String: Any], let english = text["en"] as? String, let chinese = text["zh-Hans"] as? String,
+                          !english.isEmpty, !chinese.isEmpty else {
+                        problems.append("\"learner_tests.promises[\"\(key)\"]\" must be {\"en\": ..., \"zh-Hans\": ...}")
+                        continue
+                    }
+                    spec.promises[key] = LocalizedText(english: english, chinese: chinese)
+                }
+            } else {
+                problems.append("\"learner_tests.promises\" must map a function's name to {\"en\": ..., \"zh-Hans\": ...}")
+            }
+        }
+        let known: Set<String> = ["folder", "implementation", "max_mutants", "operators", "skip", "promises"]
+        for key in object.keys.sorted() where !known.contains(key) {
+            problems.append("\"learner_tests\" has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        return spec
+    }
+
+    func encoded() -> [String: Any] {
+        var object: [String: Any] = ["folder": folder, "implementation": implementation, "max_mutants": maxMutants]
+        if let operators { object["operators"] = operators }
+        if !skip.isEmpty { object["skip"] = skip }
+        if !promises.isEmpty { object["promises"] = promises.mapValues { ["en": $0.english, "zh-Hans": $0.chinese] } }
+        return object
+    }
+}

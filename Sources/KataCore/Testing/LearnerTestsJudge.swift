@@ -1,0 +1,227 @@
+import Foundation
+
+/// The tests a learner writes (`learner_tests` in lesson.json), judged as a check's further verdicts:
+///
+/// 1. `yourTestsCompile()`: the learner's test files compile with their module;
+/// 2. each of the learner's tests passes on the learner's own code (the fake and the real implementation);
+/// 3. `yourTestsCatchEveryMutant()`, once per mutant of the real implementation: the learner's tests, run against a
+///    module whose real implementation holds one small mistake, fail. A mutant they do not notice is a failing
+///    verdict that names the line, what changed, and what to test.
+///
+/// Mutants are only judged when the lesson's own tests and every one of the learner's pass: a mutant is a question
+/// about a suite that is green on correct code. Builds share one cache by content (`sharingBuilds`), so the
+/// learner's test program is compiled once for every mutant that keeps the module's interface.
+public struct LearnerTestsJudge: Sendable {
+    public let spec: LearnerTestsSpec
+    public let builder: any LessonBuilding
+    public let testRunner: TestRunner
+    public let fileSystem: any FileSystem
+    public let environment: [String: String]
+    public var perTestTimeout: Double
+    public var launcher: [String] = []
+    /// Mutants built and run at once.
+    public var jobs: Int = 2
+
+    public init(spec: LearnerTestsSpec, builder: any LessonBuilding, testRunner: TestRunner, fileSystem: any FileSystem,
+                environment: [String: String], perTestTimeout: Double) {
+        self.spec = spec
+        self.builder = builder
+        self.testRunner = testRunner
+        self.fileSystem = fileSystem
+        self.environment = environment
+        self.perTestTimeout = perTestTimeout
+    }
+
+    /// One file of the module: its name under `Sources/` and where it is read from.
+    public struct ModuleFile: Sendable, Equatable {
+        public var name: String
+        public var path: String
+        public init(name: String, path: String) {
+            self.name = name
+            self.path = path
+        }
+    }
+
+    /// The learner's tests as verdicts. `testsFolder` holds them (nil: none written); `buildFolder` is the variant's own.
+    /// `judgesMutants`: true when the lesson's own tests passed, so the mutants are worth their builds; false when they
+    /// did not (a verdict says the mutants wait for them); nil to leave the mutants out and say nothing of them.
+    public func verdicts(lesson: Lesson, module: [ModuleFile], testsFolder: String?, buildFolder: String, judgesMutants: Bool?) -> [TestVerdict] {
+        let shownFolder = testsFolder.map { DiagnosticParser.relative($0, to: lesson.root) } ?? "Lessons/\(lesson.id)/\(spec.folder)"
+        let tests = testsFolder.flatMap { folder in
+            (try? fileSystem.filesRecursively(folder, withExtension: "swift"))?.sorted().map { "\(folder)/\($0)" }
+        } ?? []
+        guard !tests.isEmpty else {
+            return [verdict(Self.runVerdict(lesson.module), .fail,
+                            "No test of yours ran: write your tests in \(shownFolder)/ (Swift Testing, `@testable import \(lesson.module)`).",
+                            "你的测试一个也没有运行：把你的测试写在 \(shownFolder)/ 里（Swift Testing，`@testable import \(lesson.module)`）。")]
+        }
+        let shared = builder.sharingBuilds(in: (buildFolder as NSString).deletingLastPathComponent + "/learner-shared")
+        var input = BuildInput(module: lesson.module, sourceFiles: module.map(\.path), testFiles: tests, buildDirectory: "\(buildFolder)/learner-tests")
+        input.sanitizers = []
+        let executable: String
+        switch shared.build(input) {
+        case .moduleFailed(let diagnostics, _), .testsFailed(let diagnostics, _):
+            let first = diagnostics.prefix(3).map { $0.file.isEmpty ? $0.message : "\($0.file):\($0.line): \($0.message)" }.joined(separator: "; ")
+            var failed = verdict(Self.compileVerdict(lesson.module), .error,
+                                 "Your tests in \(shownFolder)/ do not compile: \(first)",
+                                 "你在 \(shownFolder)/ 里的测试不能编译：\(first)")
+            failed.file = diagnostics.first.map(\.file)
+            failed.line = diagnostics.first.map(\.line)
+            return [failed]
+        case .ready(let program, _, _):
+            executable = program
+        }
+        let run = testRunner.run(executable: executable, options: options(workDirectory: input.buildDirectory, lesson: lesson, timeout: perTestTimeout), launcher: launcher)
+        var verdicts = run.tests.map { test -> TestVerdict in
+            var mine = test
+            mine.name = "your test: \(test.name)"
+            return mine
+        }
+        guard !verdicts.isEmpty else {
+            return [verdict(Self.runVerdict(lesson.module), .fail,
+                            "No test of yours ran: \(shownFolder)/ declares no @Test that runs.",
+                            "你的测试一个也没有运行：\(shownFolder)/ 里没有能运行的 @Test。")]
+        }
+        guard let judgesMutants else { return verdicts }
+        guard verdicts.allSatisfy({ $0.status == .pass }) else {
+            var waiting = verdict(Self.mutantVerdict(lesson.module, "waiting"), .fail,
+                                  "Your tests must pass on your own code first (the fake and the real store); then kata runs them against small mistakes in \(spec.implementation).",
+                                  "你的测试必须先在你自己的代码（假对象和真实实现）上通过；然后 kata 会拿 \(spec.implementation) 里的小错误来运行它们。")
+            waiting.name = "your tests catch mistakes in \(spec.implementation)"
+            waiting.errorKind = .notRun
+            return verdicts + [waiting]
+        }
+        guard judgesMutants else {
+            var waiting = verdict(Self.mutantVerdict(lesson.module, "waiting"), .fail,
+                                  "Make the lesson's own tests pass first; then kata runs your tests against small mistakes in \(spec.implementation).",
+                                  "先让本课自己的测试通过；然后 kata 会拿 \(spec.implementation) 里的小错误来运行你的测试。")
+            waiting.name = "your tests catch mistakes in \(spec.implementation)"
+            waiting.errorKind = .notRun
+            return verdicts + [waiting]
+        }
+        verdicts += mutantVerdicts(lesson: lesson, module: module, tests: tests, shared: shared, buildFolder: buildFolder)
+        return verdicts
+    }
+
+    /// Every chosen mutant's verdict: pass when one of the learner's tests failed on it.
+    func mutantVerdicts(lesson: Lesson, module: [ModuleFile], tests: [String], shared: any LessonBuilding, buildFolder: String) -> [TestVerdict] {
+        guard let target = module.first(where: { $0.name == spec.implementation }), let text = try? fileSystem.readText(target.path) else {
+            return [verdict(Self.mutantVerdict(lesson.module, "missing"), .error,
+                            "\(spec.implementation) is missing from the module: get it back with `kata reset \(lesson.id)`.",
+                            "模块里缺少 \(spec.implementation)：用 `kata reset \(lesson.id)` 找回它。")]
+        }
+        let mutants = Self.chosenMutants(of: text, spec: spec)
+        let shownFile = DiagnosticParser.relative(target.path, to: lesson.root)
+        let texts = module.map { file in (file, (try? fileSystem.read(file.path)) ?? Data()) }
+        let judge = self
+        let outcomes: [TestVerdict?] = ConcurrentMap.map(Array(mutants.enumerated()), jobs: jobs) { index, mutant in
+            let folder = "\(buildFolder)/learner-mutants/\(index)"
+            var paths: [String] = []
+            for (file, data) in texts {
+                let path = "\(folder)/src/\(file.name)"
+                var contents = data
+                if file.name == mutant.file {
+                    var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+                    for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
+                    contents = Data(lines.joined(separator: "\n").utf8)
+                }
+                if (try? judge.fileSystem.read(path)) != contents {
+                    try? judge.fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
+                    try? judge.fileSystem.writeAtomically(contents, to: path)
+                }
+                paths.append(path)
+            }
+            var input = BuildInput(module: lesson.module, sourceFiles: paths, testFiles: tests, buildDirectory: "\(folder)/build")
+            input.sanitizers = []
+            guard case .ready(let program, _, _) = shared.build(input) else { return nil }
+            // A mutant may loop for ever: it gets a short time.
+            let run = judge.testRunner.run(executable: program, options: judge.options(workDirectory: input.buildDirectory, lesson: lesson,
+                                                                                    timeout: min(judge.perTestTimeout, 5)), launcher: judge.launcher)
+            let caught = run.tests.first { $0.status != .pass }
+            return judge.mutantVerdict(lesson: lesson, mutant: mutant, shownFile: shownFile, source: text, caughtBy: caught, ran: !run.tests.isEmpty)
+        }
+        return outcomes.compactMap { $0 }
+    }
+
+    func mutantVerdict(lesson: Lesson, mutant: Mutant, shownFile: String, source: String, caughtBy: TestVerdict?, ran: Bool) -> TestVerdict {
+        let before = mutant.original.first?.trimmingCharacters(in: .whitespaces) ?? ""
+        let after = mutant.mutated.first?.trimmingCharacters(in: .whitespaces) ?? ""
+        let change = after.isEmpty ? "`\(before)` removed" : "`\(before)` made `\(after)`"
+        let changeZh = after.isEmpty ? "删掉了 `\(before)`" : "把 `\(before)` 改成了 `\(after)`"
+        let place = "\((shownFile as NSString).lastPathComponent):\(mutant.line)"
+        var result = verdict(Self.mutantVerdict(lesson.module, mutant.id), .pass, "", "")
+        result.name = "your tests catch: \(place) \(change)"
+        result.file = shownFile
+        result.line = mutant.line
+        if let caughtBy, ran {
+            result.message = "caught by \(caughtBy.name)"
+            return result
+        }
+        let phrase = Self.phrase(mutant.mutation)
+        let function = Self.enclosingFunction(in: source, line: mutant.line)
+        let promise = function.flatMap { spec.promises[$0] }
+        let next = promise?.english ?? "add a test that calls `\(function ?? "it")` where this line matters and checks what it promises"
+        let nextZh = promise?.chinese ?? "添加一个测试：在这一行起作用的情形下调用 `\(function ?? "它")`，并检查它承诺的结果"
+        result.status = .fail
+        result.message = "At \(place), \(change) (a mutant), and every one of your tests still passes: your contract suite does not notice when \(phrase.0); \(next)."
+            + " [zh-Hans] 在 \(place)，\(changeZh)（一个变异体），你的测试却全部通过：你的契约测试没有发现\(phrase.1)；\(nextZh)。"
+        return result
+    }
+
+    /// The mutants the learner's tests must catch: the general operators on the implementation's text, less the
+    /// skipped ones, at most `maxMutants`, spread evenly over the file. The same text gives the same mutants.
+    public static func chosenMutants(of text: String, spec: LearnerTestsSpec) -> [Mutant] {
+        let all = MutationOperators.mutants(of: ResolvedProgram(module: "_"), texts: [spec.implementation: text], forbidden: [])
+            .filter { mutant in spec.operators.map { $0.contains(mutant.mutation) } ?? true }
+            .filter { spec.skip[$0.id] == nil }
+        guard all.count > spec.maxMutants else { return all }
+        return (0..<spec.maxMutants).map { all[$0 * all.count / spec.maxMutants] }
+    }
+
+    /// The name of the function, initializer or property a line belongs to: `record`, `init`, `laps`.
+    static func enclosingFunction(in text: String, line: Int) -> String? {
+        let lines = text.components(separatedBy: "\n")
+        for number in stride(from: min(line, lines.count) - 1, through: 0, by: -1) {
+            let candidate = lines[number]
+            if let name = MutationOperators.capture(#"\bfunc\s+([A-Za-z_]\w*)"#, in: candidate) { return name }
+            if candidate.range(of: #"\binit[?!]?\s*\("#, options: .regularExpression) != nil { return "init" }
+            if let name = MutationOperators.capture(#"\bvar\s+([A-Za-z_]\w*)\s*:[^=]*\{\s*$"#, in: candidate) { return name }
+        }
+        return nil
+    }
+
+    /// What a mutation operator changed, as "your suite does not notice when ...".
+    static func phrase(_ mutation: String) -> (String, String) {
+        switch mutation {
+        case "remove-call": return ("this call is left out", "这个调用被省掉了")
+        case "negate-condition": return ("this condition is turned around", "这个条件被反过来了")
+        case "move-boundary": return ("a comparison moves across its boundary (think of a value right at the edge, or two equal ones)", "比较越过了边界（想想恰好在边界上的值，或者两个相等的值）")
+        case "drop-assignment": return ("this value is never stored", "这个值根本没有保存")
+        case "swap-member": return ("one end is taken for the other (first for last, min for max)", "取错了一端（first 和 last、min 和 max）")
+        case "swap-calls": return ("these two calls happen the other way round", "这两个调用的顺序反了")
+        case "swallow-error": return ("an error is swallowed instead of thrown", "错误被吞掉了，没有抛出")
+        case "fallback-only": return ("the stored value is ignored for its fallback", "保存的值被忽略了，只用了后备值")
+        case "empty-body": return ("this body does nothing", "这个函数体什么也不做")
+        case "return-early": return ("this function returns before it does anything", "这个函数什么都没做就返回了")
+        default: return ("this line changes", "这一行被改动了")
+        }
+    }
+
+    func options(workDirectory: String, lesson: Lesson, timeout: Double) -> TestRunOptions {
+        TestRunOptions(perTestTimeout: timeout, environment: environment, workDirectory: workDirectory,
+                       displayRoot: lesson.root, module: lesson.module, moduleSources: lesson.sources)
+    }
+
+    /// `Module.yourTestsCompile()/learner-tests`: ids whose function is the nudge key, whatever follows.
+    static func compileVerdict(_ module: String) -> String { "\(module)LearnerTests.\(LearnerTestsSpec.compileVerdict)()/learner-tests" }
+    static func runVerdict(_ module: String) -> String { "\(module)LearnerTests.\(LearnerTestsSpec.runVerdict)()/learner-tests" }
+    static func mutantVerdict(_ module: String, _ id: String) -> String {
+        "\(module)LearnerTests.\(LearnerTestsSpec.mutantVerdict)()/\(id.replacingOccurrences(of: "/", with: "∕"))"
+    }
+
+    private func verdict(_ id: String, _ status: Status, _ english: String, _ chinese: String) -> TestVerdict {
+        let function = CourseVerifier.functionName(of: id)
+        return TestVerdict(name: function, id: id, status: status,
+                           message: english.isEmpty ? "" : "\(english) [zh-Hans] \(chinese)")
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import KataCore
+
+/// A builder that records what it was asked to build and answers from a script.
+private final class ScriptedBuilder: LessonBuilding, @unchecked Sendable {
+    private let lock = NSLock()
+    private var inputs: [BuildInput] = []
+    private(set) var sharedIn: [String] = []
+    let answer: @Sendable (BuildInput) -> BuildOutcome
+    init(_ answer: @escaping @Sendable (BuildInput) -> BuildOutcome) { self.answer = answer }
+    var built: [BuildInput] { lock.withLock { inputs } }
+    func build(_ input: BuildInput) -> BuildOutcome {
+        lock.withLock { inputs.append(input) }
+        return answer(input)
+    }
+    func sharingBuilds(in cache: String) -> any LessonBuilding {
+        lock.withLock { sharedIn.append(cache) }
+        return self
+    }
+}
+
+@Suite("Learner-written tests: the format and the judge")
+struct LearnerTestsTests {
+    static let store = """
+        public final class Store {
+            private var items: [Int] = []
+            public func add(_ value: Int) throws {
+                if value <= 0 {
+                    throw StoreError.invalid
+                }
+                items.append(value)
+            }
+            public func smallest() -> Int? {
+                items.min()
+            }
+        }
+        """
+
+    func lesson(_ learnerTests: LearnerTestsSpec?) -> Lesson {
+        var metadata = LessonMetadata(module: "Stores", title: LocalizedText(english: "S", chinese: "存"),
+                                      summary: LocalizedText(english: "S", chinese: "存"), hints: [], points: 10)
+        metadata.learnerTests = learnerTests
+        return Lesson(id: "51-stores", number: 51, slug: "stores", metadata: metadata, root: "/course")
+    }
+
+    func metadata(_ learnerTests: String) throws -> LessonMetadata {
+        try LessonMetadata.parse(Data("""
+            {"format_version": 2, "module": "Stores", "title": {"en": "S", "zh-Hans": "存"}, "summary": {"en": "S", "zh-Hans": "存"},
+             "hints": [], "learner_tests": \(learnerTests)}
+            """.utf8))
+    }
+
+    @Test("lesson.json's learner_tests is read, with its defaults, and written back")
+    func readsTheFormat() throws {
+        let read = try metadata(#"{"implementation": "Store.swift", "promises": {"add": {"en": "add a test that adds 0", "zh-Hans": "添加一个测试：加入 0"}}}"#)
+        let spec = try #require(read.learnerTests)
+        #expect(spec.folder == "LearnerTests")
+        #expect(spec.implementation == "Store.swift")
+        #expect(spec.maxMutants == 10)
+        #expect(spec.promises["add"]?.english == "add a test that adds 0")
+        #expect(try LessonMetadata.parse(read.encoded()).learnerTests == spec)
+    }
+
+    @Test("a learner_tests without an implementation, with an unknown operator or field, is refused with the reason")
+    func refusesWhatItCannotRead() {
+        #expect(throws: MetadataError.self) { try metadata(#"{"folder": "LearnerTests"}"#) }
+        do {
+            _ = try metadata(#"{"implementation": "Store.swift", "operators": ["flip-everything"], "colour": "red"}"#)
+            Issue.record("an unknown operator and an unknown field were read")
+        } catch let error as MetadataError {
+            #expect(error.problems.contains { $0.contains("\"learner_tests.operators\"") })
+            #expect(error.problems.contains { $0.contains("unknown field \"colour\"") })
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test("the mutants are the same every time, capped and spread over the file, less the skipped ones")
+    func choosesMutantsDeterministically() {
+        var spec = LearnerTestsSpec(implementation: "Store.swift")
+        let all = LearnerTestsJudge.chosenMutants(of: Self.store, spec: spec)
+        #expect(all.map(\.id) == LearnerTestsJudge.chosenMutants(of: Self.store, spec: spec).map(\.id))
+        #expect(all.contains { $0.id == "move-boundary@Store.swift:4" })
+        #expect(all.contains { $0.id == "remove-call@Store.swift:7" })
+        spec.maxMutants = 2
+        let two = LearnerTestsJudge.chosenMutants(of: Self.store, spec: spec)
+        #expect(two.count == 2)
+        #expect(two.first?.id == all.first?.id, "the first is always kept; the others are spread")
+        spec.maxMutants = 10
+        spec.skip = ["move-boundary@Store.swift:4": "no test can tell"]
+        spec.operators = ["move-boundary", "remove-call"]
+        #expect(LearnerTestsJudge.chosenMutants(of: Self.store, spec: spec).map(\.id) == ["remove-call@Store.swift:7", "remove-call@Store.swift:10"])
+    }
+
+    @Test("a survivor's verdict names the line and the change, says what to test, in both languages")
+    func survivorSaysWhatToTest() throws {
+        var spec = LearnerTestsSpec(implementation: "Store.swift")
+        spec.promises["add"] = LocalizedText(english: "add a test that adds 0 and expects it refused", chinese: "添加一个测试：加入 0 并期望被拒绝")
+        let judge = LearnerTestsJudge(spec: spec, builder: ScriptedBuilder { _ in .moduleFailed([], output: "") },
+                                      testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: InMemoryFileSystem(), clock: FixedClock()),
+                                      fileSystem: InMemoryFileSystem(), environment: [:], perTestTimeout: 5)
+        let mutant = try #require(LearnerTestsJudge.chosenMutants(of: Self.store, spec: spec).first { $0.id == "move-boundary@Store.swift:4" })
+        let survived = judge.mutantVerdict(lesson: lesson(spec), mutant: mutant, shownFile: "Lessons/51-stores/Sources/Store.swift", source: Self.store, caughtBy: nil, ran: true)
+        #expect(survived.status == .fail)
+        #expect(survived.name == "your tests catch: Store.swift:4 `if value <= 0 {` made `if value < 0 {`")
+        #expect(survived.message.contains("At Store.swift:4, `if value <= 0 {` made `if value < 0 {`"))
+        #expect(survived.message.contains("add a test that adds 0 and expects it refused"))
+        #expect(survived.message.contains(" [zh-Hans] 在 Store.swift:4"))
+        #expect(survived.message.contains("添加一个测试：加入 0 并期望被拒绝"))
+        #expect(CourseVerifier.functionName(of: survived.id) == LearnerTestsSpec.mutantVerdict)
+        #expect(Progress.FirstFailure.function(of: survived.id) == "yourTestsCatchEveryMutant()")
+        let caught = judge.mutantVerdict(lesson: lesson(spec), mutant: mutant, shownFile: "Store.swift", source: Self.store,
+                                         caughtBy: TestVerdict(name: "refusesZero()", id: "x", status: .fail), ran: true)
+        #expect(caught.status == .pass)
+        #expect(LearnerTestsJudge.enclosingFunction(in: Self.store, line: 10) == "smallest")
+    }
+
+    @Test("no learner tests, or tests that do not compile, are one verdict each; the build shares a cache beside the variant's")
+    func compileAndRunVerdicts() {
+        let spec = LearnerTestsSpec(implementation: "Store.swift")
+        let lesson = lesson(spec)
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("\(lesson.folder)/LearnerTests/StoreTests.swift", "import Testing\n")
+        let builder = ScriptedBuilder { _ in
+            .testsFailed([Diagnostic(file: "Lessons/51-stores/LearnerTests/StoreTests.swift", line: 3, column: 1, severity: "error", message: "cannot find 'Stor' in scope")], output: "")
+        }
+        let judge = LearnerTestsJudge(spec: spec, builder: builder,
+                                      testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: fileSystem, clock: FixedClock()),
+                                      fileSystem: fileSystem, environment: [:], perTestTimeout: 5)
+        let module = [LearnerTestsJudge.ModuleFile(name: "Store.swift", path: "\(lesson.sources)/Store.swift")]
+        let none = judge.verdicts(lesson: lesson, module: module, testsFolder: nil, buildFolder: "/b/51-stores/learner", judgesMutants: true)
+        #expect(none.map(\.name) == ["yourTestsRun"])
+        #expect(none.first?.status == .fail)
+        let broken = judge.verdicts(lesson: lesson, module: module, testsFolder: "\(lesson.folder)/LearnerTests", buildFolder: "/b/51-stores/learner", judgesMutants: true)
+        #expect(broken.map(\.name) == ["yourTestsCompile"])
+        #expect(broken.first?.message.contains("cannot find 'Stor' in scope") == true)
+        #expect(broken.first?.line == 3)
+        #expect(builder.built.last?.testFiles == ["\(lesson.folder)/LearnerTests/StoreTests.swift"])
+        #expect(builder.built.last?.sourceFiles == ["\(lesson.sources)/Store.swift"])
+        #expect(builder.built.last?.buildDirectory == "/b/51-stores/learner/learner-tests")
+        #expect(builder.sharedIn.last == "/b/51-stores/learner-shared")
+    }
+
+    @Test("a variant finds its learner tests: the learner's and the solution's beside Sources, a wrong suite's own or else the solution's")
+    func findsTheTestsOfEachVariant() {
+        let lesson = lesson(LearnerTestsSpec(implementation: "Store.swift"))
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("\(lesson.folder)/LearnerTests/A.swift", "")
+        fileSystem.add("\(lesson.solutionFolder)/LearnerTests/A.swift", "")
+        fileSystem.add("\(lesson.wrongSolutions)/weak/LearnerTests/A.swift", "")
+        fileSystem.add("\(lesson.wrongSolutions)/fake/Store.swift", "")
+        #expect(LessonVariant.learner.learnerTests(of: lesson, fileSystem: fileSystem) == "\(lesson.folder)/LearnerTests")
+        #expect(LessonVariant.solution.learnerTests(of: lesson, fileSystem: fileSystem) == "\(lesson.solutionFolder)/LearnerTests")
+        #expect(LessonVariant.wrong("weak").learnerTests(of: lesson, fileSystem: fileSystem) == "\(lesson.wrongSolutions)/weak/LearnerTests")
+        #expect(LessonVariant.wrong("fake").learnerTests(of: lesson, fileSystem: fileSystem) == "\(lesson.solutionFolder)/LearnerTests")
+        #expect(LessonVariant.custom(name: "step", sources: "/elsewhere").learnerTests(of: lesson, fileSystem: fileSystem) == nil)
+        #expect(LessonVariant.learner.learnerTests(of: self.lesson(nil), fileSystem: fileSystem) == nil)
+    }
+
+    @Test("a wrong suite holding only learner tests is built from the reference solution's module, without its tests in it")
+    func wrongSuiteUsesTheSolutionsModule() {
+        let lesson = lesson(LearnerTestsSpec(implementation: "Store.swift"))
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("\(lesson.solutionSources)/Store.swift", "public final class Store {}\n")
+        fileSystem.add("\(lesson.wrongSolutions)/weak/LearnerTests/StoreTests.swift", "import Testing\n")
+        fileSystem.add("\(lesson.tests)/StoreTests.swift", "import Testing\n")
+        let builder = ScriptedBuilder { _ in .moduleFailed([], output: "") }
+        var checker = LessonChecker(builder: builder, testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: fileSystem, clock: FixedClock()),
+                                    fileSystem: fileSystem, clock: FixedClock(), buildRoot: "/course/.kata/build", environment: [:])
+        checker.checksRules = false
+        _ = checker.check(lesson, variant: .wrong("weak"))
+        #expect(builder.built.first?.sourceFiles == ["\(lesson.solutionSources)/Store.swift"])
+    }
+
+    @Test("the SwiftPM-free builder shares its builds in the cache it is given; one with a cache keeps its own")
+    func swiftcBuilderShares() throws {
+        let toolchain = Toolchain(swiftc: "/usr/bin/swiftc", identity: "t")
+        let builder = SwiftcLessonBuilder(toolchain: toolchain, fileSystem: InMemoryFileSystem(), processRunner: ScriptedProcessRunner(),
+                                          displayRoot: "/course", environment: [:])
+        let shared = try #require(builder.sharingBuilds(in: "/cache") as? SwiftcLessonBuilder)
+        #expect(shared.sharedCache == "/cache")
+        let again = try #require(shared.sharingBuilds(in: "/other") as? SwiftcLessonBuilder)
+        #expect(again.sharedCache == "/cache")
+    }
+}
