@@ -54,7 +54,8 @@ measure() {
   pid=$!
   while kill -0 "$pid" 2>/dev/null; do
     for child in $(pgrep -P "$pid" 2>/dev/null) $(pgrep -P "$(pgrep -P "$pid" 2>/dev/null | head -1)" 2>/dev/null); do
-      if [ "$(cat "/proc/$child/comm" 2>/dev/null)" = "kata" ]; then
+      # The binary under test, whatever its file is called (comm holds the first 15 characters of its name).
+      if [ "$(cat "/proc/$child/comm" 2>/dev/null)" = "$(basename "$kata" | cut -c1-15)" ]; then
         value=$(awk '/VmHWM/ { print $2 }' "/proc/$child/status" 2>/dev/null || true)
         if [ -n "$value" ] && [ "$value" -gt "$peak" ]; then peak=$value; fi
       fi

@@ -49,28 +49,44 @@ public struct CodeAnalyzer: Sendable {
             throw KataError.failure("there are no .swift files in \(folder)")
         }
         var skipped = 0
+        // A package manifest (`Package.swift`, `Package@swift-6.0.swift`) configures the build: its globals are how
+        // SwiftPM reads it, not the code's design.
+        let manifests = files.filter(Self.isPackageManifest)
+        files = files.filter { !Self.isPackageManifest($0) }
         if !includeTests {
             let kept = files.filter { !Self.isTestOrPreviewPath($0) }
             skipped = files.count - kept.count
             files = kept
             guard !files.isEmpty else {
-                throw KataError.failure("every .swift file in \(folder) is test, preview or mock code; add --include-tests to read them")
+                throw KataError.failure("every .swift file in \(folder) is test, preview, mock, benchmark or package manifest code; add --include-tests to read them")
             }
         }
+        guard !files.isEmpty else { throw KataError.failure("the only .swift files in \(folder) are package manifests (Package.swift)") }
         let root = displayRoot ?? folder
         var analysis = try analyze(files: files.map { "\(folder)/\($0)" }, displayRoot: root)
         if skipped > 0 {
-            analysis.notes.append("left out \(skipped) file\(skipped == 1 ? "" : "s") of test, preview, mock or documentation code (--include-tests reads them)")
+            analysis.notes.append("left out \(skipped) file\(skipped == 1 ? "" : "s") of test, preview, mock, benchmark or documentation code (--include-tests reads them)")
+        }
+        if !manifests.isEmpty {
+            analysis.notes.append("left out \(manifests.count) package manifest\(manifests.count == 1 ? "" : "s") (\(manifests.prefix(2).joined(separator: ", "))\(manifests.count > 2 ? ", ..." : "")): build configuration, not the code's design")
         }
         return analysis
     }
 
-    /// `Tests/`, `FooTests.swift`, `Mocks/`, `Previews/`, `Fixtures/`: code that builds fakes on purpose.
+    /// `Package.swift` or `Package@swift-6.0.swift`, at any depth.
+    public static func isPackageManifest(_ path: String) -> Bool {
+        let file = (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
+        return file == "package.swift" || file.hasPrefix("package@swift") && file.hasSuffix(".swift")
+    }
+
+    /// `Tests/`, `FooTests.swift`, `Mocks/`, `Previews/`, `Fixtures/`: code that builds fakes on purpose;
+    /// `Benchmarks/`: code that builds what it measures, on purpose.
     /// A documentation catalog's code (`Foo.docc/`, SwiftPM's `Snippets/`) shows a reader the API in a few lines, not the app's design.
     public static func isTestOrPreviewPath(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map { $0.lowercased() }
         for folder in parts.dropLast() {
             if folder.hasSuffix(".docc") || folder == "snippets" { return true }
+            if folder == "benchmarks" || folder == "benchmark" || folder.hasSuffix("benchmarks") { return true }
             if folder == "tests" || folder == "test" || folder.hasSuffix("tests") || folder.hasSuffix("testing") || folder.hasSuffix("testsupport")
                 || folder == "mocks" || folder == "mock" || folder.hasSuffix("mocks") || folder == "fakes" || folder == "stubs"
                 || folder.contains("preview") || folder == "fixtures" || folder.hasSuffix("uitests") || folder == "testhelpers" { return true }
@@ -86,22 +102,23 @@ public struct CodeAnalyzer: Sendable {
         var notes: [String] = []
         var model = CodeModel()
         var texts: [String: String] = [:]
+        // Code a tool wrote says so in its header: left out, and counted. Each file is judged as it is read, so the
+        // generated ones are never held all at once.
+        var generated: [(path: String, marker: String)] = []
+        var kept: [String] = []
         for path in files {
-            do { texts[path] = try fileSystem.readText(path) } catch {
+            let text: String
+            do { text = try fileSystem.readText(path) } catch {
                 throw KataError.failure("cannot read \(path): \(error)")
             }
-        }
-        // Code a tool wrote says so in its header: left out, and counted.
-        var generated: [(path: String, marker: String)] = []
-        var files = files
-        if !includeGenerated {
-            files = files.filter { path in
-                guard let marker = GeneratedCode.marker(in: texts[path] ?? "") else { return true }
+            if !includeGenerated, let marker = GeneratedCode.marker(in: text) {
                 generated.append((path, marker))
-                texts[path] = nil
-                return false
+                continue
             }
+            texts[path] = text
+            kept.append(path)
         }
+        let files = kept
         let sizes = texts.mapValues { $0.utf8.count }
         func text(of path: String) throws -> String { texts[path] ?? "" }
         var readIfBlocks = false

@@ -16,7 +16,8 @@ public enum GeneratedCode {
     public static func marker(in text: String) -> String? {
         var inBlock = false
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Only the header is split into lines: a generated file of megabytes costs no more than its first lines.
+        for rawLine in text.split(separator: "\n", maxSplits: 301, omittingEmptySubsequences: false) {
             lineNumber += 1
             if lineNumber > 300 { break }  // a licence longer than this is not a header
             let line = rawLine.trimmingCharacters(in: .whitespaces)

@@ -115,3 +115,51 @@ private struct SplitMix: RandomNumberGenerator {
         }
     }
 }
+
+/// The given real store against a small model of the contract in Laps.swift (not against itself): the mutants your
+/// suite must catch are made from this file, so it has to stay as it was given.
+@Test func givenStoreKeepsItsPromises() {
+    for seed in UInt64(1)...200 {
+        var random = SplitMix(state: seed &* 7_919)
+        let real = TimingLogLapStore()
+        var model: [String: [Int: Int]] = [:]
+        var steps: [String] = []
+        for _ in 0..<Int.random(in: 1...25, using: &random) {
+            let lap = Lap(driver: ["HAM", "VER", "LEC"].randomElement(using: &random)!,
+                          number: Int.random(in: 1...6, using: &random),
+                          millis: [-1, 0, 1, 90_000, 90_000, 91_000, 92_500].randomElement(using: &random)!)
+            steps.append("record(\(shown(lap)))")
+            let expected: String
+            if lap.millis <= 0 {
+                expected = "invalidTime"
+            } else if model[lap.driver]?[lap.number] != nil {
+                expected = "duplicateLap"
+            } else {
+                expected = "kept"
+                model[lap.driver, default: [:]][lap.number] = lap.millis
+            }
+            let said = outcome(real, lap)
+            var difference: String?
+            if said != expected {
+                difference = "record: the contract says \(expected), the store said \(said)"
+            } else {
+                for driver in ["HAM", "VER", "LEC"] {
+                    let laps = (model[driver] ?? [:]).sorted { $0.key < $1.key }.map { Lap(driver: driver, number: $0.key, millis: $0.value) }
+                    let best = laps.min { $0.millis < $1.millis || $0.millis == $1.millis && $0.number < $1.number }
+                    if shown(real.laps(of: driver)) != shown(laps) {
+                        difference = "laps(of: \"\(driver)\"): the contract says \(shown(laps)), the store says \(shown(real.laps(of: driver)))"
+                        break
+                    }
+                    if shown(real.best(of: driver)) != shown(best) {
+                        difference = "best(of: \"\(driver)\"): the contract says \(shown(best)), the store says \(shown(real.best(of: driver)))"
+                        break
+                    }
+                }
+            }
+            if let difference {
+                Issue.record("TimingLogLapStore.swift is given and must keep the contract in Laps.swift, but seed \(seed): after \(steps.joined(separator: ", ")), \(difference). Put the given file back as it was (the mutants your tests must catch are made from it). [zh-Hans] TimingLogLapStore.swift 是给定的文件，必须遵守 Laps.swift 里的契约，但种子 \(seed)：执行 \(steps.joined(separator: "、")) 之后，\(difference)。请把这个给定文件恢复原样（你的测试要抓住的变异体就是从它做出来的）。")
+                return
+            }
+        }
+    }
+}
