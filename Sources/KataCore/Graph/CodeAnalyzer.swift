@@ -107,13 +107,17 @@ public struct CodeAnalyzer: Sendable {
         var generated: [(path: String, marker: String)] = []
         var kept: [String] = []
         for path in files {
-            let text: String
-            do { text = try fileSystem.readText(path) } catch {
+            let data: Data
+            do { data = try fileSystem.read(path) } catch {
                 throw KataError.failure("cannot read \(path): \(error)")
             }
-            if !includeGenerated, let marker = GeneratedCode.marker(in: text) {
+            // The header is in the first bytes: a generated file is never decoded whole.
+            if !includeGenerated, let marker = GeneratedCode.marker(in: String(decoding: data.prefix(64 * 1024), as: UTF8.self)) {
                 generated.append((path, marker))
                 continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw KataError.failure("cannot read \(path): it is not UTF-8 text")
             }
             texts[path] = text
             kept.append(path)

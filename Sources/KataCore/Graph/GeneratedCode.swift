@@ -16,8 +16,14 @@ public enum GeneratedCode {
     public static func marker(in text: String) -> String? {
         var inBlock = false
         var lineNumber = 0
-        // Only the header is split into lines: a generated file of megabytes costs no more than its first lines.
-        for rawLine in text.split(separator: "\n", maxSplits: 301, omittingEmptySubsequences: false) {
+        var header = ""
+        // Lines are taken one at a time, as bytes: the header costs what its own lines cost, however large the file.
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let rawLine = String(decoding: bytes[start..<end], as: UTF8.self)
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
             lineNumber += 1
             if lineNumber > 300 { break }  // a licence longer than this is not a header
             let line = rawLine.trimmingCharacters(in: .whitespaces)
@@ -33,11 +39,11 @@ public enum GeneratedCode {
             } else if line.isEmpty || line.hasPrefix("#!") {
                 continue
             } else {
-                return nil  // the first line of code ends the header
+                break  // the first line of code ends the header
             }
-            let lowered = comment.lowercased()
-            if let found = markers.first(where: { lowered.contains($0) }) { return found }
+            header += comment.lowercased() + "\n"
         }
-        return nil
+        // The header's comments, searched once for each phrase.
+        return markers.first { header.firstRange(of: $0) != nil }
     }
 }
