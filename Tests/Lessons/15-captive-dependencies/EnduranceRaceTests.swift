@@ -46,6 +46,25 @@ struct EnduranceRaceTests {
         #expect(verdict == .clean, "EnduranceRace's container should pass verify(): after the cure, no .shared registration holds the .scoped Driver; but \(verdict.shown). Declare with each registration what its factory resolves while it builds: a driver the recorder asks for later, through its factory, is not one of them. [zh-Hans] EnduranceRace 的容器应该通过 verify()：治好之后，没有哪个 .shared 注册持有 .scoped 的 Driver；但是\(verdict.shownZh)。在每个注册里声明它的工厂在创建时解析什么：记录器之后通过工厂去要的车手不算在内。")
     }
 
+    @Test("the race's recorder is no captive however the race was wired: a recorder that outlives a scope never builds a driver while it is built")
+    func recorderHoldsNoDriverAcrossScopes() throws {
+        let race = EnduranceRace(roster: Roster(drivers: ["BUT", "ALO"]), timesheet: Timesheet())
+        // The test's own driver factory, so it sees when a driver is built (the race's registration is replaced).
+        var built = 0
+        race.container.register(Driver.self, lifetime: .scoped) { _ in
+            built += 1
+            return Driver(name: "TST")
+        }
+        race.container.beginScope()
+        let before = built
+        let first = try race.container.resolve(LapRecorder.self)
+        let builtWhileBuilding = built > before
+        race.container.beginScope()
+        let second = try race.container.resolve(LapRecorder.self)
+        race.container.endScope()
+        #expect(!(builtWhileBuilding && first === second), "Resolving the race's LapRecorder built a Driver while the recorder was built, and the same recorder then served the next scope: it holds the first scope's driver, a captive dependency, whatever startStint() does about it (registering the recorder again at every stint patches it from outside, and verify() sees it only if the registration declares what its factory resolves). Hand the recorder a factory it asks for the driver at every lap, or make the recorder .scoped, and declare each registration's dependencies truthfully. [zh-Hans] 解析比赛的 LapRecorder 时，在创建记录器的过程中创建了一个 Driver，而同一个记录器随后又服务于下一个作用域：它持有第一个作用域的车手，这就是俘获依赖，不管 startStint() 怎么处理它（每个 stint 重新注册记录器是从外面打补丁；只有注册如实声明了工厂解析的东西，verify() 才看得见）。交给记录器一个工厂，让它每一圈都去要车手；或者把记录器设为 .scoped，并如实声明每个注册的依赖。")
+    }
+
     @Test("a lap before the first stint has no driver: it throws and files nothing")
     func noLapBeforeTheFirstStint() {
         let timesheet = Timesheet()
