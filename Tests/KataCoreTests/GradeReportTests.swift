@@ -158,11 +158,12 @@ struct GradeReportTests {
 
     @Test("what a student names never reaches a report raw: C1 controls, escape codes and direction overrides are escaped in every format")
     func studentTextEscaped() throws {
-        let name = "eve\u{202E}kcah\u{1B}[32m\u{9B}2K\u{7}"
+        let name = "eve\u{202E}kcah\u{1B}[32m\u{9B}2K\u{7}\u{3164}\u{A0}"
         let grades = ClassGrade(info: Self.info, students: [
-            Self.student(name, [Self.test("same\u{202E}", "01-a", .fail, score: 0, max: 1, message: "fail \u{9B}31m \u{2066}x", output: "out \u{202D}")]),
+            Self.student(name, [Self.test("same\u{202E}", "01-a", .fail, score: 0, max: 1, message: "fail \u{9B}31m \u{2066}x\r✔ passed\u{85}",
+                                          output: "out \u{202D}\r✔ Test verify() passed")]),
         ])
-        let raw: [UInt32] = [0x1B, 0x07, 0x9B, 0x202E, 0x202D, 0x2066]
+        let raw: [UInt32] = [0x1B, 0x07, 0x9B, 0x202E, 0x202D, 0x2066, 0x3164, 0xA0, 0x0D, 0x85]
         let student = try #require(grades.students.first)
         for (format, text) in [("results.json", GradeReports.resultsJSON(student, info: Self.info)), ("junit.xml", GradeReports.junitXML(grades)),
                                ("report.html", GradeReports.reportHTML(grades))] {
@@ -262,6 +263,10 @@ struct GradeReportTests {
         #expect(GradeReports.csvField("a\u{2029}mallory,10") == "\"a\\u{2029}mallory,10\"" && Shown.escaped("b\u{2028}c") == "b\\u{2028}c")
         #expect(Shown.escaped("honest\u{2060}\u{E0047}\u{E0052}") == "honest\\u{2060}\\u{E0047}\\u{E0052}")
         #expect(Shown.escaped("Zoë 李 ✔") == "Zoë 李 ✔", "what is shown as itself stays")
+        // What Unicode draws as nothing (a Hangul filler), and spaces that are not the plain one, are written out too.
+        #expect(Shown.escaped("honest\u{3164}") == "honest\\u{3164}" && Shown.escaped("honest\u{A0}\u{3000}") == "honest\\u{A0}\\u{3000}")
+        // A spreadsheet set to `;` as its separator must not split a name into cells.
+        #expect(GradeReports.csvField("mallory;10;10;=1+1") == "\"mallory;10;10;=1+1\"")
         #expect(GradeReports.csvField("@SUM(A1)") == "'@SUM(A1)" && GradeReports.csvField("+1") == "'+1")
     }
 

@@ -41,10 +41,49 @@ struct ProgramVetterTests {
         ("the command line through a ProcessInfo kept in a constant", "import Foundation\npublic func run() -> [String] {\n    let info = ProcessInfo.processInfo\n    return info.arguments\n}\n", "vetting:call"),
         ("a thread started through a protocol of its own that Thread adopts", "import Foundation\npublic protocol Launcher { static func detachNewThread(_ block: @escaping @Sendable () -> Void) }\nextension Thread: Launcher {}\npublic func run<L: Launcher>(_ kind: L.Type) { kind.detachNewThread { } }\npublic func go() { run(Thread.self) }\n", "vetting:call"),
         ("the environment through a protocol of its own that ProcessInfo adopts", "import Foundation\npublic protocol Settings { var environment: [String: String] { get } }\nextension ProcessInfo: Settings {}\npublic func read(_ settings: any Settings) -> Int { settings.environment.count }\n", "vetting:call"),
+        ("an enum case's default argument", "import Foundation\nenum Signal {\n    case box(lap: Int = { FileHandle(fileDescriptor: 1).write(Data()); return 1 }())\n}\npublic func run() { _ = Signal.box() }\n", "vetting:call"),
+        ("a C call in an enum case's default argument", "import Foundation\nenum Signal {\n    case box(lap: Int = Int(getpid()))\n}\npublic func run() { _ = Signal.box() }\n", "vetting:c-function"),
+        ("a property wrapper's attribute argument", "import Foundation\n@propertyWrapper public struct Flag { public var wrappedValue: Bool\n    public init(wrappedValue: Bool, _ check: Int) { self.wrappedValue = wrappedValue } }\npublic struct Car {\n    @Flag({ _exit(0) }()) public var fast = true\n}\n", "vetting:c-function"),
     ])
     func hostileCode(_ name: String, _ code: String, _ rule: String) throws {
         let findings = try Self.vet(["Hostile.swift": code])
         #expect(findings.contains { $0.rule == rule }, "\(name): \(findings.map { "\($0.location) [\($0.rule)]" })")
+    }
+
+    @Test("the object file's calls are read, wherever the source put them (a subscript's default argument, which the compiler's reading does not show): a C function, a file descriptor; honest code calls neither")
+    func outsideCallsInTheObjectFile() throws {
+        let toolchain = try #require(MeaningJudgeTests.toolchain, "no Swift compiler found")
+        let folder = NSTemporaryDirectory() + "kata-calls-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let runner = PosixProcessRunner(groups: ProcessGroupRegistry())
+        let bin = (toolchain.swiftc as NSString).deletingLastPathComponent
+        func calls(_ name: String, _ code: String) throws -> [String] {
+            try code.write(toFile: "\(folder)/\(name).swift", atomically: true, encoding: .utf8)
+            let built = runner.run(ProcessRequest(executable: toolchain.swiftc, arguments: ["-emit-library", "-parse-as-library", "-module-name", name,
+                                                                                              "\(folder)/\(name).swift", "-o", "\(folder)/lib\(name).so"],
+                                                  environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "TMPDIR": folder], timeout: 120))
+            #expect(built.termination.succeeded, "\(built.output)")
+            let listed = runner.run(ProcessRequest(executable: "\(bin)/llvm-nm", arguments: ["-u", "\(folder)/lib\(name).so"], environment: ["PATH": "/usr/bin:/bin"], timeout: 60))
+            let symbols = Grader.undefinedSymbols(nmOutput: listed.output)
+            var found = symbols.filter(Grader.isForeignCall)
+            let swift = symbols.filter { $0.hasPrefix("$s") }
+            let demangled = runner.run(ProcessRequest(executable: "\(bin)/swift-demangle", arguments: swift, environment: ["PATH": "/usr/bin:/bin"], timeout: 60))
+            found += demangled.output.split(separator: "\n").map(String.init).filter(Grader.reachesTheProcess)
+            return found
+        }
+        let honest = """
+            import Foundation
+            public protocol Engine { func start() -> String }
+            public final class Car { let engine: any Engine; var laps: [Int] = []
+                public init(engine: any Engine) { self.engine = engine }
+                public func lap(_ time: Int) -> String { laps.append(time); return "\\(engine.start()) \\(laps.sorted()) \\(Date(timeIntervalSince1970: 0))" } }
+            """
+        #expect(try calls("Honest", honest).isEmpty)
+        let hidden = try calls("Hidden", "import Foundation\npublic struct Grid {\n    public subscript(row: Int = Int(getpid())) -> Int { row }\n}\npublic func use() -> Int { Grid()[] }\n")
+        #expect(hidden.contains("getpid"), "\(hidden)")
+        let handle = try calls("Handle", "import Foundation\npublic struct Grid {\n    public subscript(row: Int = { FileHandle(fileDescriptor: 1).write(Data()); return 1 }()) -> Int { row }\n}\n")
+        #expect(handle.contains { $0.contains("Foundation.FileHandle") }, "\(handle)")
     }
 
     @Test("the object file is read, not the names: code run before main or at exit, tests of its own, odd sections")

@@ -89,14 +89,14 @@ public enum GradeReports {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        // C1 controls and direction overrides are valid in JSON strings but act on a terminal or a reader's eye:
-        // written as `\u` escapes, which every JSON reader turns back into the same text.
+        // C1 controls and every character not shown as itself (`Shown.isHidden`) are valid in JSON strings but act on
+        // a terminal or a reader's eye: written as `\u` escapes (a surrogate pair beyond U+FFFF), which every JSON
+        // reader turns back into the same text.
         var text = ""
         for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
             let value = scalar.value
-            if (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-                || value == 0x200E || value == 0x200F || value == 0x061C {
-                text += String(format: "\\u%04X", value)
+            if (0x7F...0x9F).contains(value) || value > 0x7F && Shown.isHidden(scalar) {
+                for unit in String(scalar).utf16 { text += String(format: "\\u%04X", unit) }
             } else {
                 text.unicodeScalars.append(scalar)
             }
@@ -251,7 +251,9 @@ public enum GradeReports {
         if let first = visible, "=+@\t＝＋＠－".unicodeScalars.contains(first) || (first == "-" && !isPlainNumber(text)) {
             text = "'" + text
         }
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        // A `;` is quoted too: a spreadsheet set to that separator (the usual one where `,` is the decimal mark) must
+        // not split a name into cells.
+        guard text.contains(where: { $0 == "," || $0 == ";" || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
@@ -334,8 +336,9 @@ public enum GradeReports {
             return (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0xFFFE || value == 0xFFFF
                 || (value >= 0x7F && value <= 0x84) || (value >= 0x86 && value <= 0x9F)
         }
-        // Direction overrides would make a reader see text in another order than it is: shown as escapes.
-        return Shown.escaped(cleaned, keeping: Set((0...0x9F).map(UInt32.init)))
+        // Direction overrides would make a reader see text in another order than it is: shown as escapes. A carriage
+        // return or a next-line (U+0085) would let a line drawn on a terminal write over another: shown as escapes too.
+        return Shown.escaped(cleaned, keeping: Set((0...0x9F).map(UInt32.init)).subtracting([0x0D, 0x85]))
     }
 
     static func xmlAttribute(_ text: String) -> String {
@@ -462,7 +465,7 @@ public enum GradeReports {
 
     /// Control characters and direction overrides a student may have written are shown as escapes, never kept raw.
     static func html(_ text: String) -> String {
-        Shown.escaped(text, keeping: [0x09, 0x0A, 0x0D]).replacingOccurrences(of: "&", with: "&amp;")
+        Shown.escaped(text, keeping: [0x09, 0x0A]).replacingOccurrences(of: "&", with: "&amp;")
             .replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
             .replacingOccurrences(of: "\"", with: "&quot;")

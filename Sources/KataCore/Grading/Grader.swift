@@ -289,6 +289,63 @@ public struct Grader: Sendable {
         return SubmissionVetter.foreignSymbols(nmOutput: result.output)
     }
 
+    /// What a student's library calls outside Swift's own code, read from its undefined symbols (`nm -u`), wherever the
+    /// source put the call (a place the compiler's reading does not show, such as a subscript's default argument):
+    /// a C function other than the few the compiler itself emits for ordinary Swift (`memcpy`, `malloc`, ...), or a
+    /// Foundation or Dispatch API that reaches the process (a file descriptor, a process, a pipe, the command line,
+    /// the environment, a new thread). Nil when `nm` is missing.
+    func outsideCalls(_ library: String) -> [String]? {
+        let folder = (toolchain.swiftc as NSString).deletingLastPathComponent
+        guard let nm = ["\(folder)/llvm-nm", "/usr/bin/nm", "/usr/bin/llvm-nm"].first(where: { fileSystem.exists($0) }) else { return nil }
+        let result = processRunner.run(ProcessRequest(executable: nm, arguments: ["-u", library],
+                                                      environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
+        guard result.termination.succeeded else { return nil }
+        let symbols = Self.undefinedSymbols(nmOutput: result.output)
+        var findings = symbols.filter(Self.isForeignCall).map { "calls the C function `\($0)`" }
+        let swift = symbols.filter { $0.hasPrefix("$s") }
+        let demangler = "\(folder)/swift-demangle"
+        if !swift.isEmpty, fileSystem.exists(demangler) {
+            for chunk in stride(from: 0, to: swift.count, by: 200).map({ Array(swift[$0..<min($0 + 200, swift.count)]) }) {
+                let demangled = processRunner.run(ProcessRequest(executable: demangler, arguments: chunk,
+                                                                 environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
+                for line in demangled.output.split(separator: "\n") where Self.reachesTheProcess(String(line)) {
+                    findings.append("uses `\(line.components(separatedBy: " ---> ").last?.prefix(160) ?? line.prefix(160))`")
+                }
+            }
+        }
+        return findings
+    }
+
+    /// The undefined symbols of `nm -u` output, without their version (`getpid@GLIBC_2.2.5` -> `getpid`).
+    public static func undefinedSymbols(nmOutput: String) -> [String] {
+        nmOutput.split(separator: "\n").compactMap { line -> String? in
+            guard let name = line.split(separator: " ").last.map(String.init), !name.isEmpty else { return nil }
+            let bare = name.split(separator: "@").first.map(String.init) ?? name
+            return bare.hasPrefix("_$s") ? String(bare.dropFirst()) : bare
+        }
+    }
+
+    /// A C symbol ordinary Swift code does not make the compiler call. Measured on the course's solutions and on
+    /// learners' correct solutions: only the loader's own hooks, `memset`, `memcpy`, `malloc` and `free`.
+    public static func isForeignCall(_ symbol: String) -> Bool {
+        if symbol.hasPrefix("$s") || symbol.hasPrefix("swift_") || symbol.hasPrefix("_swift") || symbol.hasPrefix("__swift") { return false }
+        // A sanitizer's instrumentation (a lesson built with the thread or address sanitizer).
+        if ["__tsan_", "__asan_", "__ubsan_", "__sanitizer_", "__msan_"].contains(where: symbol.hasPrefix) { return false }
+        let emitted: Set<String> = ["memset", "memcpy", "memmove", "memcmp", "malloc", "calloc", "realloc", "free", "posix_memalign",
+                                    "__gmon_start__", "__cxa_finalize", "__cxa_atexit", "_ITM_registerTMCloneTable", "_ITM_deregisterTMCloneTable",
+                                    "__stack_chk_fail", "__stack_chk_guard", "_Unwind_Resume", "__gxx_personality_v0", "__tls_get_addr"]
+        return !emitted.contains(symbol)
+    }
+
+    /// A demangled Swift symbol of an API that reaches the process outside the lesson's objects.
+    public static func reachesTheProcess(_ demangled: String) -> Bool {
+        let apis = ["Foundation.FileHandle", "Foundation.Process", "Foundation.NSTask", "Foundation.Pipe", "Swift.CommandLine",
+                    "Foundation.ProcessInfo.environment", "Foundation.ProcessInfo.arguments", "FoundationEssentials.ProcessInfo.environment",
+                    "FoundationEssentials.ProcessInfo.arguments", "Dispatch.DispatchSource", "Dispatch.DispatchIO", "Foundation.Thread.detachNewThread",
+                    "Foundation.Thread.start", "Foundation.Bundle", "FoundationEssentials.Bundle", "Foundation.NSClassFromString"]
+        return apis.contains { demangled.contains($0) }
+    }
+
     /// What a student's library holds that the course's own library (the reference solution's, built the same way in
     /// this run) does not, read from the object file whatever the source spelled: code run before `main` or at exit
     /// (more `.init_array`, `.preinit_array`, `.ctors`, `.fini_array` or `.dtors` entries), tests of its own
@@ -451,6 +508,10 @@ public struct Grader: Sendable {
             if takenHash != nil, vets, let foreign = foreignSymbols(library), !foreign.isEmpty {
                 let report = CheckReport(lesson: lesson.id, status: .error, stage: .module)
                 return RunOutcome(report: report, rejection: "the built library exports symbols that are not Swift's own, which would replace the C library's for the whole test program: \(foreign.prefix(5).joined(separator: ", "))")
+            }
+            if takenHash != nil, vets, let calls = outsideCalls(library), !calls.isEmpty {
+                let report = CheckReport(lesson: lesson.id, status: .error, stage: .module)
+                return RunOutcome(report: report, rejection: "the built library \(calls.prefix(3).joined(separator: "; ")): graded code reaches nothing outside the lesson's objects")
             }
             if takenHash != nil, vets, let findings = objectFileFindings(library, lesson: lesson), !findings.isEmpty {
                 let report = CheckReport(lesson: lesson.id, status: .error, stage: .module)

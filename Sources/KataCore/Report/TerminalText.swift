@@ -238,6 +238,17 @@ extension TerminalText {
 /// `\u{1B}`, so it can neither drive the instructor's terminal nor a spreadsheet, nor make one
 /// name look like another.
 public enum Shown {
+    /// A character that is not shown as itself: a format character (bidirectional overrides, zero-width marks, tag
+    /// characters that carry hidden text), a line or paragraph separator (U+2028, U+2029) that line-splitting
+    /// readers take for a line end, a character Unicode says to draw as nothing (default ignorable: a Hangul
+    /// filler, a variation selector), or a space that is not the plain one (a no-break space, an ideographic
+    /// space): by Unicode's categories and properties, not by a list.
+    public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        let category = scalar.properties.generalCategory
+        return category == .format || category == .lineSeparator || category == .paragraphSeparator
+            || scalar.properties.isDefaultIgnorableCodePoint || (category == .spaceSeparator && scalar.value != 0x20)
+    }
+
     /// `keeping`: characters left as they are (a CSV field keeps TAB, CR and LF: it quotes and defuses them itself).
     public static func escaped(_ text: String, keeping: Set<UInt32> = []) -> String {
         var result = ""
@@ -247,9 +258,10 @@ public enum Shown {
             // Every character that is not shown as itself, by its Unicode category, not by a list: format characters
             // (bidirectional overrides, zero-width marks, tag characters that carry hidden text) and the line and
             // paragraph separators (U+2028, U+2029) that line-splitting readers take for a line end.
-            let category = scalar.properties.generalCategory
-            let hidden = category == .format || category == .lineSeparator || category == .paragraphSeparator
-            if (control && !keeping.contains(value)) || hidden {
+            // Also every character Unicode says to draw as nothing (default ignorable: a Hangul filler, a variation
+            // selector) and every space that is not the plain one (a no-break space, an ideographic space): a name
+            // padded with either looks like another.
+            if (control && !keeping.contains(value)) || isHidden(scalar) {
                 result += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)

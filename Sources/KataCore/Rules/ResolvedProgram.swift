@@ -439,7 +439,47 @@ private struct Reader {
     mutating func read(file: [String: Any]) {
         let name = ((file["filename"] as? String) ?? "") as NSString
         let place = Place(file: name.lastPathComponent, owner: nil, node: nil)
+        let usesBefore = rawUses.count, attributesBefore = rawAttributes.count
         visitDeclarations(file["items"] as? [Any] ?? [], place)
+        sweep(file["items"] as? [Any] ?? [], file: place.file, usesFrom: usesBefore, attributesFrom: attributesBefore)
+    }
+
+    /// Everything the compiler resolved in the file, wherever it stands: the walk above reads the places code
+    /// usually is (bodies, initial values, default arguments of functions), and this sweep reads every object of
+    /// the dump, so a reference or an attribute in a place the walk does not know (an enum case's default argument,
+    /// a property wrapper's attribute argument, whatever the compiler accepts next) is still seen. What the walk
+    /// did not record is added to a node of the file's own (`sweep:<file>`, no owner), once per declaration.
+    mutating func sweep(_ items: [Any], file: String, usesFrom: Int, attributesFrom: Int) {
+        var usedHere = Set(rawUses[usesFrom...].map(\.usr))
+        var attributesHere = Set(rawAttributes[attributesFrom...].map(\.kind))
+        let node = "sweep:\(file)"
+        var found: [(usr: String, base: String, offset: Int)] = []
+        var attributes: [(kind: String, offset: Int)] = []
+        func walk(_ value: Any, _ offset: Int) {
+            if let list = value as? [Any] {
+                for item in list { walk(item, offset) }
+                return
+            }
+            guard let json = value as? [String: Any] else { return }
+            // A declaration the compiler made up (a derived `==`, a wrapper's storage) is not code the submission wrote.
+            if json["implicit"] as? Bool == true, json["usr"] != nil { return }
+            let here = ((json["range"] as? [String: Any])?["start"] as? Int) ?? offset
+            if let usr = json["decl_usr"] as? String, !usr.isEmpty, usedHere.insert(usr).inserted {
+                found.append((usr, json["base_name"] as? String ?? "", here))
+            }
+            if let kind = json["_kind"] as? String, kind.hasSuffix("_attr"), json["implicit"] as? Bool != true,
+               (json["range"] as? [String: Any])?["buffer_id"] == nil, attributesHere.insert(kind).inserted {
+                attributes.append((kind, here))
+            }
+            for (key, child) in json where key != "range" && key != "_kind" {
+                if child is [String: Any] || child is [Any] { walk(child, here) }
+            }
+        }
+        walk(items, 0)
+        guard !found.isEmpty || !attributes.isEmpty else { return }
+        if !found.isEmpty { ensureNode(Place(file: file, owner: nil, node: node)) }
+        for use in found { rawUses.append((node, use.usr, use.base, file, use.offset, false, false)) }
+        for attribute in attributes { rawAttributes.append((attribute.kind, file, attribute.offset)) }
     }
 
     private func offset(_ json: [String: Any]) -> Int? {

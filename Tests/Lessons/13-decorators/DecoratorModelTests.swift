@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import Decorators
+
+/// A small, seeded generator (SplitMix64): the same seed gives the same sequences everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// An error no decorator has heard of.
+struct PitLaneClosed: Error, CustomStringConvertible {
+    var description: String { "pit lane closed" }
+}
+
+/// A client to wrap that answers each call from a queue the test fills (an answer or an error), and writes
+/// down every question.
+final class QueuedClient: LapTimesClient {
+    var queue: [Result<[Int], any Error>] = []
+    private(set) var asked: [String] = []
+
+    func lapTimes(for driver: String) throws -> [Int] {
+        asked.append(driver)
+        guard !queue.isEmpty else { return [] }
+        return try queue.removeFirst().get()
+    }
+}
+
+/// A driver as the pit wall may ask: the usual codes (often the same twice), a long name, another script, nothing.
+func anyDriver(using generator: inout SeededGenerator) -> String {
+    switch Int.random(in: 0..<8, using: &generator) {
+    case 0: return ["", "Zhou Guanyu", "周冠宇", String(repeating: "VER", count: 40)].randomElement(using: &generator)!
+    default: return ["HAM", "VER", "LEC"].randomElement(using: &generator)!
+    }
+}
+
+/// What the wrapped client answers to one call: laps (none, one or many), a timeout, an unknown driver, or an
+/// error nobody has heard of.
+func anyAnswer(for driver: String, using generator: inout SeededGenerator) -> Result<[Int], any Error> {
+    switch Int.random(in: 0..<8, using: &generator) {
+    case 0: return .failure(TimingError.timeout)
+    case 1: return .failure(TimingError.unknownDriver(driver))
+    case 2: return .failure(PitLaneClosed())
+    default: return .success((0..<Int.random(in: 0...4, using: &generator)).map { _ in Int.random(in: 60_000...200_000, using: &generator) })
+    }
+}
+
+func text(_ result: Result<[Int], any Error>) -> String {
+    switch result {
+    case .success(let laps): "laps \(laps)"
+    case .failure(let error): "error \(error)"
+    }
+}
+
+@Suite("Decorators against models of their promises", .serialized)
+struct DecoratorModelTests {
+    @Test("200 seeded sequences through LoggingLapTimes: every answer handed on, every error thrown on, one line per call after it")
+    func loggingFollowsTheModel() {
+        var generator = SeededGenerator(state: 0x13_1066)
+        for sequence in 0..<200 {
+            let client = QueuedClient(), log = SpyLog()
+            let logging = LoggingLapTimes(wrapping: client, log: log)
+            var expectedLines: [String] = [], steps: [String] = []
+            for call in 0..<Int.random(in: 1...12, using: &generator) {
+                let driver = anyDriver(using: &generator)
+                let answer = anyAnswer(for: driver, using: &generator)
+                client.queue = [answer]
+                let got = ask(logging, driver).text
+                steps.append("\(driver.debugDescription) -> \(text(answer))")
+                switch answer {
+                case .success(let laps): expectedLines.append("lap times of \(driver): \(laps.count) lap\(laps.count == 1 ? "" : "s")")
+                case .failure(let error): expectedLines.append("lap times of \(driver) failed: \(error)")
+                }
+                guard got == text(answer), client.asked.count == call + 1, log.lines == expectedLines else {
+                    Issue.record("Sequence \(sequence) (seed 0x131066), calls \(steps.joined(separator: "; ")): the last call should give \(text(answer)) after asking the wrapped client once (\(call + 1) questions in all) and the log should read \(expectedLines); it gave \(got), the client was asked \(client.asked.count) times, and the log reads \(log.lines). LoggingLapTimes hands on what it gets, throws the same error on, and writes exactly one line per call, for any driver and any answer (\"1 lap\" for one). [zh-Hans] 第 \(sequence) 组（种子 0x131066），调用 \(steps.joined(separator: "；"))：最后一次调用应该在问被包装的客户端一次之后（总共 \(call + 1) 次）得到 \(text(answer))，日志应该是 \(expectedLines)；实际得到 \(got)，客户端被问了 \(client.asked.count) 次，日志是 \(log.lines)。LoggingLapTimes 原样交出拿到的结果，原样抛出同一个错误，每次调用只写一行，不管车手是谁、回答是什么（一圈写 \"1 lap\"）。")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("200 seeded sequences through CachingLapTimes: each driver's first answer is kept, whatever it holds; no failure of any kind is kept")
+    func cachingFollowsTheModel() {
+        var generator = SeededGenerator(state: 0x13_CAC4E)
+        for sequence in 0..<200 {
+            let client = QueuedClient()
+            let caching = CachingLapTimes(wrapping: client)
+            var kept: [String: [Int]] = [:], asks = 0, steps: [String] = []
+            for _ in 0..<Int.random(in: 1...14, using: &generator) {
+                let driver = anyDriver(using: &generator)
+                let expected: String
+                if let laps = kept[driver] {
+                    client.queue = []
+                    expected = "laps \(laps)"
+                    steps.append("\(driver.debugDescription) (kept)")
+                } else {
+                    let answer = anyAnswer(for: driver, using: &generator)
+                    client.queue = [answer]
+                    asks += 1
+                    if case .success(let laps) = answer { kept[driver] = laps }
+                    expected = text(answer)
+                    steps.append("\(driver.debugDescription) -> \(text(answer))")
+                }
+                let got = ask(caching, driver).text
+                guard got == expected, client.asked.count == asks else {
+                    Issue.record("Sequence \(sequence) (seed 0x13CAC4E), calls \(steps.joined(separator: "; ")): the last call should give \(expected) with the wrapped client asked \(asks) times in all; it gave \(got) and the client was asked \(client.asked.count) times. CachingLapTimes asks once per driver and keeps that driver's answer whatever it holds (no laps too); a failure of any kind is not kept, so the next call for that driver asks again. [zh-Hans] 第 \(sequence) 组（种子 0x13CAC4E），调用 \(steps.joined(separator: "；"))：最后一次调用应该得到 \(expected)，被包装的客户端总共被问 \(asks) 次；实际得到 \(got)，客户端被问了 \(client.asked.count) 次。CachingLapTimes 每位车手只问一次，并保存这位车手的回答，不管里面是什么（没有圈也保存）；任何失败都不保存，下一次问这位车手时要重新问。")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("200 seeded calls through RetryingLapTimes of 1 to 6 attempts: a timeout is tried again up to the attempts, waiting 500 ms times the attempt between, never after the last; any other error at once")
+    func retryFollowsTheModel() {
+        var generator = SeededGenerator(state: 0x13_2E72)
+        for sequence in 0..<200 {
+            let attempts = Int.random(in: 1...6, using: &generator)
+            let client = QueuedClient(), sleeper = SpySleeper()
+            let retrying = RetryingLapTimes(wrapping: client, attempts: attempts, sleeper: sleeper)
+            let driver = anyDriver(using: &generator)
+            let answers = (0..<8).map { _ in anyAnswer(for: driver, using: &generator) }
+            client.queue = answers
+            // The model: call after call until an answer, an error other than a timeout, or the last attempt.
+            var calls = 0, waits: [Int] = [], expected = ""
+            for answer in answers {
+                calls += 1
+                if case .failure(let error) = answer, case TimingError.timeout? = error as? TimingError, calls < attempts {
+                    waits.append(500 * calls)
+                    continue
+                }
+                expected = text(answer)
+                break
+            }
+            let got = ask(retrying, driver).text
+            guard got == expected, client.asked.count == calls, sleeper.waits == waits else {
+                Issue.record("Sequence \(sequence) (seed 0x132E72): \(attempts) attempt\(attempts == 1 ? "" : "s"), the wrapped client answering \(answers.prefix(calls + 1).map(text)): the call should give \(expected) after \(calls) question\(calls == 1 ? "" : "s") and waits of \(waits) ms; it gave \(got) after \(client.asked.count) and waits of \(sleeper.waits) ms. Try again only after a timeout, up to `attempts` calls in all, waiting 500 * n ms after the n-th failed attempt and not after the last; throw any other error on at once. [zh-Hans] 第 \(sequence) 组（种子 0x132E72）：\(attempts) 次尝试，被包装的客户端依次回答 \(answers.prefix(calls + 1).map(text))：这次调用应该在问 \(calls) 次、等待 \(waits) 毫秒之后得到 \(expected)；实际在问 \(client.asked.count) 次、等待 \(sleeper.waits) 毫秒之后得到 \(got)。只在超时之后重试，总共最多 `attempts` 次，第 n 次尝试失败后等待 500 * n 毫秒，最后一次之后不等待；其他错误立即原样抛出。")
+                return
+            }
+        }
+    }
+}
