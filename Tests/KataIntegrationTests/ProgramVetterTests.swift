@@ -50,6 +50,22 @@ struct ProgramVetterTests {
         #expect(findings.contains { $0.rule == rule }, "\(name): \(findings.map { "\($0.location) [\($0.rule)]" })")
     }
 
+    @Test("honest code with a helper function declared inside a function, a local type and a closure passes vetting")
+    func localDeclarations() throws {
+        let code = """
+            import Foundation
+            func signal(_ laps: [Int]) -> Int {
+                func best(_ values: [Int]) -> Int { values.min() ?? 0 }
+                struct Pair { let a: Int; let b: Int }
+                let pair = Pair(a: best(laps), b: laps.count)
+                return [pair].map { $0.a + $0.b }.reduce(0, +)
+            }
+            public enum Board { case lap(Int = 0); public static func show() -> Int { signal([3, 1, 2]) } }
+            """
+        let findings = try Self.vet(["Board.swift": code])
+        #expect(findings.isEmpty, "\(findings.map { "\($0.location) [\($0.rule)] \($0.message)" })")
+    }
+
     @Test("the object file's calls are read, wherever the source put them (a subscript's default argument, which the compiler's reading does not show): a C function, a file descriptor; honest code calls neither")
     func outsideCallsInTheObjectFile() throws {
         let toolchain = try #require(MeaningJudgeTests.toolchain, "no Swift compiler found")

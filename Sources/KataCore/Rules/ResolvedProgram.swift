@@ -907,7 +907,8 @@ private struct Reader {
             var arguments = ""
             var usedModule = isC ? "C" : ""
             var isStatic = false
-            if !isC, let text = names["$s" + raw.usr.dropFirst(2)] {
+            // Only a Swift usr (`s:...`) is demangled: a local function's id (`local:File.swift:12:helper`) is the module's own.
+            if !isC, raw.usr.hasPrefix("s:"), let text = names["$s" + raw.usr.dropFirst(2)] {
                 isStatic = text.hasPrefix("static ")
                 let declaration = DemangledName.declaration(text)
                 path = declaration.path
