@@ -105,12 +105,14 @@ private struct Lexer {
         while let byte = peek() {
             let start = index
             switch byte {
-            case 10:
+            case 10, 13:
+                // Swift ends a line at a lone CR too.
                 sawNewline = true; index += 1
-            case 32, 9, 13, 11, 12:
+            case 32, 9, 11, 12:
                 index += 1
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-                while let next = peek(), next != 10 { index += 1 }
+                // A `//` comment ends where the compiler ends it: at a line feed or a lone carriage return.
+                while let next = peek(), next != 10, next != 13 { index += 1 }
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                 skipBlockComment()
             case UInt8(ascii: "\""):

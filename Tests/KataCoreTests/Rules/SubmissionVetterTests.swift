@@ -53,6 +53,12 @@ struct SubmissionVetterTests {
         #expect(rules("func f() { let p = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8); _ = p }") == ["vetting:call"])
     }
 
+    @Test("a `//` comment ends where the compiler ends it, at a lone carriage return too: what follows is read as code")
+    func commentEndedByCarriageReturn() {
+        #expect(!rules("public func run() {\n    // tidy up\rFileHandle(fileDescriptor: 1).write(Data())\n}\n").isEmpty)
+        #expect(rules("public func run() {\n    // FileHandle(fileDescriptor: 1)\r\n    let a = 1\n}\n").isEmpty, "a CR LF line end is one line end: the comment stays a comment")
+    }
+
     @Test("honest code passes: the lesson's own names, comments and strings that mention the forbidden words")
     func honestCode() {
         let honest = """
