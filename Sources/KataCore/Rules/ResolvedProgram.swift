@@ -174,6 +174,9 @@ public struct ResolvedProgram: Sendable {
     }
 
     public init(module: String) { self.module = module }
+
+    /// The id prefix of the nodes that hold what the sweep found outside the walk's places (`sweep:RaceCar.swift`).
+    public static let sweepPrefix = "sweep:"
 }
 
 // MARK: reading the dump
@@ -450,35 +453,46 @@ private struct Reader {
     /// a property wrapper's attribute argument, whatever the compiler accepts next) is still seen. What the walk
     /// did not record is added to a node of the file's own (`sweep:<file>`, no owner), once per declaration.
     mutating func sweep(_ items: [Any], file: String, usesFrom: Int, attributesFrom: Int) {
-        var usedHere = Set(rawUses[usesFrom...].map(\.usr))
+        var usedHere = Set(rawUses[usesFrom...].map { "\($0.usr)" })
         var attributesHere = Set(rawAttributes[attributesFrom...].map(\.kind))
-        let node = "sweep:\(file)"
-        var found: [(usr: String, base: String, offset: Int)] = []
+        // What is found is kept under the type it stands in (a nested type by its path, an extension by its mangled
+        // type, resolved like the walk's owners), so a rule's allowed places apply to it too.
+        var found: [(usr: String, base: String, offset: Int, owner: String?)] = []
         var attributes: [(kind: String, offset: Int)] = []
-        func walk(_ value: Any, _ offset: Int) {
+        func walk(_ value: Any, _ offset: Int, _ owner: String?) {
             if let list = value as? [Any] {
-                for item in list { walk(item, offset) }
+                for item in list { walk(item, offset, owner) }
                 return
             }
             guard let json = value as? [String: Any] else { return }
             // A declaration the compiler made up (a derived `==`, a wrapper's storage) is not code the submission wrote.
             if json["implicit"] as? Bool == true, json["usr"] != nil { return }
             let here = ((json["range"] as? [String: Any])?["start"] as? Int) ?? offset
+            var inner = owner
+            switch json["_kind"] as? String ?? "" {
+            case "class_decl", "struct_decl", "enum_decl", "protocol":
+                if let name = Self.name(json) { inner = owner.flatMap { $0.hasPrefix("$") ? nil : $0 }.map { "\($0).\(name)" } ?? name }
+            case "extension_decl":
+                if let extended = json["extended_type"] as? String { inner = "$" + extended }
+            default: break
+            }
             if let usr = json["decl_usr"] as? String, !usr.isEmpty, usedHere.insert(usr).inserted {
-                found.append((usr, json["base_name"] as? String ?? "", here))
+                found.append((usr, json["base_name"] as? String ?? "", here, inner))
             }
             if let kind = json["_kind"] as? String, kind.hasSuffix("_attr"), json["implicit"] as? Bool != true,
                (json["range"] as? [String: Any])?["buffer_id"] == nil, attributesHere.insert(kind).inserted {
                 attributes.append((kind, here))
             }
             for (key, child) in json where key != "range" && key != "_kind" {
-                if child is [String: Any] || child is [Any] { walk(child, here) }
+                if child is [String: Any] || child is [Any] { walk(child, here, inner) }
             }
         }
-        walk(items, 0)
-        guard !found.isEmpty || !attributes.isEmpty else { return }
-        if !found.isEmpty { ensureNode(Place(file: file, owner: nil, node: node)) }
-        for use in found { rawUses.append((node, use.usr, use.base, file, use.offset, false, false)) }
+        walk(items, 0, nil)
+        for use in found {
+            let node = ResolvedProgram.sweepPrefix + file + (use.owner.map { ":" + $0 } ?? "")
+            ensureNode(Place(file: file, owner: use.owner, node: node))
+            rawUses.append((node, use.usr, use.base, file, use.offset, false, false))
+        }
         for attribute in attributes { rawAttributes.append((attribute.kind, file, attribute.offset)) }
     }
 
