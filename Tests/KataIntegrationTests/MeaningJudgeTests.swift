@@ -235,6 +235,28 @@ struct MeaningJudgeTests {
         #expect(findings.contains { $0.message.contains("A closure that captures the container") }, "\(name): \(findings.map { "\($0.location) \($0.message)" })")
     }
 
+    @Test("a forbidden name in a place the compiler's reading shows only to the sweep (an enum case's default argument, a wrapper's argument) is found; a wrapper's key path is not a use")
+    func sweptPlaces() throws {
+        let rules = [Self.rule("no-shared", .forbiddenReference) { $0.names = ["V8Engine.shared"] }]
+        let enumDefault = Self.engine + "\npublic enum Spare { case engine(any Engine = V8Engine.shared) }\n"
+        #expect(try Self.judge(["Car.swift": enumDefault], rules).contains { $0.rule == "no-shared" })
+        let wrapper = Self.engine + """
+
+            @propertyWrapper public struct Fitted { public var wrappedValue: Int
+                public init(wrappedValue: Int, _ power: Int) { self.wrappedValue = wrappedValue } }
+            public struct Garage { @Fitted(V8Engine.shared.horsepower) public var power = 0 }
+            """
+        #expect(try Self.judge(["Car.swift": wrapper], rules).contains { $0.rule == "no-shared" })
+        let keyPath = Self.engine + """
+
+            @propertyWrapper public struct Read<Value> { public let path: KeyPath<V8Engine, Value>
+                public var wrappedValue: Value { fatalError() }
+                public init(_ path: KeyPath<V8Engine, Value>) { self.path = path } }
+            public struct Garage { @Read(\\.horsepower) public var power: Int }
+            """
+        #expect(try Self.judge(["Car.swift": keyPath], [Self.rule("no-v8", .forbiddenReference) { $0.names = ["V8Engine.horsepower"] }]).isEmpty)
+    }
+
     @Test("a root that hands out a one-method factory, or the parts themselves, breaks no rule")
     func containerCorrect() throws {
         let rules = [Self.rule("root-only", .containerOnlyIn) { $0.container = ["Container"]; $0.exceptIn = ["Container"] }]

@@ -25,19 +25,17 @@ public struct MeaningJudge: Sendable {
     public init(rules: [LessonRule]) { self.rules = rules }
 
     public func findings(in program: ResolvedProgram) -> [RuleFinding] {
-        // What the sweep found where the walk does not look (`sweep:<file>` nodes: an enum case's default argument, a
-        // wrapper's attribute argument) has no place in the code's structure: vetting judges it all, and the rules only
-        // by a forbidden name used there directly. A wrapper's key path (`@Injected(\.engine)`) is how the lessons
-        // inject, not the store reaching the type.
+        // What the sweep found where the walk does not look (an enum case's default argument, a wrapper's attribute
+        // argument) is judged like any code of the type it stands in; what it found inside a key path is vetted only:
+        // a wrapper's key path (`@Injected(\.engine)`) names a property, it is how the lessons inject.
         var structured = program
-        let swept = program.nodes.values.filter { $0.id.hasPrefix(ResolvedProgram.sweepPrefix) }
-        for node in swept { structured.nodes[node.id] = nil }
+        for node in program.nodes.values where node.id.hasPrefix(ResolvedProgram.sweptKeyPathPrefix) { structured.nodes[node.id] = nil }
         let scope = ProgramScope(structured)
         var found: [RuleFinding] = []
         for rule in rules {
             let raw: [RuleFinding]
             switch rule.kind {
-            case .forbiddenReference: raw = forbiddenReferences(rule, scope) + directlyForbidden(rule, scope, swept)
+            case .forbiddenReference: raw = forbiddenReferences(rule, scope)
             case .noConstruction: raw = constructions(rule, scope)
             case .noStaticState: raw = staticState(rule, scope)
             case .containerOnlyIn: raw = containers(rule, scope)
@@ -61,19 +59,6 @@ public struct MeaningJudge: Sendable {
 
     // MARK: forbidden_reference
 
-    /// A forbidden name used directly in code the sweep found.
-    private func directlyForbidden(_ rule: LessonRule, _ scope: ProgramScope, _ swept: [ResolvedProgram.Node]) -> [RuleFinding] {
-        let patterns = rule.names.map(ForbiddenName.init)
-        let services = SystemServices.named(by: rule.names)
-        var found: [RuleFinding] = []
-        for node in swept where !scope.isExcepted(node, by: rule) {
-            for use in node.uses {
-                guard let name = patterns.first(where: { scope.matches($0, use) })?.shown ?? services.first(where: { $0.reads(use) })?.shown(use) else { continue }
-                found.append(finding(rule, use.file, use.line, Words.named(name, where: LocalizedText(english: "in a default argument or an attribute", chinese: "在默认参数或特性里"))))
-            }
-        }
-        return found
-    }
 
     private func forbiddenReferences(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
         let patterns = rule.names.map(ForbiddenName.init)

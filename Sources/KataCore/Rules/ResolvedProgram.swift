@@ -177,6 +177,8 @@ public struct ResolvedProgram: Sendable {
 
     /// The id prefix of the nodes that hold what the sweep found outside the walk's places (`sweep:RaceCar.swift`).
     public static let sweepPrefix = "sweep:"
+    /// The same for what the sweep found inside key paths: vetted, never judged by the rules.
+    public static let sweptKeyPathPrefix = "sweep-keypath:"
 }
 
 // MARK: reading the dump
@@ -457,11 +459,11 @@ private struct Reader {
         var attributesHere = Set(rawAttributes[attributesFrom...].map(\.kind))
         // What is found is kept under the type it stands in (a nested type by its path, an extension by its mangled
         // type, resolved like the walk's owners), so a rule's allowed places apply to it too.
-        var found: [(usr: String, base: String, offset: Int, owner: String?)] = []
+        var found: [(usr: String, base: String, offset: Int, owner: String?, keyPath: Bool)] = []
         var attributes: [(kind: String, offset: Int)] = []
-        func walk(_ value: Any, _ offset: Int, _ owner: String?) {
+        func walk(_ value: Any, _ offset: Int, _ owner: String?, _ inKeyPath: Bool) {
             if let list = value as? [Any] {
-                for item in list { walk(item, offset, owner) }
+                for item in list { walk(item, offset, owner, inKeyPath) }
                 return
             }
             guard let json = value as? [String: Any] else { return }
@@ -476,20 +478,23 @@ private struct Reader {
                 if let extended = json["extended_type"] as? String { inner = "$" + extended }
             default: break
             }
+            // A key path (`\DependencyValues.engine`, a wrapper's argument) names a property; it reads nothing itself.
+            let keyPath = inKeyPath || (json["_kind"] as? String ?? "").hasPrefix("keypath")
             if let usr = json["decl_usr"] as? String, !usr.isEmpty, usedHere.insert(usr).inserted {
-                found.append((usr, json["base_name"] as? String ?? "", here, inner))
+                found.append((usr, json["base_name"] as? String ?? "", here, inner, keyPath))
             }
             if let kind = json["_kind"] as? String, kind.hasSuffix("_attr"), json["implicit"] as? Bool != true,
                (json["range"] as? [String: Any])?["buffer_id"] == nil, attributesHere.insert(kind).inserted {
                 attributes.append((kind, here))
             }
             for (key, child) in json where key != "range" && key != "_kind" {
-                if child is [String: Any] || child is [Any] { walk(child, here, inner) }
+                if child is [String: Any] || child is [Any] { walk(child, here, inner, keyPath) }
             }
         }
-        walk(items, 0, nil)
+        walk(items, 0, nil, false)
         for use in found {
-            let node = ResolvedProgram.sweepPrefix + file + (use.owner.map { ":" + $0 } ?? "")
+            let prefix = use.keyPath ? ResolvedProgram.sweptKeyPathPrefix : ResolvedProgram.sweepPrefix
+            let node = prefix + file + (use.owner.map { ":" + $0 } ?? "")
             ensureNode(Place(file: file, owner: use.owner, node: node))
             rawUses.append((node, use.usr, use.base, file, use.offset, false, false))
         }
