@@ -113,10 +113,10 @@ extension LessonMetadata {
             }
             let english = (dictionary["en"] as? String) ?? ""
             let chinese = (dictionary["zh-Hans"] as? String) ?? ""
-            if english.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if !english.contains(where: { !$0.isWhitespace }) {
                 problems.append("\"\(key)\" has no English text (\"en\")")
             }
-            if chinese.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if !chinese.contains(where: { !$0.isWhitespace }) {
                 problems.append("\"\(key)\" has no Simplified Chinese text (\"zh-Hans\")")
             }
             return LocalizedText(english: english, chinese: chinese)

@@ -124,7 +124,10 @@ public enum Kata {
             context.readsPrograms = readsPrograms
             if refreshEditorFiles && command.needsCourse && !["grade", "verify", "export", "graph"].contains(command.name) {
                 context.refreshesEditorFiles = true
-                EditorSupport.refresh(context)
+                if let course = try? context.loadCourse() {
+                    EditorSupport.refresh(context, course: course)
+                    context.preloadedCourse = PreloadedCourse(course)
+                }
             }
             return try command.run(invocation, context)
         } catch let error as KataError {

@@ -31,6 +31,9 @@ public struct KataContext: Sendable {
     public var kataCommand: KataCommand = .installed
     /// The running kata program (for `kata install`), when known.
     public var executablePath: String?
+    /// The course as read at the start of this run, handed to the first `loadCourse()` (then read afresh:
+    /// watch mode sees a lesson an author edits while it runs).
+    public var preloadedCourse: PreloadedCourse?
 
     public init(
         fileSystem: any FileSystem,
@@ -110,6 +113,7 @@ public struct KataContext: Sendable {
     }
 
     public func loadCourse() throws -> Course {
+        if let course = preloadedCourse?.take() { return course }
         let loader = CourseLoader(fileSystem: fileSystem)
         let course = ExtraCourses.merge(try loader.load(root: courseRoot), try extraCourseRoots.map { try loader.load(root: $0) })
         migrateState(to: course)
@@ -254,4 +258,21 @@ struct JSONKey: CodingKey {
     init(_ string: String) { stringValue = string }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { return nil }
+}
+
+/// A course read once, given to whoever asks first.
+public final class PreloadedCourse: @unchecked Sendable {
+    private let lock = NSLock()
+    private var course: Course?
+
+    public init(_ course: Course) { self.course = course }
+
+    /// The course, the first time; nil after.
+    public func take() -> Course? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = course
+        course = nil
+        return taken
+    }
 }

@@ -112,12 +112,19 @@ public struct EditorFiles: Sendable {
 
     /// One entry a few lines long, so a changed file list reads well in a diff.
     static func render(_ entries: [Entry]) -> String {
+        // The entries of one database share their arguments: each list is quoted once.
+        var lastArguments: [String]? = nil
+        var lastQuoted = ""
         let items = entries.map { entry in
-            """
+            if entry.arguments != lastArguments {
+                lastArguments = entry.arguments
+                lastQuoted = entry.arguments.map(quoted).joined(separator: ", ")
+            }
+            return """
               {
                 "directory": ".",
                 "file": \(quoted(entry.file)),
-                "arguments": [\(entry.arguments.map(quoted).joined(separator: ", "))]
+                "arguments": [\(lastQuoted)]
               }
             """
         }
@@ -125,6 +132,14 @@ public struct EditorFiles: Sendable {
     }
 
     static func quoted(_ text: String) -> String {
+        // Most arguments are plain paths and flags: nothing to escape, so no scalar-by-scalar copy.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            return true
+        }
+        if plain == true {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -150,6 +165,11 @@ public struct EditorFiles: Sendable {
 public enum EditorSupport {
     public static func refresh(_ context: KataContext) {
         guard let course = try? context.loadCourse() else { return }
+        refresh(context, course: course)
+    }
+
+    /// The same, for a course the caller has loaded already (one reading of the lessons per run).
+    public static func refresh(_ context: KataContext, course: Course) {
         let toolchain = try? ToolchainLocator(fileSystem: context.fileSystem, environment: context.environment,
                                               processRunner: context.processRunner).locate()
         let flags = toolchain.map { $0.testing.compile } ?? []

@@ -27,8 +27,10 @@ public struct ProgramReader: Sendable {
     /// `files`: the path to hand the compiler, the name to show in findings, and the text.
     public func read(module: String, files: [(path: String, shown: String, text: String)]) -> ResolvedProgram? {
         guard !files.isEmpty else { return nil }
+        // One compiler job for every file (batch mode, one batch): the module is type-checked once, not once per
+        // file, and each file's declarations see the others' fully (an extension's conformance, a parameter's type).
         var arguments = ["-dump-ast", "-dump-ast-format", "json", "-swift-version", "6", "-parse-as-library", "-D", "DEBUG",
-                         "-module-name", module]
+                         "-enable-batch-mode", "-j1", "-module-name", module]
         if let moduleCache { arguments += ["-module-cache-path", moduleCache] }
         let command = launcher + [swiftc] + arguments + files.map(\.path)
         let result = processRunner.run(ProcessRequest(

@@ -25,13 +25,22 @@ public struct SHA256: Sendable {
 
     public mutating func update(bytes: [UInt8]) {
         length &+= UInt64(bytes.count)
-        pending.append(contentsOf: bytes)
         var offset = 0
-        while pending.count - offset >= 64 {
-            compress(pending, at: offset)
-            offset += 64
+        if !pending.isEmpty {
+            let fill = min(64 - pending.count, bytes.count)
+            pending.append(contentsOf: bytes[0..<fill])
+            offset = fill
+            guard pending.count == 64 else { return }
+            pending.withUnsafeBufferPointer { compress($0.baseAddress!) }
+            pending.removeAll(keepingCapacity: true)
         }
-        pending.removeFirst(offset)
+        bytes.withUnsafeBufferPointer { buffer in
+            while buffer.count - offset >= 64 {
+                compress(buffer.baseAddress! + offset)
+                offset += 64
+            }
+        }
+        pending.append(contentsOf: bytes[offset...])
     }
 
     public func finalize() -> [UInt8] {
@@ -41,9 +50,11 @@ public struct SHA256: Sendable {
         while tail.count % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
         var offset = 0
-        while offset < tail.count {
-            copy.compress(tail, at: offset)
-            offset += 64
+        tail.withUnsafeBufferPointer { buffer in
+            while offset < buffer.count {
+                copy.compress(buffer.baseAddress! + offset)
+                offset += 64
+            }
         }
         return copy.state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
@@ -60,31 +71,38 @@ public struct SHA256: Sendable {
 
     public static func hex(_ text: String) -> String { hex(Data(text.utf8)) }
 
-    private mutating func compress(_ bytes: [UInt8], at offset: Int) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            let j = offset + i * 4
-            w[i] = UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8 | UInt32(bytes[j + 3])
+    /// One 64-byte block. Written with raw pointers and locals: the debug build (`swift run kata`) runs it too.
+    private mutating func compress(_ block: UnsafePointer<UInt8>) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                let j = i &* 4
+                w[i] = UInt32(block[j]) << 24 | UInt32(block[j &+ 1]) << 16 | UInt32(block[j &+ 2]) << 8 | UInt32(block[j &+ 3])
+            }
+            for i in 16..<64 {
+                let x = w[i &- 15], y = w[i &- 2]
+                let s0 = (x >> 7 | x << 25) ^ (x >> 18 | x << 14) ^ (x >> 3)
+                let s1 = (y >> 17 | y << 15) ^ (y >> 19 | y << 13) ^ (y >> 10)
+                w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
+            }
+            state.withUnsafeMutableBufferPointer { state in
+                Self.k.withUnsafeBufferPointer { k in
+                    var a = state[0], b = state[1], c = state[2], d = state[3]
+                    var e = state[4], f = state[5], g = state[6], h = state[7]
+                    for i in 0..<64 {
+                        let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+                        let choice = (e & f) ^ (~e & g)
+                        let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                        let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let t2 = s0 &+ majority
+                        h = g; g = f; f = e; e = d &+ t1
+                        d = c; c = b; b = a; a = t1 &+ t2
+                    }
+                    state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+                    state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+                }
+            }
         }
-        for i in 16..<64 {
-            let s0 = w[i - 15].rotated(7) ^ w[i - 15].rotated(18) ^ (w[i - 15] >> 3)
-            let s1 = w[i - 2].rotated(17) ^ w[i - 2].rotated(19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
-        for i in 0..<64 {
-            let s1 = e.rotated(6) ^ e.rotated(11) ^ e.rotated(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = a.rotated(2) ^ a.rotated(13) ^ a.rotated(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            h = g; g = f; f = e; e = d &+ t1
-            d = c; c = b; b = a; a = t1 &+ t2
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 
     private static let k: [UInt32] = [
@@ -99,6 +117,3 @@ public struct SHA256: Sendable {
     ]
 }
 
-private extension UInt32 {
-    func rotated(_ count: UInt32) -> UInt32 { (self >> count) | (self << (32 - count)) }
-}
