@@ -395,7 +395,7 @@ struct HiddenTestsTests {
         let text = String(decoding: try JSONEncoder().encode(view), as: UTF8.self)
         #expect(!text.contains("SECRET"))
         #expect(!text.contains("HiddenTests.swift"))
-        #expect(view.tests.map(\.name) == ["starts", "hidden test 1"])
+        #expect(view.tests.map(\.name) == ["starts", "hidden tests: 0 of 1 passed"])
         #expect(view.tests.map(\.status) == [.pass, .fail])
 
         let compile = CheckReport(lesson: lesson.id, status: .error, stage: .tests, diagnostics: [

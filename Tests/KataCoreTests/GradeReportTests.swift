@@ -218,17 +218,40 @@ struct GradeReportTests {
         #expect(html.contains("<td>b</td><td class=\"num\">0 / 1</td>"), "a lesson nobody started is not counted: only ben handed 02-b in")
     }
 
-    @Test("a student's results.json shows hidden tests by verdict only")
+    @Test("a student's results.json shows how many hidden tests passed, not which")
     func hiddenTests() {
         let grade = Self.student("amy", [
             Self.test("visible", "01-a", .fail, score: 0, max: 1, message: "shown"),
             Self.test("secret name", "01-a", .fail, score: 0, max: 1, message: "secret expectation", output: "secret output", hidden: true),
         ])
         let json = GradeReports.resultsJSON(grade, info: Self.info)
-        #expect(json.contains("shown") && json.contains("hidden test 1 of 01-a"))
+        #expect(json.contains("shown") && json.contains("hidden tests of 01-a: 0 of 1 passed"))
         #expect(!json.contains("secret"))
         let gradescope = GradeReports.gradescopeJSON(grade, info: Self.info)
         #expect(!gradescope.contains("secret") && gradescope.contains("\"max_score\""))
+    }
+
+    @Test("which hidden test passed, crashed or was slow never reaches the student: the same count reads the same",
+          arguments: [[Status.pass, .fail, .error], [.error, .pass, .fail], [.fail, .error, .pass]])
+    func hiddenVerdictsLeaveAsACount(_ order: [Status]) throws {
+        func grade(_ statuses: [Status]) -> StudentGrade {
+            var tests = [Self.test("visible", "01-a", .pass, score: 1, max: 1)]
+            for (index, status) in statuses.enumerated() {
+                var test = Self.test("secret \(index)", "01-a", status, score: status == .pass ? 1 : 0, max: 1, hidden: true)
+                test.durationMs = 100 * (index + 1)
+                test.errorKind = status == .error ? ["crashed", "timed out", "exited"][index] : nil
+                tests.append(test)
+            }
+            tests.append(Self.test("other", "02-b", .fail, score: 0, max: 1, hidden: true))
+            return Self.student("amy", tests)
+        }
+        let reference = grade([.pass, .fail, .error])
+        let shuffled = grade(order)
+        #expect(GradeReports.resultsJSON(shuffled, info: Self.info) == GradeReports.resultsJSON(reference, info: Self.info))
+        #expect(GradeReports.gradescopeJSON(shuffled, info: Self.info) == GradeReports.gradescopeJSON(reference, info: Self.info))
+        let tests = GradeReports.studentTests(shuffled.tests)
+        #expect(tests.map(\.name) == ["visible", "hidden tests of 01-a: 1 of 3 passed", "hidden tests of 02-b: 0 of 1 passed"])
+        #expect(tests[1].score == 1 && tests[1].maxScore == 3 && tests[1].status == .fail)
     }
 
     @Test("a test's output is found between its start and end lines, stack addresses dropped")
@@ -322,7 +345,7 @@ struct GradeReportTests {
         let list = [ExpectedTest(id: "MTests.S/shown()/T.swift:3:4", name: "shown", function: "shown()", fileName: "T.swift", hidden: false, maxScore: 1),
                     ExpectedTest(id: "MTests.H/greetsAStranger()/HiddenTests.swift:5:4", name: "greets a stranger", function: "greetsAStranger()", fileName: "HiddenTests.swift", hidden: true, maxScore: 1)]
         let text = Grader.label("MTests.H/greetsAStranger()/HiddenTests.swift:5:4 ended without a start; MTests.S/shown()/T.swift:3:4 started twice", tests: list, lesson: "01-a")
-        #expect(text == "hidden test 1 of 01-a ended without a start; \"shown\" started twice")
+        #expect(text == "a hidden test of 01-a ended without a start; \"shown\" started twice")
         let secrets: Set<String> = ["#expect(Greeter(source: Nobody()).greet() == \"Hello, stranger!\")"]
         #expect(Grader.withheld("line\n    #expect(Greeter(source: Nobody()).greet() == \"Hello, stranger!\")\nmore", secrets: secrets).hasPrefix("[withheld"))
         #expect(Grader.withheld("an honest message that is long enough", secrets: secrets) == "an honest message that is long enough")

@@ -190,6 +190,34 @@ struct MeaningJudgeTests {
         #expect(!calledLocal.isEmpty, "a local function called before registering builds the engine eagerly: \(calledLocal.map(\.location))")
     }
 
+    @Test("with once_stored, reading the one instance a stored static or global let holds builds nothing; building another, however it is spelled, does")
+    func onceStoredInstances() throws {
+        var rule = Self.rule("one-store", .noConstruction) { $0.inTypes = ["*"]; $0.of = ["Store"]; $0.exceptIn = ["Store.swift"] }
+        rule.allow = [.onceStored]
+        let store = """
+            public final class Store {
+                nonisolated(unsafe) private static let instance = Store()
+                public static var standard: Store { instance }
+                public init() {}
+            }
+            """
+        func judge(_ app: String) throws -> [RuleFinding] {
+            try Self.judge(["Store.swift": store, "App.swift": app], [rule])
+        }
+        #expect(try judge("public enum App { public static func live() -> Store { Store.standard } }").isEmpty)
+        #expect(try judge("nonisolated(unsafe) let theStore = Store.standard\npublic enum App { public static func live() -> Store { theStore } }").isEmpty)
+        let spellings = [
+            "public enum App { public static func live() -> Store { Store() } }",
+            "public enum App { public static func live() -> Store { Store.init() } }",
+            "public enum App { public static func live() -> Store { let kind: Store.Type = Store.self; return kind.init() } }",
+            "extension Store { nonisolated(unsafe) static let spare = Store() }\npublic enum App { public static func live() -> Store { .spare } }",
+            "public enum App { static func fresh() -> Store { Store() }\n public static func live() -> Store { fresh() } }",
+        ]
+        for app in spellings {
+            #expect(try !judge(app).isEmpty, "a second store built: \(app)")
+        }
+    }
+
     // MARK: family 3: the container reaching code outside the root
 
     static let containerCode = """

@@ -28,6 +28,19 @@ public struct LearnerTestsSpec: Sendable, Equatable {
     public var skip: [String: String] = [:]
     /// What to test next, by the name of the function (or property) of `implementation` a surviving mutant is in.
     public var promises: [String: LocalizedText] = [:]
+    /// Mistakes written by the author, one per edge of the contract the text names (`"replace"` a piece of a line of
+    /// `implementation` `"with"` another): the general operators change one token, and some promises (a refused lap
+    /// changes nothing, the same number for another driver) are broken by no single token. Always judged, on top of
+    /// `max_mutants`.
+    public var promiseMutants: [PromiseMutant] = []
+
+    public struct PromiseMutant: Sendable, Equatable {
+        public var id: String
+        public var replace: String
+        public var with: String
+        /// What a suite that misses it does not check, as "your suite does not notice when ...".
+        public var breaks: LocalizedText
+    }
 
     public init(implementation: String) {
         self.implementation = implementation
@@ -86,7 +99,23 @@ public struct LearnerTestsSpec: Sendable, Equatable {
                 problems.append("\"learner_tests.promises\" must map a function's name to {\"en\": ..., \"zh-Hans\": ...}")
             }
         }
-        let known: Set<String> = ["folder", "implementation", "max_mutants", "operators", "skip", "promises"]
+        if let list = object["promise_mutants"] {
+            if let items = list as? [[String: Any]] {
+                for (index, item) in items.enumerated() {
+                    guard let id = item["id"] as? String, LessonMetadata.isIdentifier(id.replacingOccurrences(of: "-", with: "_")),
+                          let replace = item["replace"] as? String, !replace.isEmpty, let with = item["with"] as? String,
+                          let breaks = item["breaks"] as? [String: Any], let english = breaks["en"] as? String, let chinese = breaks["zh-Hans"] as? String,
+                          !english.isEmpty, !chinese.isEmpty else {
+                        problems.append("\"learner_tests.promise_mutants[\(index)]\" must be {\"id\": \"a-name\", \"replace\": \"text in the file\", \"with\": \"its replacement\", \"breaks\": {\"en\": ..., \"zh-Hans\": ...}}")
+                        continue
+                    }
+                    spec.promiseMutants.append(PromiseMutant(id: id, replace: replace, with: with, breaks: LocalizedText(english: english, chinese: chinese)))
+                }
+            } else {
+                problems.append("\"learner_tests.promise_mutants\" must be a list of {\"id\", \"replace\", \"with\", \"breaks\"}")
+            }
+        }
+        let known: Set<String> = ["folder", "implementation", "max_mutants", "operators", "skip", "promises", "promise_mutants"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("\"learner_tests\" has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -98,6 +127,11 @@ public struct LearnerTestsSpec: Sendable, Equatable {
         if let operators { object["operators"] = operators }
         if !skip.isEmpty { object["skip"] = skip }
         if !promises.isEmpty { object["promises"] = promises.mapValues { ["en": $0.english, "zh-Hans": $0.chinese] } }
+        if !promiseMutants.isEmpty {
+            object["promise_mutants"] = promiseMutants.map {
+                ["id": $0.id, "replace": $0.replace, "with": $0.with, "breaks": ["en": $0.breaks.english, "zh-Hans": $0.breaks.chinese]] as [String: Any]
+            }
+        }
         return object
     }
 }

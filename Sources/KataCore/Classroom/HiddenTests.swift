@@ -28,23 +28,29 @@ public enum HiddenTests {
         return hidden.contains(String(name))
     }
 
-    /// A report as a student may see it: each hidden test becomes "hidden test N"
-    /// with its status only, compile errors inside hidden files lose their text,
+    /// A report as a student may see it: the hidden tests become one verdict,
+    /// "hidden tests: K of N passed", compile errors inside hidden files lose their text,
     /// and the captured output (which may print hidden expectations) is dropped
     /// when any hidden test is in the report.
     public static func studentView(of report: CheckReport, lesson: Lesson) -> CheckReport {
         let hidden = Set(lesson.metadata.hiddenTests)
         guard !hidden.isEmpty else { return report }
         var view = report
-        var counter = 0
         var sawHidden = false
-        view.tests = report.tests.map { verdict in
-            guard isHidden(verdict, in: lesson) else { return verdict }
+        // The hidden tests become one verdict, where the first of them was: how many passed, not which (which one
+        // passed would be a bit per test that the code under test can choose while it runs).
+        let hiddenVerdicts = report.tests.filter { isHidden($0, in: lesson) }
+        let passed = hiddenVerdicts.filter { $0.status == .pass }.count
+        view.tests = []
+        for verdict in report.tests {
+            guard isHidden(verdict, in: lesson) else { view.tests.append(verdict); continue }
+            guard !sawHidden else { continue }
             sawHidden = true
-            counter += 1
-            let message = verdict.status == .pass ? "" : "a hidden test did not pass; its details stay with the instructor"
-            return TestVerdict(name: "hidden test \(counter)", id: "hidden-\(counter)", status: verdict.status,
-                               message: message, errorKind: verdict.errorKind, durationMs: verdict.durationMs)
+            let all = passed == hiddenVerdicts.count
+            let status: Status = all ? .pass : hiddenVerdicts.contains { $0.status == .fail } ? .fail : .error
+            let message = all ? "" : "\(passed) of \(hiddenVerdicts.count) hidden tests passed; which ones, and why the others did not, stay with the instructor"
+            view.tests.append(TestVerdict(name: "hidden tests: \(passed) of \(hiddenVerdicts.count) passed", id: "hidden", status: status,
+                                          message: message))
         }
         view.diagnostics = report.diagnostics.map { diagnostic in
             guard hidden.contains((diagnostic.file as NSString).lastPathComponent) else { return diagnostic }

@@ -783,14 +783,13 @@ public struct Grader: Sendable {
         return "every test ended in an error (\(summary)): \(example.split(separator: "\n").first.map(String.init) ?? "")"
     }
 
-    /// Test ids in evidence become what reports may show: a visible test's name, or "hidden test N".
+    /// Test ids in evidence become what reports may show: a visible test's name, or "a hidden test of LESSON" (never
+    /// which one: see `GradeReports.studentTests`).
     static func label(_ text: String, tests: [ExpectedTest], lesson: String) -> String {
         var result = text
-        var hiddenIndex = 0
         for test in tests {
-            if test.hidden { hiddenIndex += 1 }
             guard !test.id.isEmpty, result.contains(test.id) else { continue }
-            result = result.replacingOccurrences(of: test.id, with: test.hidden ? "hidden test \(hiddenIndex) of \(lesson)" : "\"\(test.name)\"")
+            result = result.replacingOccurrences(of: test.id, with: test.hidden ? "a hidden test of \(lesson)" : "\"\(test.name)\"")
         }
         for test in tests where test.hidden && !test.function.isEmpty {
             result = result.replacingOccurrences(of: test.function, with: "a hidden test")

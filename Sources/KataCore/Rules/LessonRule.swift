@@ -54,6 +54,10 @@ public struct LessonRule: Sendable, Equatable {
         /// Inside an escaping closure (a factory handed to a container): built when the factory runs, not before.
         /// Judged on the compiled program only.
         case factoryClosure = "factory_closure"
+        /// Reading a stored `static let` or global `let` builds nothing: what it holds was built once, the first time
+        /// it was read (`TeamDefaults.standard` returning its one instance), and is shared, not made again. Where such
+        /// a `let` is declared in the rule's scope, its initial value is still judged. Judged on the compiled program only.
+        case onceStored = "once_stored"
     }
 
     public var id: String

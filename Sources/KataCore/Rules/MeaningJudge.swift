@@ -153,7 +153,12 @@ public struct MeaningJudge: Sendable {
         let factories = rule.allow.contains(.factoryClosure)
         func deferred(_ use: ResolvedProgram.Use) -> Bool { factories && (use.inEscapingClosure || use.isUnappliedFunction) }
         // A helper the allowed code calls registers its factories the same way: they run later there too.
-        let reach = Reach(scope: scope, hit: { builtType($0) != nil }, follows: { !deferred($0) })
+        let onceStored = rule.allow.contains(.onceStored)
+        func readsOnceStored(_ use: ResolvedProgram.Use) -> Bool {
+            guard onceStored, let member = scope.program.members[use.usr] else { return false }
+            return member.isLet && member.isStored && (member.isStatic || member.owner == nil)
+        }
+        let reach = Reach(scope: scope, hit: { builtType($0) != nil }, follows: { !deferred($0) && !readsOnceStored($0) })
         func witnesses(_ use: ResolvedProgram.Use) -> [String] {
             guard let member = scope.program.members[use.usr], member.isStatic, let proto = member.owner, scope.isProtocol(proto) else { return [] }
             return scope.descendants(of: [proto]).sorted().flatMap { conformer in
@@ -173,6 +178,7 @@ public struct MeaningJudge: Sendable {
             if factories, let usr = node.memberUSR, node.context == .body,
                scope.program.members[usr]?.kind == "func_decl", handedOn.contains(usr), !called.contains(usr) { continue }
             for use in node.uses where !deferred(use) {
+                if readsOnceStored(use) { continue }
                 if let type = builtType(use) {
                     found.append(finding(rule, use.file, use.line, RuleChecker.builds(ProgramScope.root(owner), type, where: scope.place(node))))
                 } else if let target = scope.nodeID(for: use), let path = reach.path(from: target), let type = path.use.flatMap(builtType) {
@@ -569,7 +575,7 @@ public struct MeaningJudge: Sendable {
                                  chinese: "`\(miss.owner).\(miss.function)` 在没有持有 `\(miss.lock)` 的情况下访问 `\(miss.property)`\(caller.1)，而在 `\(miss.guardedIn)` 中这把锁保护着它：两个线程同时调用就会发生数据竞争。")
         }
         static func defaultedValue(_ type: String, where place: LocalizedText) -> LocalizedText {
-            LocalizedText(english: "A `\(type)` gets a default value here, \(place.english): it is a value with no sensible default, so a caller who leaves it out gets one nobody chose.",
+            LocalizedText(english: "A value of type `\(type)` gets a default here, \(place.english): it is a value with no sensible default, so a caller who leaves it out gets one nobody chose.",
                           chinese: "这里，\(place.chinese)，给 `\(type)` 设了默认值：它是没有合理默认值的值，省略它的调用者会得到一个没人选择过的值。")
         }
         static func defaulted(_ owner: String) -> LocalizedText {

@@ -157,7 +157,8 @@ public struct LearnerTestsJudge: Sendable {
             result.message = "caught by \(caughtBy.name)"
             return result
         }
-        let phrase = Self.phrase(mutant.mutation)
+        let authored = mutant.mutation == "promise" ? spec.promiseMutants.first { mutant.id.hasPrefix("promise-\($0.id)@") } : nil
+        let phrase = authored.map { ($0.breaks.english, $0.breaks.chinese) } ?? Self.phrase(mutant.mutation)
         let function = Self.enclosingFunction(in: source, line: mutant.line)
         let promise = function.flatMap { spec.promises[$0] }
         let next = promise?.english ?? "add a test that calls `\(function ?? "it")` where this line matters and checks what it promises"
@@ -174,8 +175,21 @@ public struct LearnerTestsJudge: Sendable {
         let all = MutationOperators.mutants(of: ResolvedProgram(module: "_"), texts: [spec.implementation: text], forbidden: [])
             .filter { mutant in spec.operators.map { $0.contains(mutant.mutation) } ?? true }
             .filter { spec.skip[$0.id] == nil }
-        guard all.count > spec.maxMutants else { return all }
-        return (0..<spec.maxMutants).map { all[$0 * all.count / spec.maxMutants] }
+        let chosen = all.count > spec.maxMutants ? (0..<spec.maxMutants).map { all[$0 * all.count / spec.maxMutants] } : all
+        return chosen + promiseMutants(of: text, spec: spec)
+    }
+
+    /// The author's mistakes (`promise_mutants`), each applied where its text first appears; one whose text is not in
+    /// the file (the file was changed) is left out.
+    static func promiseMutants(of text: String, spec: LearnerTestsSpec) -> [Mutant] {
+        let lines = text.components(separatedBy: "\n")
+        return spec.promiseMutants.compactMap { mistake in
+            guard let index = lines.firstIndex(where: { $0.contains(mistake.replace) }) else { return nil }
+            let original = lines[index]
+            return Mutant(id: "promise-\(mistake.id)@\(spec.implementation):\(index + 1)", mutation: "promise", file: spec.implementation,
+                          line: index + 1, original: [original], mutated: [original.replacingOccurrences(of: mistake.replace, with: mistake.with)],
+                          lines: [index + 1])
+        }
     }
 
     /// The name of the function, initializer or property a line belongs to: `record`, `init`, `laps`.

@@ -232,11 +232,14 @@ struct RaceTrackTests {
         }
     }
 
-    /// A lap time in milliseconds: usual laps, very short and very long ones (a lap behind the safety car).
+    /// A stopwatch's reading, over every `Int` one can return: usual laps, very short and very long ones (a lap
+    /// behind the safety car), and what a faulty watch reads (0, negative numbers, the ends of `Int`). The track
+    /// reports what it was handed; it does not correct it.
     static func anyMilliseconds(using generator: inout SeededGenerator) -> Int {
-        switch Int.random(in: 0..<4, using: &generator) {
+        switch Int.random(in: 0..<6, using: &generator) {
         case 0: return Int.random(in: 0...1_000, using: &generator)
         case 1: return Int.random(in: 1_000_000...100_000_000, using: &generator)
+        case 2: return [Int.min, Int.max, -1, Int.random(in: Int.min...(-1), using: &generator)].randomElement(using: &generator)!
         default: return Int.random(in: 70_000...95_000, using: &generator)
         }
     }

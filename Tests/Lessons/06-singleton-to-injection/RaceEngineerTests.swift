@@ -152,17 +152,24 @@ struct RaceEngineerTests {
         #expect(engineerResolves == 0, "The team's engineers asked the Locator \(engineerResolves) time\(engineerResolves == 1 ? "" : "s") in boxBox(). Send through the radio handed to RaceEngineer(driver:crew:radio:). [zh-Hans] 车队的比赛工程师在 boxBox() 中向 Locator 查询了 \(engineerResolves) 次。通过交给 RaceEngineer(driver:crew:radio:) 的无线电发送。")
     }
 
-    @Test("a team of any size shares one crew of 4 tyre sets")
+    @Test("a team of any size and any list of drivers (a name twice, an empty name) builds one engineer per driver, in order, sharing one crew of 4 tyre sets (200 seeded lists)")
     func anySizeOfTeam() throws {
-        let names = ["Leclerc", "Sainz", "Norris", "Piastri", "Russell", "Albon"]
-        for size in 1...names.count {
-            let team = RaceTeam(drivers: Array(names.prefix(size)))
-            try #require(team.engineers.count == size, "RaceTeam(drivers:) with \(size) drivers should build \(size) engineers, one per driver; it built \(team.engineers.count). [zh-Hans] 有 \(size) 位车手的 RaceTeam(drivers:) 应该创建 \(size) 个比赛工程师，每位车手一个；它创建了 \(team.engineers.count) 个。")
+        // The model: engineer i is the i-th name of the list, whatever the list holds; the one crew has 4 sets, so
+        // the i-th stop (in the order of the list) gets a set while any is left.
+        let pool = ["Leclerc", "Sainz", "Norris", "Piastri", "Russell", "Albon", "", "周冠宇"]
+        var generator = SeededGenerator(state: 0x06D2_1BE5)
+        for round in 0..<200 {
+            let size = round < pool.count ? round + 1 : Int.random(in: 1...9, using: &generator)
+            let drivers = round < pool.count ? Array(pool.prefix(size))
+                : (0..<size).map { _ in pool[Int.random(in: 0..<(round % 2 == 0 ? 3 : pool.count), using: &generator)] }
+            let team = RaceTeam(drivers: drivers)
+            try #require(team.engineers.count == drivers.count, "RaceTeam(drivers: \(drivers)) should build \(drivers.count) engineers, one per driver in the list (a name given twice gets two, an empty name one too); it built \(team.engineers.count). Map every name of the list to an engineer, without filtering or merging. [zh-Hans] RaceTeam(drivers: \(drivers)) 应该创建 \(drivers.count) 个比赛工程师，列表中每位车手一个（出现两次的名字有两个，空名字也有一个）；它创建了 \(team.engineers.count) 个。把列表中的每个名字都映射成一个比赛工程师，不要过滤或合并。")
             let reports = team.engineers.map { $0.boxBox() }
-            let expected = names.prefix(size).enumerated().map { index, driver in
+            let expected = drivers.enumerated().map { index, driver in
                 index < 4 ? "\(driver): fresh tyres, \(3 - index) set\(3 - index == 1 ? "" : "s") left" : "\(driver): no tyres left"
             }
-            #expect(reports == expected, "A team of \(size) driver\(size == 1 ? "" : "s") has one crew with 4 tyre sets, shared by all its engineers, so one stop each should report \(expected); it reported \(reports). Build one PitCrew(tyreSets: 4) in RaceTeam, whatever the number of drivers, and hand that same crew to every engineer. [zh-Hans] 有 \(size) 位车手的车队只有一个维修组，有 4 套轮胎，由所有比赛工程师共用，所以每人进站一次应该报告 \(expected)；它报告的是 \(reports)。无论有多少车手，都在 RaceTeam 中只创建一个 PitCrew(tyreSets: 4)，并把同一个维修组交给每个比赛工程师。")
+            #expect(reports == expected, "A team of \(drivers) has one crew with 4 tyre sets, shared by all its engineers, in the order of the list, so one stop each should report \(expected); it reported \(reports). Build one PitCrew(tyreSets: 4) in RaceTeam, whatever the number of drivers, and hand that same crew to every engineer. [zh-Hans] 车手为 \(drivers) 的车队只有一个维修组，有 4 套轮胎，按列表顺序由所有比赛工程师共用，所以每人进站一次应该报告 \(expected)；它报告的是 \(reports)。无论有多少车手，都在 RaceTeam 中只创建一个 PitCrew(tyreSets: 4)，并把同一个维修组交给每个比赛工程师。")
+            if reports != expected { break }
         }
     }
 

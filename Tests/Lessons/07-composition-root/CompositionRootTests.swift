@@ -57,6 +57,23 @@ struct CompositionRootTests {
         #expect(first.telemetry !== elsewhere.telemetry, "Cars from two different containers got the same Telemetry. Each container should make its own, not reach for a global one. [zh-Hans] 两个不同容器造出的赛车拿到了同一个 Telemetry。每个容器都应该创建自己的遥测，不要去取全局的那个。")
     }
 
+    @Test("the container keeps its telemetry for as long as it lives: a car made after every earlier car and screen is gone still reports into the same one")
+    func sharedObjectOutlivesItsUsers() {
+        let container = DependencyContainer(clock: FixedClock(date: sentinel))
+        var reports: [String] = []
+        for frequency in [monza, spa, monza] {
+            // Each car, and the screen made for it, is gone before the next one is made.
+            do {
+                let car = container.makeRaceCar(pitRadioFrequency: frequency)
+                reports.append(car.start())
+                _ = container.makeDetailScreen(for: car)
+            }
+        }
+        let last = container.makeRaceCar(pitRadioFrequency: spa)
+        reports.append(last.start())
+        #expect(last.telemetry.entries == reports, "Cars made one after another by the same container, each let go before the next was made, should all report into one telemetry, so the last car's telemetry should hold \(reports); it holds \(last.telemetry.entries). The container keeps its shared objects for as long as it lives (a `lazy var` or a `let`, a strong reference), not only while somebody else uses them: a `weak` one is made anew as soon as the cars are gone, and the team's earlier entries are lost. [zh-Hans] 同一个容器先后造出的赛车（每辆在造下一辆之前都被放开）应该都向同一个遥测报告，所以最后一辆车的遥测应该保存 \(reports)；它保存的是 \(last.telemetry.entries)。容器在自己存活期间一直保留共享对象（`lazy var` 或 `let`，强引用），而不是只在别人使用时才保留：`weak` 的共享对象在赛车都离开后就会被重新创建，车队之前的记录就丢了。")
+    }
+
     @Test("every car gets a new engine of its own")
     func newObjectsAreNew() {
         let container = DependencyContainer(clock: FixedClock(date: sentinel))

@@ -156,6 +156,33 @@ struct RaceEngineerTests {
         #expect(laps.allSatisfy { $0.session == nil }, "No session was set, so every lap's session should be nil, but the store received \(laps.map { $0.session ?? "nil" }). RaceSession.id has no default: a lap outside any session has none, and no label is invented for it. [zh-Hans] 没有设置赛段，所以每一圈的 session 都应该是 nil，但存储收到的是 \(laps.map { $0.session ?? "nil" })。RaceSession.id 没有默认值：赛段之外的圈就没有赛段，也不要为它编一个标签。")
     }
 
+    @Test("a lap gets the session of the work that completes it, or none, wherever and whenever the engineer was built")
+    func sessionBelongsToTheWork() async {
+        // The model: a lap's session is RaceSession.id as the completing task sees it at that moment; where the engineer
+        // was built (inside a session or not) and what came before change nothing.
+        for builtIn in [nil, "FP3"] as [String?] {
+            let spy = SpyTelemetry()
+            let engineer: RaceEngineer
+            if let builtIn {
+                engineer = await RaceSession.$id.withValue(builtIn) { RaceEngineer(telemetry: spy) }
+            } else {
+                engineer = RaceEngineer(telemetry: spy)
+            }
+            await engineer.completeLap(car: 1, milliseconds: 90_001)
+            await RaceSession.$id.withValue("Q2") {
+                await engineer.completeLap(car: 2, milliseconds: 90_002)
+                await RaceSession.$id.withValue("race") {
+                    await engineer.completeLap(car: 3, milliseconds: 90_003)
+                }
+                await engineer.completeLap(car: 4, milliseconds: 90_004)
+            }
+            await engineer.completeLap(car: 5, milliseconds: 90_005)
+            let sessions = await spy.laps().map { $0.session ?? "nil" }
+            let expected = ["nil", "Q2", "race", "Q2", "nil"]
+            #expect(sessions == expected, "An engineer built \(builtIn.map { "inside session \"\($0)\"" } ?? "outside any session") completed a lap outside any session, then in \"Q2\", in \"race\" nested inside it, in \"Q2\" again, and outside again: the laps should be labelled \(expected), but were labelled \(sessions). The session belongs to the work, not to the engineer: read RaceSession.id in completeLap, each time, and keep no session in the engineer (a lap outside any session has none). [zh-Hans] 一个\(builtIn.map { "在赛段 \"\($0)\" 之内" } ?? "在任何赛段之外")创建的比赛工程师先在赛段之外完成一圈，然后在 \"Q2\" 中、在嵌套于其中的 \"race\" 中、再在 \"Q2\" 中、最后又在赛段之外各完成一圈：这些圈应该标为 \(expected)，实际标的是 \(sessions)。赛段属于工作，不属于比赛工程师：每次都在 completeLap 中读取 RaceSession.id，不要在比赛工程师里保存赛段（赛段之外的圈就没有赛段）。")
+        }
+    }
+
     @Test("the best lap is read from the injected store")
     func bestLapComesFromTheStore() async {
         let stub = StubTelemetry(laps: [

@@ -237,6 +237,33 @@ struct MessageAppTests {
         #expect(screen.errorText == nil, "The live app should not show an error; errorText is \(String(describing: screen.errorText)). [zh-Hans] 真实的应用不应该显示错误；errorText 是 \(String(describing: screen.errorText))。")
     }
 
+    @Test("the live app stamps a message with the real time when it is sent, not when the app was built")
+    func liveClockTellsTheTimeOfTheSend() throws {
+        let app = AppContainer()
+        let network = app.makeMessageLoader().network
+        Thread.sleep(forTimeInterval: 0.05)
+        let before = Date()
+        app.makeMessageList().send("Gap to the car ahead?")
+        let after = Date()
+        let sent = try network.fetchMessages().last { $0.text == "Gap to the car ahead?" }
+        let stamp = try #require(sent?.sentAt, "The live app's send did not reach its network (the loader's network has no such message). [zh-Hans] 真实应用发送的消息没有到达它的网络（加载器的网络里没有这条消息）。")
+        #expect(stamp >= before && stamp <= after, "A message the live app sent between \(before) and \(after) is stamped \(stamp). SystemClock.now() returns Date() each time it is asked, not a time read once when the clock (or the app) was made, and the sender asks it in send(_:). [zh-Hans] 真实应用在 \(before) 和 \(after) 之间发出的消息，时间戳却是 \(stamp)。SystemClock.now() 每次被问时都返回 Date()，而不是在时钟（或应用）创建时读一次的时间；发送器在 send(_:) 中询问它。")
+    }
+
+    @Test("the live app reads the user name once, where it is built: a name changed later signs nothing of this app")
+    func liveAppReadsTheSettingsOnce() throws {
+        let original = Settings.standard.userName
+        defer { Settings.standard.userName = original }
+        Settings.standard.userName = "Alonso"
+        let app = AppContainer()
+        Settings.standard.userName = "Somebody else"
+        let network = app.makeMessageLoader().network
+        app.makeMessageList().send("Box this lap.")
+        app.makeMessageList().send("Copy.")
+        let authors = try network.fetchMessages().filter { ["Box this lap.", "Copy."].contains($0.text) }.map(\.author)
+        #expect(authors == ["Alonso", "Alonso"], "The live app was built while the user name was \"Alonso\"; the name changed afterwards, and the app's messages were signed \(authors). Settings.standard is read once, in AppContainer.init(), and the name is handed on as a String: the container keeps the name, not the Settings object. [zh-Hans] 真实应用创建时用户名是 \"Alonso\"；之后名字改了，而应用的消息署名是 \(authors)。Settings.standard 只在 AppContainer.init() 中读取一次，名字作为 String 交下去：容器保存的是名字，不是 Settings 对象。")
+    }
+
     @Test("an app wired with fakes never touches NetworkManager.shared or Settings.standard")
     func singletonTripwires() {
         let networkReads = NetworkManager.sharedAccessCount

@@ -32,10 +32,12 @@ final class QueuedClient: LapTimesClient {
     }
 }
 
-/// A driver as the pit wall may ask: the usual codes (often the same twice), a long name, another script, nothing.
+/// A driver as the pit wall may ask: the usual codes (often the same twice), the same code written otherwise (another
+/// case, a space: another question, asked as it is), a long name, another script, nothing.
 func anyDriver(using generator: inout SeededGenerator) -> String {
     switch Int.random(in: 0..<8, using: &generator) {
     case 0: return ["", "Zhou Guanyu", "周冠宇", String(repeating: "VER", count: 40)].randomElement(using: &generator)!
+    case 1: return ["ham", "Ham", "HAM ", " ver", "Lec"].randomElement(using: &generator)!
     default: return ["HAM", "VER", "LEC"].randomElement(using: &generator)!
     }
 }

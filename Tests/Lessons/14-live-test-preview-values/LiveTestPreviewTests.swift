@@ -308,17 +308,22 @@ struct LiveTestPreviewTests {
 
     @Test("the board shows every call, oldest first, however many there are and however often one repeats the one before")
     func boardKeepsEveryCall() {
-        let app = PitWallApp.preview()
         let drivers = ["HAM", "VER", "LEC", "NOR", "PIA", "RUS", "ALO", "SAI"]
-        var calls: [String] = []
-        // Seeded turns: often the same driver again (a pit wall asks twice), sometimes long runs of one driver.
+        // Seeded turns: often the same driver again (a pit wall asks twice), sometimes long runs of one driver; boards
+        // from empty to a long afternoon of calls (a limit anywhere in between would show).
         var generator = SeededGenerator(state: 0x14_B0A2D)
-        var driver = drivers[0]
-        for _ in 0..<150 {
-            if Int.random(in: 0..<3, using: &generator) == 0 { driver = drivers.randomElement(using: &generator)! }
-            calls.append(app.call(for: driver))
+        for size in [0, 1, 150, Int.random(in: 151...999, using: &generator), 1_000, 4_500] {
+            let app = PitWallApp.preview()
+            var calls: [String] = []
+            var driver = drivers[0]
+            for _ in 0..<size {
+                if Int.random(in: 0..<3, using: &generator) == 0 { driver = drivers.randomElement(using: &generator)! }
+                calls.append(app.call(for: driver))
+            }
+            guard app.board != calls else { continue }
+            #expect(app.board == calls, "After \(calls.count) calls the board should show all \(calls.count), oldest first; it shows \(app.board.count), beginning \(app.board.prefix(2)) and ending \(app.board.suffix(2)). Add every call to the board and drop none, the same call twice in a row included: the board has no limit. [zh-Hans] 调用 \(calls.count) 次之后，board 应该按从旧到新显示全部 \(calls.count) 次；它显示了 \(app.board.count) 次，开头是 \(app.board.prefix(2))，结尾是 \(app.board.suffix(2))。把每次调用都加到 board 上，一个也不丢，连续两次相同的调用也一样：board 没有上限。")
+            return
         }
-        #expect(app.board == calls, "After \(calls.count) calls the board should show all \(calls.count), oldest first; it shows \(app.board.count), beginning \(app.board.prefix(2)) and ending \(app.board.suffix(2)). Add every call to the board and drop none, the same call twice in a row included: the board has no limit. [zh-Hans] 调用 \(calls.count) 次之后，board 应该按从旧到新显示全部 \(calls.count) 次；它显示了 \(app.board.count) 次，开头是 \(app.board.prefix(2))，结尾是 \(app.board.suffix(2))。把每次调用都加到 board 上，一个也不丢，连续两次相同的调用也一样：board 没有上限。")
     }
 
     @Test("the preview root shows the canned data")

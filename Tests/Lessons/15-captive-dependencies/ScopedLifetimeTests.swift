@@ -86,6 +86,26 @@ struct ScopedLifetimeTests {
         #expect(new !== old && new.number == 102, "Registering TyreSet again in an open scope should win over the tyres already built in it (lesson 08's promise, for .scoped too): the next resolve should run the new factory (tyres #102); it gave tyres #\(new.number). Forget the open scope's instance of a type when it is registered again. [zh-Hans] 在打开的作用域里再次注册 TyreSet，应该胜过这个作用域里已经创建的轮胎（第 08 课的承诺，对 .scoped 也一样）：下一次解析应该运行新的工厂（#102 号轮胎）；实际得到的是 #\(new.number) 号轮胎。一个类型被再次注册时，忘掉打开的作用域里它的实例。")
     }
 
+    @Test("registering a type again, under any lifetime, lets go of the instance the container kept for it: the shared one and the open scope's alike",
+          arguments: 0..<6)
+    func registeringAgainLetsGo(_ pair: Int) throws {
+        // Lifetimes are the learner's own (public) enum, not Sendable: the pairs are picked here by number.
+        let pairs: [(Lifetime, Lifetime)] = [(.scoped, .shared), (.scoped, .transient), (.scoped, .scoped), (.shared, .scoped), (.shared, .transient), (.shared, .shared)]
+        let (first, then) = pairs[pair]
+        let container = Container()
+        let builds = Builds()
+        container.beginScope()
+        weak var kept: TyreSet?
+        do {
+            container.register(TyreSet.self, lifetime: first) { _ in TyreSet(number: builds.next()) }
+            kept = try container.resolve(TyreSet.self)
+        }
+        container.register(TyreSet.self, lifetime: then) { _ in TyreSet(number: 100 + builds.next()) }
+        #expect(kept == nil, "TyreSet was registered \(first), resolved in an open scope, then registered again \(then): the tyres built under the first registration should be let go (nobody else holds them), but the container still keeps them. Registering a type again forgets every instance kept for it, the shared one and the open scope's, whatever the new lifetime. [zh-Hans] TyreSet 先以 \(first) 注册，在打开的作用域里解析，然后又以 \(then) 注册：第一次注册时创建的轮胎应该被放开（没有别人持有它们），但容器仍然留着它们。再次注册一个类型时，要忘掉为它保存的所有实例，共享的和打开的作用域里的都一样，不管新的生命周期是什么。")
+        let next = try container.resolve(TyreSet.self)
+        #expect(next.number > 100, "After TyreSet was registered again \(then), resolve should run the new factory (tyres numbered above 100); it gave tyres #\(next.number). [zh-Hans] TyreSet 以 \(then) 再次注册之后，解析应该运行新的工厂（编号大于 100 的轮胎）；实际得到的是 #\(next.number) 号轮胎。")
+    }
+
     @Test("two containers keep their own scopes and their own instances")
     func twoContainersKeepTheirOwnScopes() throws {
         let car7 = Container()

@@ -46,6 +46,28 @@ struct ServicesTests {
         #expect(log.entries == expected, "Two messages told to a DriverBriefing should go out as \(shown(expected)); they went out as \(shown(log.entries)). Every message goes on the radio, then, word for word, on the pit board. [zh-Hans] 交给 DriverBriefing 的两条消息应该这样发出：\(shown(expected))；实际发出的是\(shown(log.entries))。每条消息先在无线电里说，然后一字不差地写到指示牌上。")
     }
 
+    @Test("every message told, the same one again and again included, goes on the radio and then on the board, word for word (200 seeded briefings)")
+    func everyMessageTwiceOver() {
+        let texts = ["Lap 3: stay out.", "Lap 3: stay out.", "Box, box.", "", " ", "第 5 圈：进站。", String(repeating: "Push. ", count: 60)]
+        var generator = SeededGenerator(state: 0x16_B0A2D)
+        for round in 0..<200 {
+            let log = CallLog()
+            let briefing = DriverBriefing(radio: FakeRadio(log: log), pitBoard: FakeBoard(log: log))
+            var told: [String] = []
+            var text = texts[0]
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                // Often the same message as the one before (the wall repeats an order), sometimes another.
+                if Int.random(in: 0..<3, using: &generator) == 0 { text = texts.randomElement(using: &generator)! }
+                briefing.tell(text)
+                told.append(text)
+            }
+            let expected = told.flatMap { ["radio: \($0)", "board: \($0)"] }
+            guard log.entries != expected else { continue }
+            #expect(log.entries == expected, "Briefing \(round): the messages \(told.map(\.debugDescription)) were told in turn, so they should go out as \(shown(expected)); they went out as \(shown(log.entries)). tell(_:) sends every message on the radio, then shows the same text on the board, every time: a message that repeats the one before goes out again, and nothing is held back. [zh-Hans] 第 \(round) 次简报：依次交代了 \(told.map(\.debugDescription))，所以应该这样发出：\(shown(expected))；实际发出的是\(shown(log.entries))。tell(_:) 每次都先在无线电里说这条消息，再把同样的文字显示在指示牌上：和上一条相同的消息也要再发一次，什么也不能扣下。")
+            return
+        }
+    }
+
     @Test("200 seeded days: laps asked in any order and again (by the other car), while the forecast and the map change: every call asks the weather once about its lap and decides from what the weather and the map say now")
     func everyCallDecidesAfresh() {
         var generator = SeededGenerator(state: 0x16_DA75)
