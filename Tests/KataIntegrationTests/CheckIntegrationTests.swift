@@ -338,7 +338,10 @@ struct LearnerTestsIntegrationTests {
         #expect(weakRun.status == 1)
         #expect(weak.tests.filter { $0.name.hasPrefix("your test: ") }.allSatisfy { $0.status == "pass" })
         let mutants = weak.tests.filter { $0.name.hasPrefix("your tests catch: ") }
-        #expect(mutants.count == 12, "\(weak.tests.map(\.name))")
+        // Twelve mutants of the general operators (`max_mutants`) and every mistake the lesson wrote for an edge of its contract.
+        let spec = try #require(try Lesson17Spec.load(course))
+        #expect(mutants.count == spec.maxMutants + spec.promiseMutants.count, "\(weak.tests.map(\.name))")
+        #expect(spec.maxMutants == 12 && !spec.promiseMutants.isEmpty)
         let survivor = try #require(mutants.first { $0.status == "fail" })
         #expect(survivor.message.contains("TimingLogLapStore.swift:"))
         #expect(survivor.message.contains("your contract suite does not notice when"))
@@ -349,6 +352,14 @@ struct LearnerTestsIntegrationTests {
         try manager.copyItem(atPath: "\(solution)/LearnerTests", toPath: "\(lesson)/LearnerTests")
         let (run, reference) = try checker.check("17", in: course)
         #expect(run.status == 0, "\(reference.tests.filter { $0.status != "pass" }.map(\.message))")
-        #expect(reference.tests.filter { $0.name.hasPrefix("your tests catch: ") }.count == 12)
+        #expect(reference.tests.filter { $0.name.hasPrefix("your tests catch: ") }.count == spec.maxMutants + spec.promiseMutants.count)
+    }
+}
+
+/// Lesson 17's `learner_tests`, read as kata reads it.
+enum Lesson17Spec {
+    static func load(_ course: String) throws -> LearnerTestsSpec? {
+        let data = try Data(contentsOf: URL(fileURLWithPath: course + "/Lessons/17-test-doubles/lesson.json"))
+        return try LessonMetadata.parse(data).learnerTests
     }
 }

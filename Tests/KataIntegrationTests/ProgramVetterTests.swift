@@ -43,6 +43,14 @@ struct ProgramVetterTests {
         ("the environment through a protocol of its own that ProcessInfo adopts", "import Foundation\npublic protocol Settings { var environment: [String: String] { get } }\nextension ProcessInfo: Settings {}\npublic func read(_ settings: any Settings) -> Int { settings.environment.count }\n", "vetting:call"),
         ("an enum case's default argument", "import Foundation\nenum Signal {\n    case box(lap: Int = { FileHandle(fileDescriptor: 1).write(Data()); return 1 }())\n}\npublic func run() { _ = Signal.box() }\n", "vetting:call"),
         ("a C call in an enum case's default argument", "import Foundation\nenum Signal {\n    case box(lap: Int = Int(getpid()))\n}\npublic func run() { _ = Signal.box() }\n", "vetting:c-function"),
+        ("an import of the tests' framework between two regex literals", "public func run() {\n    _ = /\"\"\"/\n}\nimport Testing\nfunc tidy() { _ = /\"\"\"/ }\n", "vetting:import"),
+        ("a type named like the tests' framework between two regex literals", "func a() { _ = /\"\"\"/ }\npublic enum Testing { public static let on = true }\nfunc b() { _ = /\"\"\"/ }\n", "vetting:shadows-module"),
+        ("a compiler-reserved name between two regex literals", "func a() { _ = /\"\"\"/ }\npublic func __checkValue(_ value: Bool) -> Bool { true }\nfunc b() { _ = /\"\"\"/ }\n", "vetting:shadows-name"),
+        ("an identity operator of its own between two regex literals", "public final class Recorder {}\nfunc a() { _ = /\"\"\"/ }\nextension Recorder { public static func === (a: Recorder, b: Recorder) -> Bool { false } }\nfunc b() { _ = /\"\"\"/ }\n", "vetting:operator"),
+        ("a re-exported import", "@_exported import Foundation\npublic struct Car {}\n", "vetting:import"),
+        ("raw memory through an array's uninitialized storage", "public func peek() -> [UInt8] {\n    [UInt8](unsafeUninitializedCapacity: 64) { _, count in count = 64 }\n}\n", "vetting:call"),
+        ("raw memory through the standard library's underscored pointer protocol", "func read<P: _Pointer>(_ kind: P.Type, at address: Int) -> P? { P(bitPattern: address) }\npublic func peek(_ object: AnyObject) -> Int { read(UnsafeRawPointer.self, at: Int(bitPattern: ObjectIdentifier(object))) == nil ? 0 : 1 }\n", "vetting:call"),
+        ("a C string read from an address", "public func peek(_ address: Int) -> String {\n    String(cString: UnsafePointer<CChar>(bitPattern: address)!)\n}\n", "vetting:call"),
         ("a property wrapper's attribute argument", "import Foundation\n@propertyWrapper public struct Flag { public var wrappedValue: Bool\n    public init(wrappedValue: Bool, _ check: Int) { self.wrappedValue = wrappedValue } }\npublic struct Car {\n    @Flag({ _exit(0) }()) public var fast = true\n}\n", "vetting:c-function"),
     ])
     func hostileCode(_ name: String, _ code: String, _ rule: String) throws {

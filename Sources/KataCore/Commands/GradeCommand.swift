@@ -143,7 +143,7 @@ struct GradeCommand {
         var grader = Grader(course: course, toolchain: toolchain, fileSystem: fileSystem, processRunner: context.processRunner,
                             clock: context.clock, sandbox: sandbox, limits: limits, scratch: scratch, jobs: jobs)
         let console = context.console
-        grader.progress = { student in console.write("  · \(Shown.escaped(student.student))\n") }
+        grader.progress = { student in console.write("  · \(Shown.name(student.student))\n") }
         grader.vets = vets
         grader.readsPrograms = context.readsPrograms && context.environment["KATA_MEANING"] != "off"
         let grades = grader.grade(submissions: submissions, lessons: lessons, info: info)
@@ -159,7 +159,7 @@ struct GradeCommand {
             do {
                 try fileSystem.writeText(GradeReports.resultsJSON(student, info: grades.info), to: "\(out)/\(folder)/results.json")
             } catch {
-                unwritten.append("\(Shown.escaped(student.student)): \(Shown.escaped(String(describing: error)))")
+                unwritten.append("\(Shown.name(student.student)): \(Shown.escaped(String(describing: error)))")
             }
         }
         if let gradescope = invocation.option("--gradescope") {
@@ -172,10 +172,10 @@ struct GradeCommand {
         let style = context.style
         var lines: [String] = []
         for warning in grades.info.warnings { lines.append(style.yellow("! ") + warning) }
-        let width = min(32, grades.students.map { Shown.escaped($0.student).count }.max() ?? 8)
+        let width = min(32, grades.students.map { Shown.name($0.student).count }.max() ?? 8)
         for student in grades.students {
             let mark = student.status == .pass ? style.green("✔") : student.failure != nil ? style.yellow("!") : style.red("✘")
-            lines.append("\(mark) \(Shown.escaped(student.student).padding(toLength: width, withPad: " ", startingAt: 0))  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(Shown.escaped(student.gradingStatus))")
+            lines.append("\(mark) \(Shown.name(student.student).padding(toLength: width, withPad: " ", startingAt: 0))  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(Shown.escaped(student.gradingStatus))")
         }
         for problem in unwritten {
             lines.append(style.yellow("! ") + words.say("results.json not written for \(problem)", "没有写入 results.json：\(problem)"))

@@ -62,10 +62,13 @@ public enum GradeReports {
             let hidden = tests.filter { $0.hidden && $0.lesson == test.lesson }
             let passed = hidden.filter { $0.status == .pass }.count
             let status: Status = passed == hidden.count ? .pass : hidden.contains { $0.status == .fail } ? .fail : .error
-            let message = passed == hidden.count ? "" : "\(passed) of \(hidden.count) hidden tests passed (which ones, and why the others did not, stay with the instructor)"
+            // What all of them share (the lesson did not compile) says nothing of any one of them.
+            let kinds = Set(hidden.map { $0.errorKind ?? "" })
+            let shared = status == .error && kinds.count == 1 ? kinds.first.flatMap { $0.isEmpty ? nil : $0 } : nil
+            let message = passed == hidden.count ? "" : "\(passed) of \(hidden.count) hidden tests passed" + (shared.map { " (\($0))" } ?? " (which ones, and why the others did not, stay with the instructor)")
             result.append(GradedTest(
                 name: "hidden tests of \(test.lesson): \(passed) of \(hidden.count) passed", function: "", lesson: test.lesson,
-                status: status, errorKind: nil, message: message, output: "",
+                status: status, errorKind: shared, message: message, output: "",
                 score: hidden.reduce(0) { $0 + $1.score }, maxScore: hidden.reduce(0) { $0 + $1.maxScore },
                 durationMs: 0, hidden: true, file: nil, line: nil))
         }
@@ -77,12 +80,12 @@ public enum GradeReports {
         let tests = studentTests(grade.tests).map { test -> ResultsTest in
             guard test.hidden else {
                 return ResultsTest(name: test.name, lesson: test.lesson, status: test.status, errorKind: test.errorKind,
-                                   message: said(test.message), output: said(test.output, everyLine: true), score: PointsAllocator.round2(test.score),
+                                   message: said(test.message, everyLine: test.status == .fail), output: said(test.output, everyLine: true), score: PointsAllocator.round2(test.score),
                                    maxScore: PointsAllocator.round2(test.maxScore),
                                    durationMs: test.durationMs, visibility: "visible", file: test.file, line: test.line, kind: test.kind)
             }
             return ResultsTest(name: test.name, lesson: test.lesson, status: test.status,
-                               errorKind: nil, message: test.message, output: "", score: PointsAllocator.round2(test.score),
+                               errorKind: test.errorKind, message: test.message, output: "", score: PointsAllocator.round2(test.score),
                                maxScore: PointsAllocator.round2(test.maxScore),
                                durationMs: 0, visibility: "hidden", file: nil, line: nil, kind: nil)
         }
@@ -142,7 +145,7 @@ public enum GradeReports {
     public static func gradescopeJSON(_ grade: StudentGrade, info: GradeRunInfo) -> String {
         let tests = studentTests(grade.tests).enumerated().map { index, test -> GradescopeTest in
             let name = test.hidden ? "\(test.lesson) · hidden tests" : "\(test.lesson) · \(test.name)"
-            var output = [said(test.message), said(test.output, everyLine: true)].filter { !$0.isEmpty }.joined(separator: "\n\n")
+            var output = [said(test.message, everyLine: test.status == .fail), said(test.output, everyLine: true)].filter { !$0.isEmpty }.joined(separator: "\n\n")
             if test.hidden { output = test.message }
             return GradescopeTest(name: name, number: "\(index + 1)", score: PointsAllocator.round2(test.score),
                                   maxScore: PointsAllocator.round2(test.maxScore),
@@ -163,7 +166,7 @@ public enum GradeReports {
     public static func gradesCSV(_ grades: ClassGrade) -> String {
         var rows = [["student"] + grades.info.lessons + ["total", "max_total", "percent", "grading_status"]]
         for student in grades.students {
-            var row = [student.student]
+            var row = [Shown.name(student.student)]
             for lesson in grades.info.lessons {
                 row.append(student.lessons.first { $0.lesson == lesson }.map { $0.score.scoreText } ?? "0")
             }
@@ -215,7 +218,7 @@ public enum GradeReports {
                 for (index, entry) in course.enumerated() {
                     let test = tests[index]
                     let status = test?.status.rawValue ?? "error"
-                    rows.append([student.student, lessonID, entry.name, status, scores[index].scoreText, maxima[index].scoreText,
+                    rows.append([Shown.name(student.student), lessonID, entry.name, status, scores[index].scoreText, maxima[index].scoreText,
                                  lessonStatus, test == nil && why.isEmpty ? "not graded" : why])
                 }
             }
@@ -287,22 +290,22 @@ public enum GradeReports {
             let skipped = tests.filter(notStarted).count
             let errors = tests.filter { $0.status == .error }.count - skipped + (student.failure == nil ? 0 : 1) + flagged
             let time = Double(tests.map(\.durationMs).reduce(0, +)) / 1000
-            lines.append("  <testsuite name=\"\(xmlAttribute(student.student))\" tests=\"\(tests.count + (student.failure == nil ? 0 : 1) + flagged)\" failures=\"\(tests.filter { $0.status == .fail }.count)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", time))\">")
+            lines.append("  <testsuite name=\"\(xmlAttribute(Shown.name(student.student)))\" tests=\"\(tests.count + (student.failure == nil ? 0 : 1) + flagged)\" failures=\"\(tests.filter { $0.status == .fail }.count)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", time))\">")
             if let failure = student.failure {
-                lines.append("    <testcase classname=\"\(xmlAttribute(student.student)).submission\" name=\"submission\" time=\"0.000\">")
+                lines.append("    <testcase classname=\"\(xmlAttribute(Shown.name(student.student))).submission\" name=\"submission\" time=\"0.000\">")
                 lines.append("      <error message=\"\(xmlAttribute(failure))\" type=\"submission\"></error>")
                 lines.append("    </testcase>")
             }
             var used: Set<String> = []
             for lesson in student.lessons where lesson.grading != .ok {
-                let classname = "\(student.student).\(lesson.lesson)"
+                let classname = "\(Shown.name(student.student)).\(lesson.lesson)"
                 used.insert("\(classname)\u{0}lesson status")
                 lines.append("    <testcase classname=\"\(xmlAttribute(classname))\" name=\"lesson status\" time=\"0.000\">")
                 lines.append("      <error message=\"\(xmlAttribute("\(lesson.grading.word): \(lesson.evidence.first ?? lesson.message)"))\" type=\"\(lesson.grading.rawValue)\">\(cdata(lesson.evidence.joined(separator: "\n")))</error>")
                 lines.append("    </testcase>")
             }
             for test in tests {
-                let classname = "\(student.student).\(test.lesson)"
+                let classname = "\(Shown.name(student.student)).\(test.lesson)"
                 var name = test.name
                 var counter = 2
                 while !used.insert("\(classname)\u{0}\(name)").inserted {
@@ -322,8 +325,11 @@ public enum GradeReports {
                 case .fail, .error:
                     let tag = test.status == .fail ? "failure" : "error"
                     let type = test.status == .fail ? "expectation" : (test.errorKind ?? "error")
-                    let firstLine = test.message.split(separator: "\n").first.map(String.init) ?? test.status.rawValue
-                    var body = said(test.message)
+                    // A failure's message is the test program's writing (an expectation quotes the values the code returned):
+                    // quoted on every line, the summary attribute too, so no line of it passes for the grader's own.
+                    let quoted = test.status == .fail
+                    let firstLine = test.message.split(separator: "\n").first.map { (quoted ? "│ " : "") + String($0) } ?? test.status.rawValue
+                    var body = said(test.message, everyLine: quoted)
                     if let file = test.file, let line = test.line { body += "\nat \(file):\(line)" }
                     lines.append(open + place + ">")
                     lines.append("      <\(tag) message=\"\(xmlAttribute(firstLine))\" type=\"\(xmlAttribute(type))\">\(cdata(body))</\(tag)>")
@@ -508,7 +514,7 @@ public enum GradeReports {
         out.append("<h2>At a glance</h2><table><tr><th>student</th><th>total</th><th>%</th><th>status</th>" + info.lessons.map { "<th>\(html($0))</th>" }.joined() + "</tr>")
         for student in grades.students {
             let percent = student.maxScore > 0 ? student.score / student.maxScore * 100 : 0
-            var row = "<tr><td><a href=\"#\(anchor(student.student))\">\(html(student.student))</a></td>"
+            var row = "<tr><td><a href=\"#\(anchor(student.student))\">\(html(Shown.name(student.student)))</a></td>"
             row += "<td class=\"num\">\(student.score.scoreText) / \(student.maxScore.scoreText)</td><td class=\"num\">\(percent.scoreText)</td><td>\(html(student.gradingStatus))</td>"
             for id in info.lessons {
                 if let lesson = student.lessons.first(where: { $0.lesson == id }) {
@@ -547,7 +553,7 @@ public enum GradeReports {
         out.append("</table>")
 
         for student in grades.students {
-            out.append("<section id=\"\(anchor(student.student))\"><h2>\(html(student.student))</h2>")
+            out.append("<section id=\"\(anchor(student.student))\"><h2>\(html(Shown.name(student.student)))</h2>")
             out.append("<p><strong>\(html(student.status.rawValue))</strong>: \(html(student.message))</p>")
             if !student.notes.isEmpty {
                 out.append("<h3>About the submission</h3><ul>" + student.notes.map { "<li><code>\(html($0.path))</code>: \(html($0.problem))</li>" }.joined() + "</ul>")
@@ -567,7 +573,7 @@ public enum GradeReports {
                 for test in failing {
                     var item = "<li><strong>\(html(test.name))</strong>\(test.hidden ? " <em>(hidden)</em>" : "") · \(html(test.status.rawValue))\(test.errorKind.map { " (\(html($0)))" } ?? "")"
                     if let file = test.file, let line = test.line { item += " · <code>\(html(file)):\(line)</code>" }
-                    if !test.message.isEmpty { item += "<pre class=\"said\" title=\"\(saidTitle)\">\(html(said(test.message)))</pre>" }
+                    if !test.message.isEmpty { item += "<pre class=\"said\" title=\"\(saidTitle)\">\(html(said(test.message, everyLine: test.status == .fail)))</pre>" }
                     if !test.output.isEmpty { item += "<details><summary>output</summary><pre class=\"said\" title=\"\(saidTitle)\">\(html(said(test.output, everyLine: true)))</pre></details>" }
                     out.append(item + "</li>")
                 }

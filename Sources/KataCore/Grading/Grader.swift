@@ -277,6 +277,8 @@ public struct Grader: Sendable {
         var rejection: String?
         /// The student's time budget ran out before the tests could run (compiles count): the code's, not the machine's.
         var overBudget: String?
+        /// Seconds the test program ran, every attempt (compiling aside): what the lesson's cap counts.
+        var testSeconds: Double = 0
     }
 
     /// Exported symbols of a student's library that are not Swift's own (a C `fwrite`, say); nil when `nm` is missing.
@@ -405,9 +407,10 @@ public struct Grader: Sendable {
         let all = testFiles(lesson)
         let hiddenNames = Set(lesson.metadata.hiddenTests.map { ($0 as NSString).lastPathComponent })
         let hiddenFiles = all.filter { hiddenNames.contains(($0 as NSString).lastPathComponent) }
-        func run(_ tests: [String], variant: String, filters: [String]) -> RunOutcome {
+        // The lesson's cap counts the tests of both programs: the hidden program gets what the visible one left.
+        func run(_ tests: [String], variant: String, filters: [String], testSecondsLeft: Double? = nil) -> RunOutcome {
             buildAndRun(lesson, sourceFolder: sourceFolder, files: files, tests: tests, folders: LessonFolders(root: folder, lesson: lesson.id + variant),
-                        filters: filters, displayRoot: displayRoot, takenHash: takenHash, deadline: deadline)
+                        filters: filters, displayRoot: displayRoot, takenHash: takenHash, deadline: deadline, testSecondsLeft: testSecondsLeft)
         }
         guard !hiddenFiles.isEmpty else { return run(all, variant: "", filters: []) }
         var visible: RunOutcome?
@@ -418,7 +421,7 @@ public struct Grader: Sendable {
             visible = outcome
         }
         let filters = hiddenFiles.map { "/" + NSRegularExpression.escapedPattern(for: ($0 as NSString).lastPathComponent) + ":" }
-        var hidden = run(all, variant: "-hidden", filters: filters)
+        var hidden = run(all, variant: "-hidden", filters: filters, testSecondsLeft: caps.perLesson - (visible?.testSeconds ?? 0))
         // What the hidden program printed may quote the hidden tests: it never reaches a report.
         hidden.report.output = ""
         guard var merged = visible, hidden.report.stage == .run, hidden.rejection == nil, hidden.overBudget == nil else { return hidden }
@@ -434,7 +437,7 @@ public struct Grader: Sendable {
     }
 
     func buildAndRun(_ lesson: Lesson, sourceFolder: String, files: [String], tests: [String], folders: LessonFolders, filters: [String],
-                     displayRoot: String, takenHash: String?, deadline: Date?) -> RunOutcome {
+                     displayRoot: String, takenHash: String?, deadline: Date?, testSecondsLeft: Double? = nil) -> RunOutcome {
         try? fileSystem.createDirectory(folders.build)
         try? fileSystem.createDirectory("\(folders.build)/tmp")
         func failure(_ stage: CheckStage, _ message: String) -> CheckReport {
@@ -530,7 +533,8 @@ public struct Grader: Sendable {
             testEnvironment["SWIFT_BACKTRACE"] = "enable=no"
             // The program seals itself (non-dumpable) before any test: no write to its own memory through /proc.
             testEnvironment[SwiftcLessonBuilder.sealVariable] = "1"
-            let lessonDeadline = clock.now().addingTimeInterval(caps.perLesson)
+            let started = clock.now()
+            let lessonDeadline = started.addingTimeInterval(max(0, testSecondsLeft ?? caps.perLesson))
             var options = TestRunOptions(perTestTimeout: limits.perTestTimeout, outputLimit: limits.outputBytes,
                                          environment: testEnvironment, workDirectory: folders.writable, displayRoot: displayRoot,
                                          module: lesson.module, moduleSources: sourceFolder)
@@ -546,7 +550,8 @@ public struct Grader: Sendable {
                      machineCheck: takenHash == nil ? nil : machineCheck(lesson, folder: folders.writable))
             let status: Status = run.tests.isEmpty ? .error : run.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
             let report = CheckReport(lesson: lesson.id, status: status, stage: .run, tests: run.tests, output: run.output)
-            return RunOutcome(report: report, evidence: run.evidence, gradingProblem: run.gradingProblem)
+            return RunOutcome(report: report, evidence: run.evidence, gradingProblem: run.gradingProblem,
+                              testSeconds: clock.now().timeIntervalSince(started))
         }
     }
 
@@ -969,7 +974,7 @@ struct CourseVetting: Sendable {
         }
         var findings = vetter.vet(texts(folder, files))
         if let program = reading?.program(lesson, folder, files) {
-            findings += ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports).vet(program)
+            findings += ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports, namesTheTestsUse: vetter.namesTheTestsUse).vet(program)
         }
         return findings.map(GradeFinding.init)
     }

@@ -249,6 +249,32 @@ public enum Shown {
             || scalar.properties.isDefaultIgnorableCodePoint || (category == .spaceSeparator && scalar.value != 0x20)
     }
 
+    /// A student's name (a submission folder) as reports show it: letters, marks and digits of any script, plain
+    /// ASCII punctuation and the space stay; every other character is shown by its code (`\u{2800}`). A name is an
+    /// identifier, not text: a symbol or a blank that draws like a space or a slash (a braille blank, a division
+    /// slash) would let one name pass for another, or put a forged score beside the real one.
+    public static func name(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            let plainASCII = scalar.value >= 0x20 && scalar.value < 0x7F
+            let word: Bool
+            switch category {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+                word = !isHidden(scalar)
+            default:
+                word = false
+            }
+            if plainASCII || word {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result
+    }
+
     /// `keeping`: characters left as they are (a CSV field keeps TAB, CR and LF: it quotes and defuses them itself).
     public static func escaped(_ text: String, keeping: Set<UInt32> = []) -> String {
         var result = ""

@@ -9,10 +9,14 @@
 public struct ProgramVetter: Sendable {
     public var module: String
     public var imports: [String]
+    /// Top-level names the tests take from another module (`Issue`, `expect`): declared by the submission, they
+    /// would be what the tests reach (see `SubmissionVetter.namesTheTestsUse`).
+    public var namesTheTestsUse: Set<String>
 
-    public init(module: String, imports: [String]) {
+    public init(module: String, imports: [String], namesTheTestsUse: Set<String> = []) {
         self.module = module
         self.imports = imports
+        self.namesTheTestsUse = namesTheTestsUse
     }
 
     /// The modules a lesson's code may use: the standard library and concurrency always, the
@@ -54,7 +58,24 @@ public struct ProgramVetter: Sendable {
         if first.hasPrefix("Unsafe") || first.hasPrefix("withUnsafe") || first.hasPrefix("unsafe") || first.hasPrefix("AutoreleasingUnsafe") {
             return true
         }
+        // Raw memory under an ordinary name: an initializer or method whose label says so
+        // (`Array(unsafeUninitializedCapacity:initializingWith:)`, `String(cString:)`), or the standard library's
+        // underscored pointer and unsafe API (`_Pointer.init(bitPattern:)`, `_unsafeReferenceCast`), which no lesson needs.
+        let labels = use.arguments.lowercased()
+        if labels.contains("unsafe") || labels.contains("cstring:") { return true }
+        if use.module == "Swift", use.path.contains(where: { $0.hasPrefix("_") && ($0.lowercased().contains("unsafe") || $0.contains("Pointer")) }) {
+            return true
+        }
         return foundation.contains(use.module) && ["environment", "arguments"].contains(use.name) && use.owner == "ProcessInfo"
+    }
+
+    /// A type that reads or writes memory unchecked: a pointer of any kind, a buffer over raw memory.
+    static func isRawMemory(_ type: String) -> Bool {
+        DemangledName.identifiers(type).contains { name in
+            let bare = name.split(separator: ".").last.map(String.init) ?? name
+            return bare.hasPrefix("Unsafe") || bare.hasPrefix("AutoreleasingUnsafe") || bare == "OpaquePointer" || bare == "_Pointer"
+                || bare == "CVaListPointer" || bare == "ManagedBufferPointer"
+        }
     }
 
     /// Foundation under its names on every platform (on Linux, `ProcessInfo` lives in `FoundationEssentials`).
@@ -102,6 +123,12 @@ public struct ProgramVetter: Sendable {
                            "`\(use.shownName)` 通过这里被采纳的协议运行了 \(answered.module) 的 `\(answered.path.joined(separator: "."))`：它会触及课程对象之外的东西（进程、线程、原始内存、动态加载器或命令行）；被评分的代码不能使用它。")
                 }
             }
+            // A value of a raw-memory type, however it was made: what a pointer reads is any memory of the process.
+            for type in node.types where Self.isRawMemory(type) {
+                reject("call", node.file, node.line,
+                       "A raw-memory value (`\(type)`) is handled here: graded code reads and writes memory only through Swift's checked types.",
+                       "这里处理了原始内存值（`\(type)`）：被评分的代码只能通过 Swift 受检查的类型读写内存。")
+            }
             for type in node.types where type.contains("@convention(c)") {
                 reject("c-function", node.file, node.line,
                        "A C function pointer (`@convention(c)`) is declared here; graded code has no use for one.",
@@ -130,6 +157,38 @@ public struct ProgramVetter: Sendable {
                        "The operator `\(member.name)` works on types this submission does not own: graded code declares operators only for its own types.",
                        "运算符 `\(member.name)` 作用于不属于这份提交的类型：被评分的代码只能为自己的类型声明运算符。")
             }
+        }
+        // What the files import and declare at the top level, as the compiler read them: a text reader can be made to
+        // read these as a string (code between two regex literals), the compiler cannot.
+        for item in program.imports {
+            let root = item.module.split(separator: ".").first.map(String.init) ?? item.module
+            if !imports.contains(root) {
+                reject("import", item.file, item.line,
+                       "`import \(item.module)`: this lesson allows \(imports.isEmpty ? "no import" : imports.map { "`\($0)`" }.joined(separator: ", ") + " only").",
+                       "`import \(item.module)`：本课只允许导入 \(imports.isEmpty ? "（无）" : imports.map { "`\($0)`" }.joined(separator: "、"))。")
+            } else if item.exported {
+                reject("import", item.file, item.line,
+                       "`import \(item.module)` is re-exported here: the tests would see its names through this module, and this module's names before its own. Import it plainly.",
+                       "这里重新导出了 `import \(item.module)`：测试会通过这个模块看到它的名字，而且本模块的名字会排在它自己的前面。请普通地导入它。")
+            }
+        }
+        let shadowed = SubmissionVetter.harnessModules.union(["\(module)Tests"]).union(imports)
+        for declaration in program.topLevelNames {
+            if shadowed.contains(declaration.name) {
+                reject("shadows-module", declaration.file, declaration.line,
+                       "`\(declaration.name)` is declared at the top level with the name of a module the tests use, which would change what the tests call.",
+                       "在顶层声明了 `\(declaration.name)`，与测试所用模块同名，这会改变测试实际调用的东西。")
+            } else if namesTheTestsUse.contains(declaration.name) || declaration.name.hasPrefix("__") {
+                reject("shadows-name", declaration.file, declaration.line,
+                       "`\(declaration.name)` is declared at the top level with a name the tests take from another module (or one reserved by the compiler), which would change what the tests call.",
+                       "在顶层声明了 `\(declaration.name)`，它与测试从其他模块使用的名字相同（或是编译器保留的名字），这会改变测试实际调用的东西。")
+            }
+        }
+        // Identity is what the tests check to see a collaborator shared or handed on; no code redefines it honestly.
+        for member in program.members.values where !member.isImplicit && ["===", "!=="].contains(member.name) {
+            reject("operator", member.file, member.line,
+                   "The identity operator `\(member.name)` is declared here, which would change what the tests' identity checks mean; compare objects with `===` as Swift defines it.",
+                   "这里声明了恒等运算符 `\(member.name)`，这会改变测试中同一性检查的含义；请使用 Swift 自带的 `===` 比较对象。")
         }
         for attribute in program.attributes where !Self.allowedAttributes.contains(attribute.kind) {
             let name = attribute.kind.hasSuffix("_attr") ? String(attribute.kind.dropLast(5)) : attribute.kind

@@ -143,6 +143,25 @@ public struct ResolvedProgram: Sendable {
 
     public var module: String
     public var attributes: [Attribute] = []
+    /// Every `import` the files write: the module, and whether it is re-exported (`@_exported`).
+    public var imports: [Import] = []
+    /// Every name declared at the top level of a file (a type, an alias, a function, a variable, an operator):
+    /// what a file that imports the module sees under that name.
+    public var topLevelNames: [TopLevelName] = []
+
+    public struct Import: Sendable {
+        public var module: String
+        public var exported: Bool
+        public var file: String
+        public var line: Int
+    }
+
+    public struct TopLevelName: Sendable {
+        public var name: String
+        public var kind: String
+        public var file: String
+        public var line: Int
+    }
     public var types: [String: TypeDeclaration] = [:]
     public var members: [String: MemberDeclaration] = [:]
     public var nodes: [String: Node] = [:]
@@ -419,6 +438,8 @@ private struct Reader {
     var rawDefaults: [(node: String, target: String)] = []
     var extensionConformances: [(type: String, protocols: [String])] = []
     var rawAttributes: [(kind: String, file: String, offset: Int)] = []
+    var rawImports: [(module: String, exported: Bool, file: String, offset: Int)] = []
+    var rawTopLevel: [(name: String, kind: String, file: String, offset: Int)] = []
 
     init(module: String, demangle: @escaping ResolvedProgram.Demangler) {
         self.module = module
@@ -445,6 +466,21 @@ private struct Reader {
         let name = ((file["filename"] as? String) ?? "") as NSString
         let place = Place(file: name.lastPathComponent, owner: nil, node: nil)
         let usesBefore = rawUses.count, attributesBefore = rawAttributes.count
+        for case let item as [String: Any] in file["items"] as? [Any] ?? [] {
+            let kind = item["_kind"] as? String ?? ""
+            let at = offset(item) ?? 0
+            if kind == "import_decl" {
+                let path = (item["module_path"] as? [String]) ?? []
+                rawImports.append((path.joined(separator: "."), item["exported"] as? Bool == true, place.file, at))
+            } else if kind.hasSuffix("_decl") || kind == "protocol" || kind == "typealias", item["implicit"] as? Bool != true,
+                      let declared = Self.name(item) {
+                rawTopLevel.append((declared, kind, place.file, at))
+            } else if kind == "pattern_binding_decl" {
+                for case let entry as [String: Any] in item["pattern_entries"] as? [Any] ?? [] {
+                    for name in Self.boundNames(entry["pattern"]) { rawTopLevel.append((name, "var_decl", place.file, at)) }
+                }
+            }
+        }
         visitDeclarations(file["items"] as? [Any] ?? [], place)
         sweep(file["items"] as? [Any] ?? [], file: place.file, usesFrom: usesBefore, attributesFrom: attributesBefore)
     }
@@ -514,6 +550,17 @@ private struct Reader {
         for case let item as [String: Any] in items {
             visitDeclaration(item, place, usrByName: usrByName)
         }
+    }
+
+    /// The names a pattern binds (`let (a, b) = ...`, `var x: Int`).
+    static func boundNames(_ pattern: Any?) -> [String] {
+        guard let json = pattern as? [String: Any] else { return [] }
+        if json["_kind"] as? String == "pattern_named", let name = Self.name(json) { return [name] }
+        var names: [String] = []
+        for (key, child) in json where key != "range" {
+            if let list = child as? [Any] { for item in list { names += boundNames(item) } } else if child is [String: Any] { names += boundNames(child) }
+        }
+        return names
     }
 
     static func name(_ json: [String: Any]) -> String? {
@@ -964,6 +1011,8 @@ private struct Reader {
             program.nodes[id]?.implied = stored.map(\.usr)
         }
         program.attributes = rawAttributes.map { .init(kind: $0.kind, file: shown($0.file), line: line($0.file, $0.offset)) }
+        program.imports = rawImports.map { .init(module: $0.module, exported: $0.exported, file: shown($0.file), line: line($0.file, $0.offset)) }
+        program.topLevelNames = rawTopLevel.map { .init(name: $0.name, kind: $0.kind, file: shown($0.file), line: line($0.file, $0.offset)) }
         for raw in rawDefaults where program.nodes[raw.target] != nil { program.nodes[raw.node]?.implied.append(raw.target) }
         return program
     }
