@@ -218,6 +218,32 @@ struct MeaningJudgeTests {
         }
     }
 
+    @Test("a stored property marked nonisolated(unsafe) is found whatever modifiers surround it, in an actor too", arguments: [
+        "public final class Log: @unchecked Sendable { nonisolated(unsafe) var count = 0 }",
+        "public actor Log { nonisolated(unsafe) public private(set) var count = 0 }",
+        "public actor Log { public nonisolated(unsafe) var count: Int = 0; public init() {} }",
+    ])
+    func uncheckedStateInAnySpelling(_ code: String) throws {
+        let rule = Self.rule("unguarded", .noUncheckedState) { $0.inTypes = ["*"] }
+        let found = try Self.judge(["Log.swift": code], [rule])
+        #expect(found.count == 1, "\(code): \(found.map(\.location))")
+        #expect(try Self.judge(["Log.swift": "public actor Log { var count = 0; nonisolated(unsafe) static let name = \"log\" }"], [rule]).isEmpty)
+    }
+
+    @Test("a collaborator handed with every call is found kept however it is kept", arguments: [
+        "public final class Track { weak var last: (any Watch)? }",
+        "public final class Track { var history: [any Watch] = [] }",
+        "public final class Track { private(set) var current: Optional<any Watch> = nil }",
+        "public final class Track { unowned(safe) var watch: any Watch; init(w: any Watch) { watch = w } }",
+    ])
+    func perCallCollaboratorsAreNotStored(_ track: String) throws {
+        let rule = Self.rule("per-call", .notStored) { $0.inTypes = ["Track"]; $0.of = ["Watch"] }
+        let watch = "public protocol Watch: AnyObject { func stop() -> Int }"
+        #expect(try Self.judge(["Watch.swift": watch, "Track.swift": track], [rule]).count == 1, "\(track)")
+        let honest = "public final class Track { public func lap(using watch: any Watch) -> Int { let time = watch.stop(); return time } }"
+        #expect(try Self.judge(["Watch.swift": watch, "Track.swift": honest], [rule]).isEmpty)
+    }
+
     // MARK: family 3: the container reaching code outside the root
 
     static let containerCode = """

@@ -45,6 +45,10 @@ public struct LessonRule: Sendable, Equatable {
         /// `pitStops.fuel.pump()`). What they were handed is then a service that does the work, not a bag of
         /// parameters. Judged on the compiled program only.
         case noReachThrough = "no_reach_through"
+        /// Types of `in` keep no stored property (strong, weak or unowned, optional or in a collection) whose type
+        /// mentions one of `of`: a collaborator that changes with every call is passed to the method, never kept.
+        /// Judged on the compiled program only.
+        case notStored = "not_stored"
     }
 
     /// Where `no_construction` lets a fresh collaborator be built.
@@ -148,6 +152,9 @@ extension LessonRule {
         switch kind {
         case .forbiddenReference?: rule.names = strings("names", required: true)
         case .noConstruction?:
+            rule.inTypes = strings("in", required: true)
+            rule.of = strings("of", required: true)
+        case .notStored?:
             rule.inTypes = strings("in", required: true)
             rule.of = strings("of", required: true)
         case .noStaticState?: rule.inTypes = strings("in", required: true)

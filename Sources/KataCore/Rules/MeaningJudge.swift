@@ -46,7 +46,9 @@ public struct MeaningJudge: Sendable {
             case .lockHeld: raw = lockHeld(rule, scope)
             case .noDowncast: raw = downcasts(rule, scope)
             case .noReachThrough: raw = reachesThrough(rule, scope)
-            case .actor, .noUncheckedState: raw = []
+            case .noUncheckedState: raw = uncheckedState(rule, scope)
+            case .notStored: raw = storedCollaborators(rule, scope)
+            case .actor: raw = []
             }
             var seen: Set<String> = []
             found += raw.filter { seen.insert("\($0.file):\($0.line)").inserted }
@@ -514,6 +516,39 @@ public struct MeaningJudge: Sendable {
 
     // MARK: words
 
+    // MARK: not_stored
+
+    private func storedCollaborators(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+        where member.kind == "var_decl" && member.isStored && !member.isImplicit {
+            guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule),
+                  let wanted = rule.of.first(where: { scope.mentions(scope.program.expandingAliases(member.type), $0) }) else { continue }
+            found.append(finding(rule, member.file, member.line, LocalizedText(
+                english: "`\(owner).\(member.name)` keeps a `\(wanted)` (as `\(member.type)`): a collaborator that comes with every call is used in that call and let go, never kept, however weakly.",
+                chinese: "`\(owner).\(member.name)` 保存了一个 `\(wanted)`（类型为 `\(member.type)`）：每次调用都会带来的协作者只在那次调用中使用，用完就放开，不要保存，弱引用也不行。")))
+        }
+        return found
+    }
+
+    // MARK: no_unchecked_state
+
+    /// A stored instance property marked `nonisolated(unsafe)`, in any type of the rule's (an actor's included), as the
+    /// compiler read it: whatever modifiers come before or after it (`public private(set)`). (`@unchecked Sendable`
+    /// types are judged by the token reader, which sees the locks beside their state.)
+    private func uncheckedState(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+        where member.kind == "var_decl" && member.isStored && !member.isStatic && member.markers.contains("nonisolated(unsafe)") {
+            guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
+                  !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
+            found.append(finding(rule, member.file, member.line, LocalizedText(
+                english: "`\(owner).\(member.name)` is marked `nonisolated(unsafe)` (which only tells the compiler not to check it): tasks that share `\(owner)` reach it with nothing in between, and race.",
+                chinese: "`\(owner).\(member.name)` 标了 `nonisolated(unsafe)`（这只是让编译器不再检查）：共享 `\(owner)` 的任务可以直接访问它，彼此之间没有任何保护，会发生数据竞争。")))
+        }
+        return found
+    }
+
     private func finding(_ rule: LessonRule, _ file: String, _ line: Int, _ what: LocalizedText) -> RuleFinding {
         RuleChecker.finding(rule, file: file, line: line, what: what)
     }
@@ -861,7 +896,13 @@ struct ProgramScope {
     func isResolverFunction(_ type: String) -> Bool {
         guard type.contains(".Type"), let arrow = type.range(of: "->", options: .backwards) else { return false }
         let result = type[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
-        return isErased(result) || result == "A" || result == "A?"
+        if isErased(result) { return true }
+        // A generic parameter handed back as asked for (`<A>(A.Type) -> A`; in a protocol's requirement the
+        // protocol's Self is `A`, so the method's own is `A1`, `B1`...).
+        let generic = result.hasSuffix("?") ? String(result.dropLast()) : result
+        guard let first = generic.first, first.isUppercase, generic.count <= 3,
+              generic.dropFirst().allSatisfy(\.isNumber) else { return false }
+        return type.contains(generic + ".Type")
     }
 
     /// A type with a method that hands out whatever type it is asked for: a service locator.

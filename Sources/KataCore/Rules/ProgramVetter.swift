@@ -124,12 +124,12 @@ public struct ProgramVetter: Sendable {
                 }
             }
             // A value of a raw-memory type, however it was made: what a pointer reads is any memory of the process.
-            for type in node.types where Self.isRawMemory(type) {
+            for type in node.types.sorted() where Self.isRawMemory(type) {
                 reject("call", node.file, node.line,
                        "A raw-memory value (`\(type)`) is handled here: graded code reads and writes memory only through Swift's checked types.",
                        "这里处理了原始内存值（`\(type)`）：被评分的代码只能通过 Swift 受检查的类型读写内存。")
             }
-            for type in node.types where type.contains("@convention(c)") {
+            for type in node.types.sorted() where type.contains("@convention(c)") {
                 reject("c-function", node.file, node.line,
                        "A C function pointer (`@convention(c)`) is declared here; graded code has no use for one.",
                        "这里声明了 C 函数指针（`@convention(c)`）；被评分的代码用不到它。")

@@ -18,9 +18,10 @@ final class SpyEngine: Engine {
     }
 }
 
-/// An engine that runs or stalls as its script says, one entry per ignition (then stalls).
+/// An engine that runs or stalls as its script says, one entry per ignition (then stalls). Its power may be
+/// changed between starts (a tune-up in the garage): the car reads it each time it needs it.
 final class ScriptedEngine: Engine {
-    let horsepower: Int
+    var horsepower: Int
     private let script: [Bool]
     private(set) var ignitions = 0
 
@@ -87,12 +88,16 @@ struct RaceCarTests {
         // session of times by an engine that runs or stalls as its script says. The model: each start() ignites once and reports that ignition.
         var generator = SeededGenerator(state: 0x01C0_FFEE)
         for round in 0..<300 {
-            let horsepower = Self.randomPower(using: &generator)
+            let initialPower = Self.randomPower(using: &generator)
             let script = Self.randomScript(using: &generator)
-            let engine = ScriptedEngine(horsepower: horsepower, script: script)
+            let engine = ScriptedEngine(horsepower: initialPower, script: script)
             let car = RaceCar(engine: engine)
             var reports: [String] = []
+            // Some engines are tuned between starts: a new power, read by the next start and by topSpeed.
+            let tuned = round % 3 == 2
             for (index, runs) in script.enumerated() {
+                if tuned && index > 0 { engine.horsepower = Self.randomPower(using: &generator) }
+                let horsepower = engine.horsepower
                 let report = car.start()
                 reports.append(report)
                 let expected = runs ? "Vroom! \(horsepower) hp" : "stalled"
@@ -101,7 +106,12 @@ struct RaceCarTests {
                     Issue.record("Car \(round) (seed 0x01C0FFEE): a \(horsepower) hp engine that \(steps). Start \(index + 1) should ignite the engine once more (\(index + 1) ignitions in all) and return \"\(expected)\"; it made \(engine.ignitions) ignitions and returned \"\(report)\" (reports so far: \(reports)). Keep the behaviour for every engine and every start: one ignition per start(), report what that ignition gave, no retries, nothing remembered from an earlier start, no special case by power. [zh-Hans] 第 \(round) 辆车（种子 0x01C0FFEE）：一台 \(horsepower) hp 的引擎，依次 \(steps)。第 \(index + 1) 次启动应该再点火一次（共 \(index + 1) 次）并返回 \"\(expected)\"；它点火了 \(engine.ignitions) 次，返回 \"\(report)\"（到此为止的报告：\(reports)）。对每台引擎、每次启动都保持原有行为：每次 start() 点火一次，报告这次点火的结果，不重试，不记住之前的启动，不按功率特殊处理。")
                     return
                 }
+                if tuned, car.topSpeed != 150 + horsepower / 5 {
+                    Issue.record("Car \(round) (seed 0x01C0FFEE): its engine was tuned to \(horsepower) hp before start \(index + 1), so topSpeed should be 150 + \(horsepower) / 5 = \(150 + horsepower / 5), not \(car.topSpeed). Read the engine the car holds each time: topSpeed is computed from engine.horsepower, not copied when the car was built. [zh-Hans] 第 \(round) 辆车（种子 0x01C0FFEE）：第 \(index + 1) 次启动前引擎被调校成 \(horsepower) hp，所以 topSpeed 应该是 150 + \(horsepower) / 5 = \(150 + horsepower / 5)，而不是 \(car.topSpeed)。每次都读取赛车持有的引擎：topSpeed 由 engine.horsepower 算出，而不是在造车时复制一份。")
+                    return
+                }
             }
+            let horsepower = engine.horsepower
             #expect(car.topSpeed == 150 + horsepower / 5, "A \(horsepower) hp engine should give a top speed of 150 + \(horsepower) / 5 = \(150 + horsepower / 5), not \(car.topSpeed). [zh-Hans] \(horsepower) hp 的引擎应该让最高速度为 150 + \(horsepower) / 5 = \(150 + horsepower / 5)，而不是 \(car.topSpeed)。")
         }
     }

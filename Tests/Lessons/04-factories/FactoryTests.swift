@@ -131,21 +131,23 @@ struct FactoryTests {
         #expect(fromFactory, "Every wheel on the car should come from the wheel factory passed to RaceCar(wheelFactory:fireExtinguisherFactory:); do not write Wheel() inside RaceCar. [zh-Hans] 赛车上的每个轮子都应该来自传给 RaceCar(wheelFactory:fireExtinguisherFactory:) 的轮子工厂；不要在 RaceCar 里写 Wheel()。")
     }
 
-    @Test("the car calls the wheel factory 4 times and takes what it hands over, even one wheel every time")
-    func takesWhatTheFactoryHandsOver() {
+    @Test("the car calls the wheel factory 4 times and takes what it hands over, even one wheel every time, even a punctured one", arguments: [false, true])
+    func takesWhatTheFactoryHandsOver(punctured: Bool) {
         // Whoever builds the car decides what a wheel is: this factory hands out one wheel, over and over
         // (after 12 calls it gives new ones, so that a car that keeps asking still finishes).
+        // A punctured wheel is taken too: the car does not inspect, send back or repair what it is handed.
         let rack = Wheel()
+        if punctured { rack.puncture() }
         var calls = 0
         let car = RaceCar(wheelFactory: {
             calls += 1
             return calls <= 12 ? rack : Wheel()
         }, fireExtinguisherFactory: { FireExtinguisher() })
-        #expect(calls == 4, "A factory that hands out the same wheel every time was called \(calls) times to build a car; it should be called 4 times, once per wheel. The car takes what the factory hands over: it does not check, filter or ask again (whoever builds the car decides what a wheel is). [zh-Hans] 一个每次都交出同一个轮子的工厂，为造一辆车被调用了 \(calls) 次；它应该被调用 4 次，每个轮子一次。赛车接受工厂交出的东西：不检查、不筛选、不重新索要（由造车的人决定轮子是什么）。")
+        #expect(calls == 4, "A factory that hands out the same\(punctured ? " punctured" : "") wheel every time was called \(calls) times to build a car; it should be called 4 times, once per wheel. The car takes what the factory hands over: it does not check, filter or ask again (whoever builds the car decides what a wheel is). [zh-Hans] 一个每次都交出同一个轮子的工厂，为造一辆车被调用了 \(calls) 次；它应该被调用 4 次，每个轮子一次。赛车接受工厂交出的东西：不检查、不筛选、不重新索要（由造车的人决定轮子是什么）。")
         #expect(car.wheels.count == 4 && car.wheels.allSatisfy { $0 === rack }, "With a factory that hands out one wheel, the car's 4 wheels should all be that wheel, as handed over. [zh-Hans] 工厂只交出一个轮子时，赛车的 4 个轮子都应该是那个轮子，原样接收。")
         // A spare is taken as handed over too, even when it is the very wheel already on that corner.
         for corner in [2, 0, 3, 1] { car.replaceWheel(at: corner) }
-        #expect(calls == 8, "Four spares from a factory that hands out the wheel already in place should take 4 more calls (8 in all), but the factory was called \(calls) times. replaceWheel(at:) asks the factory once and puts on what it hands over, even the wheel already there: no check, no asking again. [zh-Hans] 工厂交出的备胎就是已经装在那里的轮子时，换 4 次备胎应该再调用 4 次（共 8 次），但工厂被调用了 \(calls) 次。replaceWheel(at:) 向工厂要一次，装上它交出的东西，即使就是已经装着的那个轮子：不检查，不重新索要。")
+        #expect(calls == 8, "Four spares from a factory that hands out the\(punctured ? " punctured" : "") wheel already in place should take 4 more calls (8 in all), but the factory was called \(calls) times. replaceWheel(at:) asks the factory once and puts on what it hands over, even the wheel already there: no check, no asking again. [zh-Hans] 工厂交出的备胎就是已经装在那里的轮子时，换 4 次备胎应该再调用 4 次（共 8 次），但工厂被调用了 \(calls) 次。replaceWheel(at:) 向工厂要一次，装上它交出的东西，即使就是已经装着的那个轮子：不检查，不重新索要。")
         #expect(car.wheels.count == 4 && car.wheels.allSatisfy { $0 === rack }, "After those spares, every corner should still hold the wheel the factory handed over. [zh-Hans] 换过这些备胎后，每个位置都应该是工厂交出的那个轮子。")
     }
 
@@ -235,11 +237,11 @@ struct FactoryTests {
         #expect(badges == ["Kit car by Ada", "Kit car by Ben", "Kit car by Cy", "Kit car by Dee"], "lineUp() should give the cars in the order of their factories, not \(badges). [zh-Hans] lineUp() 应该按工厂的顺序给出赛车，而不是 \(badges)。")
     }
 
-    @Test("grids of any size call their factories one after another, in order (12 seeded grids of 1 to 64 cars)")
+    @Test("grids of any size call their factories one after another, in order (16 seeded grids, from no car to 5,000)")
     func everyGridSizeInOrder() {
         var generator = SeededGenerator(state: 0x04_6A1D)
-        for round in 0..<12 {
-            let size = round == 0 ? 64 : Int.random(in: 1...64, using: &generator)
+        let sizes = [64, 65, 0, 1, 1_000, 5_000] + (0..<10).map { _ in Int.random(in: 1...2_000, using: &generator) }
+        for (round, size) in sizes.enumerated() {
             let watch = LineUpWatch()
             let grid = StartingGrid(factories: (0..<size).map { watch.factory($0, builder: "Builder \($0)") })
             let badges = grid.lineUp().map(\.badge)

@@ -204,13 +204,14 @@ struct ContainerLifetimesTests {
         #expect((try? shared.resolve(TestEngine.self)) != nil, "After the registers, TestEngine should resolve. [zh-Hans] 注册完成后，TestEngine 应该可以解析。")
     }
 
-    @Test("1,000 concurrent resolves of a shared service run its factory once")
-    func sharedIsThreadSafe() {
+    @Test("1,000 concurrent resolves of a shared service, or of a weak one that someone holds, run its factory once", arguments: [false, true])
+    func sharedIsThreadSafe(weak: Bool) {
         let container = Container()
         let builds = Counter()
         let objects = Counter()
         let successes = Counter()
-        container.register(Telemetry.self, lifetime: .shared) { _ in
+        // A weak service that the resolving threads hold (every result is kept below) is one instance too.
+        container.register(Telemetry.self, lifetime: weak ? .weak : .shared) { _ in
             // A slow factory widens the race. Each extra run sleeps longer, so
             // racing threads store their results at different moments.
             let run = builds.increment()
@@ -230,7 +231,7 @@ struct ContainerLifetimesTests {
             Issue.record("1,000 concurrent resolves did not finish within 9 s (the factory had run \(builds.value) time\(builds.value == 1 ? "" : "s") by then): probably a deadlock in your locking. [zh-Hans] 1,000 次并发解析没有在 9 秒内完成（到那时工厂已运行 \(builds.value) 次）：你的加锁可能造成了死锁。")
             return
         }
-        #expect(builds.value == 1, "The .shared factory ran \(builds.value) time\(builds.value == 1 ? "" : "s") under 1,000 concurrent resolves; it must run exactly once. Guard resolve with one lock, held around the whole check-build-store, not just around each dictionary read and write. [zh-Hans] 在 1,000 次并发解析下，.shared 工厂运行了 \(builds.value) 次；它必须只运行一次。用一把锁保护 resolve，并在整个“检查—创建—保存”过程中持有它，而不只是在每次字典读写时加锁。")
+        #expect(builds.value == 1, "The \(weak ? ".weak" : ".shared") factory ran \(builds.value) time\(builds.value == 1 ? "" : "s") under 1,000 concurrent resolves (every instance handed out is still held); it must run exactly once. Guard resolve with one lock, held around the whole check-build-store, not just around each dictionary read and write. [zh-Hans] 在 1,000 次并发解析下（交出的每个实例都仍被持有），\(weak ? ".weak" : ".shared") 工厂运行了 \(builds.value) 次；它必须只运行一次。用一把锁保护 resolve，并在整个“检查—创建—保存”过程中持有它，而不只是在每次字典读写时加锁。")
         #expect(successes.value == 1_000, "Only \(successes.value) of 1,000 concurrent resolves succeeded; every one should return the shared Telemetry. If some threw a cycle error, your stack of types being resolved is shared between threads: guard it with the same lock, held for the whole resolve. [zh-Hans] 1,000 次并发解析中只有 \(successes.value) 次成功；每一次都应该返回共享的 Telemetry。如果有些抛出了循环错误，说明你的正在解析的类型栈被多个线程共享：用同一把锁保护它，并在整个解析过程中持有这把锁。")
         #expect(objects.distinctObjects == 1, "Concurrent resolves of a .shared service returned \(objects.distinctObjects) different objects; they must all get the same one. [zh-Hans] 并发解析一个 .shared 服务返回了 \(objects.distinctObjects) 个不同的对象；它们必须都拿到同一个对象。")
     }
@@ -434,18 +435,21 @@ struct ContainerLifetimesTests {
         }
     }
 
-    @Test("a miss names the type that is missing and everything the container can resolve, its parent's included")
-    func aMissExplainsItself() throws {
+    @Test("a miss names the type that is missing and everything the container can resolve, its parent's and every ancestor's included", arguments: [1, 2, 3])
+    func aMissExplainsItself(generations: Int) throws {
+        // The registration of Telemetry sits `generations` containers above the one asked (a parent, a grandparent...).
         let parent = Container()
         parent.register(Telemetry.self, lifetime: .shared) { _ in Telemetry() }
-        let child = Container(parent: parent)
+        var top = parent
+        for _ in 1..<generations { top = Container(parent: top) }
+        let child = Container(parent: top)
         child.register(RaceCar.self) { container in RaceCar(engine: try container.resolve((any Engine).self)) }
         do {
             _ = try child.resolve(Strategist.self)
             Issue.record("Nothing registers Strategist, yet child.resolve(Strategist.self) returned one. [zh-Hans] 没有人注册 Strategist，child.resolve(Strategist.self) 却返回了一个。")
         } catch ResolutionError.notRegistered(let type, let registered) {
             #expect(type.contains("Strategist"), "The error should name the type asked for (Strategist), not \"\(type)\". [zh-Hans] 错误应该说出被请求的类型（Strategist），而不是 \"\(type)\"。")
-            #expect(registered.contains { $0.contains("RaceCar") } && registered.contains { $0.contains("Telemetry") }, "A child can resolve what it registers (RaceCar) and what its parent registers (Telemetry), so `registered` should list both, but it lists \(registered). List every registration the child can reach, its own and its parents'. [zh-Hans] 子容器可以解析它自己注册的（RaceCar）和父容器注册的（Telemetry），所以 `registered` 应该把两者都列出来，但它列出的是 \(registered)。列出子容器能找到的每一个注册：它自己的和父容器的。")
+            #expect(registered.contains { $0.contains("RaceCar") } && registered.contains { $0.contains("Telemetry") }, "A child can resolve what it registers (RaceCar) and what an ancestor \(generations) container\(generations == 1 ? "" : "s") up registers (Telemetry), so `registered` should list both, but it lists \(registered). List every registration the child can reach, its own and every ancestor's, however far up. [zh-Hans] 子容器可以解析它自己注册的（RaceCar）和往上 \(generations) 层的祖先容器注册的（Telemetry），所以 `registered` 应该把两者都列出来，但它列出的是 \(registered)。列出子容器能找到的每一个注册：它自己的和每一层祖先的，不管隔了多远。")
         } catch {
             Issue.record("A type nobody registered should throw ResolutionError.notRegistered(type:registered:), but resolve threw \(error). [zh-Hans] 没有人注册的类型应该抛出 ResolutionError.notRegistered(type:registered:)，但 resolve 抛出的是 \(error)。")
         }

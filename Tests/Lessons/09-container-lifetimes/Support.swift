@@ -51,9 +51,14 @@ final class Counter: @unchecked Sendable {
         return count
     }
 
+    /// Kept, not only counted: a `.weak` instance stays alive while the test holds what it was handed, and an
+    /// identifier is never reused by a later object.
+    private var kept: [AnyObject] = []
+
     func record(_ object: AnyObject) {
         lock.lock(); defer { lock.unlock() }
         seen.insert(ObjectIdentifier(object))
+        kept.append(object)
     }
 
     var distinctObjects: Int {

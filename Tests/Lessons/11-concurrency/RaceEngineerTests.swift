@@ -222,6 +222,51 @@ struct RaceEngineerTests {
         }
     }
 
+    @Test("bestLap asks the store at every call: laps recorded since the last answer count (200 seeded sessions)")
+    func bestLapAsksEveryTime() async {
+        // The model: after any mix of completed laps and questions, bestLap(car:) is the fastest of that car's laps in
+        // the store at that moment, nil while it has none.
+        var generator = SeededGenerator(state: 0x11_A5C5)
+        for round in 0..<200 {
+            let spy = SpyTelemetry()
+            let engineer = RaceEngineer(telemetry: spy)
+            var kept: [Lap] = []
+            var steps: [String] = []
+            for _ in 0..<Int.random(in: 1...12, using: &generator) {
+                let car = Int.random(in: 0...2, using: &generator)
+                if Bool.random(using: &generator) {
+                    let milliseconds = Int.random(in: 50_000...120_000, using: &generator)
+                    await engineer.completeLap(car: car, milliseconds: milliseconds)
+                    kept.append(Lap(car: car, milliseconds: milliseconds, session: nil))
+                    steps.append("completeLap(car: \(car), milliseconds: \(milliseconds))")
+                } else {
+                    let expected = kept.filter { $0.car == car }.map(\.milliseconds).min()
+                    let best = await engineer.bestLap(car: car)?.milliseconds
+                    steps.append("bestLap(car: \(car))")
+                    if best != expected {
+                        Issue.record("Session \(round) (seed 0x11A5C5): after \(steps.joined(separator: ", ")), bestLap(car: \(car)) should be \(expected.map { "\($0) ms" } ?? "nil"), but it was \(best.map { "\($0) ms" } ?? "nil"). Ask the store every time bestLap is called: a faster lap recorded since the last answer, or a car's first lap, counts at once. [zh-Hans] 第 \(round) 次会话（种子 0x11A5C5）：执行 \(steps.joined(separator: "、")) 之后，bestLap(car: \(car)) 应该是 \(expected.map { "\($0) ms" } ?? "nil")，实际是 \(best.map { "\($0) ms" } ?? "nil")。每次调用 bestLap 都要询问存储：上次回答之后记录的更快的一圈，或者一辆车的第一圈，都立即算数。")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the real LapLog has no limit: laps recorded one after another, however many (up to 30,000), are all kept in order")
+    func lapLogHasNoLimit() async {
+        for count in [8_193, 30_000] {
+            let log = LapLog()
+            for index in 0..<count {
+                await log.record(Lap(car: index % 4, milliseconds: index, session: nil))
+            }
+            let laps = await log.laps()
+            guard laps.count == count, laps.first?.milliseconds == 0, laps.last?.milliseconds == count - 1 else {
+                Issue.record("\(count) laps were recorded into one LapLog(), one after another; laps() gave \(laps.count), from \(laps.first.map { "\($0.milliseconds)" } ?? "none") to \(laps.last.map { "\($0.milliseconds)" } ?? "none"). A log keeps every lap in the order it was recorded: no limit, no oldest dropped. [zh-Hans] 向同一个 LapLog() 依次记录了 \(count) 圈；laps() 给出了 \(laps.count) 圈，从 \(laps.first.map { "\($0.milliseconds)" } ?? "无") 到 \(laps.last.map { "\($0.milliseconds)" } ?? "无")。日志按记录的顺序保存每一圈：没有上限，不丢掉最早的。")
+                return
+            }
+        }
+    }
+
     @Test("a session set with RaceSession.$id.withValue is seen in child tasks")
     func sessionTravelsIntoChildTasks() async {
         let spy = SpyTelemetry()

@@ -96,13 +96,14 @@ struct ModelContainer {
     /// The open scope's instances; nil while no scope is open.
     var scoped: [Int: Built]?
 
-    /// Every kind `kind` holds, directly or not, through registered dependencies.
+    /// Every kind `kind` holds directly or through `.transient` ones: a `.shared` (or `.scoped`) dependency in between is
+    /// a holder of its own, checked on its own.
     func reached(from kind: Int) -> Set<Int> {
         var seen: Set<Int> = []
         var stack = registrations[kind]?.dependencies ?? []
         while let next = stack.popLast() {
-            guard registrations[next] != nil, seen.insert(next).inserted else { continue }
-            stack += registrations[next]?.dependencies ?? []
+            guard let registration = registrations[next], seen.insert(next).inserted else { continue }
+            if registration.lifetime == 0 { stack += registration.dependencies }
         }
         return seen
     }
@@ -245,7 +246,7 @@ func report(seed: UInt64, _ steps: [ScopeStep]) -> (english: String, chinese: St
     let english = """
         A sequence of calls (seed \(seed)) does not behave as the lesson promises. Shortest failing sequence, starting from `let containers = [Container(), Container()]`:
           \(listed)
-        \(difference). Remember: .transient builds on every resolve; .shared once per registration; .scoped once per scope, and with no scope open resolving it throws and builds nothing; beginScope() starts a new scope (the open one ends) and endScope() ends it; a factory resolves what it needs through its container, and a .shared instance keeps what it was built with; registering again forgets the built instances; verify() builds nothing and throws a LifetimeMismatch exactly when a .shared registration holds a .scoped one through its declared dependencies; two containers share nothing.
+        \(difference). Remember: .transient builds on every resolve; .shared once per registration; .scoped once per scope, and with no scope open resolving it throws and builds nothing; beginScope() starts a new scope (the open one ends) and endScope() ends it; a factory resolves what it needs through its container, and a .shared instance keeps what it was built with; registering again forgets the built instances; verify() builds nothing and throws a LifetimeMismatch exactly when a .shared registration holds a .scoped one through its declared dependencies, directly or through .transient ones (a .shared one in between is a holder of its own); two containers share nothing.
         """
     let chinese = """
         一串调用（种子 \(seed)）的行为与本课的承诺不符，最短的失败序列如上：\(difference)。记住：.transient 每次解析都创建；.shared 每个注册只创建一次；.scoped 每个作用域创建一次，没有打开的作用域时解析它会抛出错误，而且不创建；beginScope() 开始一个新的作用域（打开着的那个随之结束），endScope() 结束它；工厂通过它的容器解析它需要的东西，.shared 实例一直留着创建时拿到的东西；再次注册会忘掉已经创建的实例；verify() 不创建任何东西，当且仅当某个 .shared 注册通过声明的依赖持有 .scoped 注册时抛出 LifetimeMismatch；两个容器之间什么也不共享。

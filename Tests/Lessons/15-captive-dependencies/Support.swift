@@ -52,7 +52,9 @@ enum Verdict: Equatable {
             try container.verify()
             self = .clean
         } catch let error as LifetimeMismatch {
-            self = .mismatch(holder: "\(error.holder)", captive: "\(error.captive)", description: String(describing: error))
+            // `holder` and `captive` are the two registrations' type names, as strings (the text's promise).
+            let holder: String = error.holder, captive: String = error.captive
+            self = .mismatch(holder: holder, captive: captive, description: String(describing: error))
         } catch {
             self = .otherError(String(describing: error))
         }

@@ -90,11 +90,13 @@ private func anyLapNumber(using random: inout SplitMix) -> Int {
 @Test func fakeKeepsTheContractOfTheRealStore() {
     for seed in UInt64(1)...200 {
         var random = SplitMix(state: seed)
+        // Drivers are named exactly: "ham" is another driver than "HAM", as it is for the real store.
+        let drivers = seed % 2 == 0 ? ["HAM", "VER", "LEC"] : ["HAM", "ham", "VER"]
         let fake = InMemoryLapStore()
         let real = TimingLogLapStore()
         var steps: [String] = []
         for _ in 0..<Int.random(in: 1...25, using: &random) {
-            let lap = Lap(driver: ["HAM", "VER", "LEC"].randomElement(using: &random)!,
+            let lap = Lap(driver: drivers.randomElement(using: &random)!,
                           number: anyLapNumber(using: &random),
                           millis: [-1, 0, 1, 90_000, 90_000, 91_000, 92_500].randomElement(using: &random)!)
             steps.append("record(\(shown(lap)))")
@@ -104,7 +106,7 @@ private func anyLapNumber(using random: inout SplitMix) -> Int {
             if fakeSaid != realSaid {
                 difference = "record: the real store said \(realSaid), the fake \(fakeSaid)"
             } else {
-                for driver in ["HAM", "VER", "LEC"] {
+                for driver in drivers {
                     let fakeLaps = shown(fake.laps(of: driver)), realLaps = shown(real.laps(of: driver))
                     let fakeBest = shown(fake.best(of: driver)), realBest = shown(real.best(of: driver))
                     if fakeLaps != realLaps {
