@@ -972,8 +972,11 @@ struct CourseVetting: Sendable {
                              message: "This file is not valid UTF-8 text: graded code is UTF-8, so that the compiler and the grader read the same code. Save it as UTF-8.")
             }
         }
-        var findings = vetter.vet(texts(folder, files))
-        if let program = reading?.program(lesson, folder, files) {
+        let program = reading?.program(lesson, folder, files)
+        var tokens = vetter
+        tokens.compilerReadsNames = program != nil
+        var findings = tokens.vet(texts(folder, files))
+        if let program {
             findings += ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports, namesTheTestsUse: vetter.namesTheTestsUse).vet(program)
         }
         return findings.map(GradeFinding.init)

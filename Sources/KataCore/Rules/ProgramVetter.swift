@@ -142,6 +142,9 @@ public struct ProgramVetter: Sendable {
         let ownTypes = Set(program.types.values.map(\.name))
         func isOwn(_ name: String) -> Bool {
             let bare = name.split(separator: "<").first.map(String.init) ?? name
+            // A type nested in an extension of the module's own type is named by the extended type's mangling
+            // (`$s24PropertyWrapperInjection16DependencyValuesVD.EngineKey`): the module's name is in it.
+            if bare.hasPrefix("$s\(program.module.utf8.count)\(program.module)") { return true }
             return ownTypes.contains(bare) || ownTypes.contains(String(bare.split(separator: ".").last ?? ""))
                 && bare.hasPrefix(program.module + ".")
         }

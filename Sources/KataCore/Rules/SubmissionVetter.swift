@@ -22,6 +22,10 @@ public struct SubmissionVetter: Sendable {
     /// Types the tests construct, with each call's first argument label ("" for none): an initializer
     /// with that label added to such a type from outside replaces the one the tests meant.
     public var constructionsTheTestsUse: [String: Set<String>]
+    /// The compiler's reading of the same files is judged too (`ProgramVetter`): it knows what a bare name refers to
+    /// (a local `let open`, a parameter named `pipe`), and refuses every C function it resolves, so a plain name the
+    /// C library also has is left to it.
+    public var compilerReadsNames = false
 
     public init(module: String, imports: [String], namesTheTestsUse: Set<String> = [], membersTheTestsUse: Set<String> = [],
                 constructionsTheTestsUse: [String: Set<String>] = [:]) {
@@ -173,7 +177,7 @@ public struct SubmissionVetter: Sendable {
         for reference in model.references {
             switch reference.shape {
             case .name(let name) where !declaredHere.contains(name):
-                if Self.forbiddenGlobals.contains(name) || (name.hasPrefix("_") && name.count > 1) {
+                if (Self.forbiddenGlobals.contains(name) && !compilerReadsNames) || (name.hasPrefix("_") && name.count > 1) {
                     reject("call", reference.file, reference.line,
                            "`\(name)` reaches for the process, raw files, the dynamic loader or the runtime's internals; a lesson needs none of these.",
                            "`\(name)` 会触及进程、底层文件、动态加载器或运行时内部；本课不需要这些。")

@@ -53,6 +53,16 @@ struct SubmissionVetterTests {
         #expect(rules("func f() { let p = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8); _ = p }") == ["vetting:call"])
     }
 
+    @Test("a plain name the C library also has is left to the compiler's reading when there is one: a local `let open` is no call to open(2)")
+    func localNamesLeftToTheCompiler() {
+        let code = "final class Scope { var kept: [Int] = [] }\nfunc use(_ scope: Scope?) -> Int {\n    guard let open = scope else { return 0 }\n    return open.kept.count\n}\n"
+        #expect(rules(code) == ["vetting:call"], "without the compiler's reading, the token reader cannot tell the local from the C function")
+        var reading = vetter
+        reading.compilerReadsNames = true
+        #expect(reading.vet([(name: "RaceCar.swift", text: code)]).isEmpty, "with it, the compiler decides what `open` is (ProgramVetter refuses every C function it resolves)")
+        #expect(reading.vet([(name: "RaceCar.swift", text: "func f() { _exit(1) }")]).map(\.rule) == ["vetting:call"], "an underscored name stays the token reader's too")
+    }
+
     @Test("a `//` comment ends where the compiler ends it, at a lone carriage return too: what follows is read as code")
     func commentEndedByCarriageReturn() {
         #expect(!rules("public func run() {\n    // tidy up\rFileHandle(fileDescriptor: 1).write(Data())\n}\n").isEmpty)
