@@ -542,9 +542,7 @@ public struct MeaningJudge: Sendable {
         where member.kind == "var_decl" && member.isStored && !member.isStatic && member.markers.contains("nonisolated(unsafe)") {
             guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
                   !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
-            found.append(finding(rule, member.file, member.line, LocalizedText(
-                english: "`\(owner).\(member.name)` is marked `nonisolated(unsafe)` (which only tells the compiler not to check it): tasks that share `\(owner)` reach it with nothing in between, and race.",
-                chinese: "`\(owner).\(member.name)` 标了 `nonisolated(unsafe)`（这只是让编译器不再检查）：共享 `\(owner)` 的任务可以直接访问它，彼此之间没有任何保护，会发生数据竞争。")))
+            found.append(finding(rule, member.file, member.line, RuleChecker.uncheckedProperty(owner, member.name)))
         }
         return found
     }

@@ -178,20 +178,17 @@ public struct ProgramVetter: Sendable {
         let shadowed = SubmissionVetter.harnessModules.union(["\(module)Tests"]).union(imports)
         for declaration in program.topLevelNames {
             if shadowed.contains(declaration.name) {
-                reject("shadows-module", declaration.file, declaration.line,
-                       "`\(declaration.name)` is declared at the top level with the name of a module the tests use, which would change what the tests call.",
-                       "在顶层声明了 `\(declaration.name)`，与测试所用模块同名，这会改变测试实际调用的东西。")
+                let words = SubmissionVetter.shadowsModule(declaration.name)
+                reject("shadows-module", declaration.file, declaration.line, words.english, words.chinese)
             } else if namesTheTestsUse.contains(declaration.name) || declaration.name.hasPrefix("__") {
-                reject("shadows-name", declaration.file, declaration.line,
-                       "`\(declaration.name)` is declared at the top level with a name the tests take from another module (or one reserved by the compiler), which would change what the tests call.",
-                       "在顶层声明了 `\(declaration.name)`，它与测试从其他模块使用的名字相同（或是编译器保留的名字），这会改变测试实际调用的东西。")
+                let words = SubmissionVetter.shadowsName(declaration.name)
+                reject("shadows-name", declaration.file, declaration.line, words.english, words.chinese)
             }
         }
         // Identity is what the tests check to see a collaborator shared or handed on; no code redefines it honestly.
         for member in program.members.values where !member.isImplicit && ["===", "!=="].contains(member.name) {
-            reject("operator", member.file, member.line,
-                   "The identity operator `\(member.name)` is declared here, which would change what the tests' identity checks mean; compare objects with `===` as Swift defines it.",
-                   "这里声明了恒等运算符 `\(member.name)`，这会改变测试中同一性检查的含义；请使用 Swift 自带的 `===` 比较对象。")
+            let words = SubmissionVetter.identityOperator(member.name)
+            reject("operator", member.file, member.line, words.english, words.chinese)
         }
         for attribute in program.attributes where !Self.allowedAttributes.contains(attribute.kind) {
             let name = attribute.kind.hasSuffix("_attr") ? String(attribute.kind.dropLast(5)) : attribute.kind

@@ -216,6 +216,13 @@ public struct RuleChecker: Sendable {
     static let locks: Set<String> = ["NSLock", "NSRecursiveLock", "NSCondition", "Mutex", "OSAllocatedUnfairLock",
                                      "DispatchQueue", "DispatchSemaphore", "Atomic", "ManagedAtomic", "os_unfair_lock", "pthread_mutex_t"]
 
+    /// What a stored property marked `nonisolated(unsafe)` is, in both readings' findings.
+    static func uncheckedProperty(_ owner: String, _ name: String) -> LocalizedText {
+        LocalizedText(
+            english: "`\(owner).\(name)` is marked `nonisolated(unsafe)` (which only tells the compiler not to check it): tasks that share `\(owner)` reach it with nothing in between, and race.",
+            chinese: "`\(owner).\(name)` 标了 `nonisolated(unsafe)`（这只是让编译器不再检查）：共享 `\(owner)` 的任务可以直接访问它，彼此之间没有任何保护，会发生数据竞争。")
+    }
+
     private func uncheckedState(_ rule: LessonRule, _ scope: ModelScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
         // A stored instance property marked `nonisolated(unsafe)`, in any type (an actor's included): the same silencing.
@@ -223,9 +230,7 @@ public struct RuleChecker: Sendable {
             && member.attributes.contains("nonisolated(unsafe)") {
             guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
                   !scope.isExcepted(owner: owner, member: (member.name, true), file: member.file, by: rule) else { continue }
-            found.append(Self.finding(rule, file: member.file, line: member.line, what: LocalizedText(
-                english: "`\(owner).\(member.name)` is marked `nonisolated(unsafe)` (which only tells the compiler not to check it): tasks that share `\(owner)` reach it with nothing in between, and race.",
-                chinese: "`\(owner).\(member.name)` 标了 `nonisolated(unsafe)`（这只是让编译器不再检查）：共享 `\(owner)` 的任务可以直接访问它，彼此之间没有任何保护，会发生数据竞争。")))
+            found.append(Self.finding(rule, file: member.file, line: member.line, what: Self.uncheckedProperty(owner, member.name)))
         }
         let marked = Set(scope.model.types.filter(\.isUncheckedSendable).map(\.name))
         for name in marked.sorted() where scope.belongs(name, to: rule.inTypes) {

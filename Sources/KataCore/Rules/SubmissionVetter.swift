@@ -37,6 +37,23 @@ public struct SubmissionVetter: Sendable {
     }
 
     /// Modules a submission may not shadow, whatever the lesson imports.
+    /// Why a top-level declaration, an identity operator is refused: the same words from the token reader and from
+    /// the compiler's reading (`ProgramVetter`).
+    static func shadowsModule(_ name: String) -> LocalizedText {
+        LocalizedText(english: "`\(name)` is declared at the top level with the name of a module the tests use, which would change what the tests call.",
+                      chinese: "在顶层声明了 `\(name)`，与测试所用模块同名，这会改变测试实际调用的东西。")
+    }
+
+    static func shadowsName(_ name: String) -> LocalizedText {
+        LocalizedText(english: "`\(name)` is declared at the top level with a name the tests take from another module (or one reserved by the compiler), which would change what the tests call.",
+                      chinese: "在顶层声明了 `\(name)`，它与测试从其他模块使用的名字相同（或是编译器保留的名字），这会改变测试实际调用的东西。")
+    }
+
+    static func identityOperator(_ name: String) -> LocalizedText {
+        LocalizedText(english: "The identity operator `\(name)` is declared here, which would change what the tests' identity checks mean; compare objects with `===` as Swift defines it.",
+                      chinese: "这里声明了恒等运算符 `\(name)`，这会改变测试中同一性检查的含义；请使用 Swift 自带的 `===` 比较对象。")
+    }
+
     static let harnessModules: Set<String> = [
         "Swift", "Testing", "XCTest", "Foundation", "FoundationEssentials", "FoundationInternationalization",
         "Dispatch", "Glibc", "SwiftGlibc", "Darwin", "Musl", "Android", "Bionic", "WASILibc", "ucrt", "WinSDK", "CRT",
@@ -116,12 +133,10 @@ public struct SubmissionVetter: Sendable {
         for declaration in topLevel {
             if shadowed.contains(declaration.name) {
                 reject("shadows-module", declaration.file, declaration.line,
-                       "`\(declaration.name)` is declared at the top level with the name of a module the tests use, which would change what the tests call.",
-                       "在顶层声明了 `\(declaration.name)`，与测试所用模块同名，这会改变测试实际调用的东西。")
+                       Self.shadowsModule(declaration.name).english, Self.shadowsModule(declaration.name).chinese)
             } else if namesTheTestsUse.contains(declaration.name) || declaration.name.hasPrefix("__") {
                 reject("shadows-name", declaration.file, declaration.line,
-                       "`\(declaration.name)` is declared at the top level with a name the tests take from another module (or one reserved by the compiler), which would change what the tests call.",
-                       "在顶层声明了 `\(declaration.name)`，它与测试从其他模块使用的名字相同（或是编译器保留的名字），这会改变测试实际调用的东西。")
+                       Self.shadowsName(declaration.name).english, Self.shadowsName(declaration.name).chinese)
             }
         }
         // Operators declared on types the module does not own change what `==` means in the tests.
@@ -130,8 +145,7 @@ public struct SubmissionVetter: Sendable {
             if ["===", "!=="].contains(member.name) {
                 // Identity is what the tests check to see a collaborator shared or handed on; no code redefines it honestly.
                 reject("operator", member.file, member.line,
-                       "the identity operator `\(member.name)` is declared here, which would change what the tests' identity checks mean; compare objects with `===` as Swift defines it.",
-                       "这里声明了恒等运算符 `\(member.name)`，这会改变测试中同一性检查的含义；请使用 Swift 自带的 `===` 比较对象。")
+                       Self.identityOperator(member.name).english, Self.identityOperator(member.name).chinese)
                 continue
             }
             if let owner = member.owner, ownTypes.contains(ModelScope.root(owner)) { continue }

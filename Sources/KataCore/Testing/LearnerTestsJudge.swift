@@ -182,15 +182,11 @@ public struct LearnerTestsJudge: Sendable {
     /// The author's mistakes (`promise_mutants`), each applied where its text first appears; one whose text is not in
     /// the file (the file was changed) is left out.
     static func promiseMutants(of text: String, spec: LearnerTestsSpec) -> [Mutant] {
-        authored(spec.promiseMutants, kind: "promise", in: text, spec: spec)
-    }
-
-    static func authored(_ changes: [LearnerTestsSpec.PromiseMutant], kind: String, in text: String, spec: LearnerTestsSpec) -> [Mutant] {
         let lines = text.components(separatedBy: "\n")
-        return changes.compactMap { mistake in
+        return spec.promiseMutants.compactMap { mistake in
             guard let index = lines.firstIndex(where: { $0.contains(mistake.replace) }) else { return nil }
             let original = lines[index]
-            return Mutant(id: "\(kind)-\(mistake.id)@\(spec.implementation):\(index + 1)", mutation: kind, file: spec.implementation,
+            return Mutant(id: "promise-\(mistake.id)@\(spec.implementation):\(index + 1)", mutation: "promise", file: spec.implementation,
                           line: index + 1, original: [original], mutated: [original.replacingOccurrences(of: mistake.replace, with: mistake.with)],
                           lines: [index + 1])
         }
