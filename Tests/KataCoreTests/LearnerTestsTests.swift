@@ -116,6 +116,32 @@ struct LearnerTestsTests {
         #expect(LearnerTestsJudge.enclosingFunction(in: Self.store, line: 10) == "smallest")
     }
 
+    @Test("a stand-in file is read and written back; its verdict counts only contract tests for `caught` and only plain tests for `unneeded`")
+    func standIns() throws {
+        let read = try metadata(#"{"implementation": "Store.swift", "stand_ins": [{"id": "given-fake", "file": "Fake.swift", "lines": ["public final class Fake {}"], "expect": "caught", "title": {"en": "the given fake", "zh-Hans": "给定的假对象"}, "why": {"en": "run the contract on the fake", "zh-Hans": "在假对象上运行契约"}}]}"#)
+        let spec = try #require(read.learnerTests)
+        let standIn = try #require(spec.standIns.first)
+        #expect(standIn.text == "public final class Fake {}\n" && standIn.expect == .caught)
+        #expect(try LessonMetadata.parse(read.encoded()).learnerTests == spec)
+        #expect(throws: MetadataError.self) { try metadata(#"{"implementation": "Store.swift", "stand_ins": [{"id": "x", "file": "F.swift", "lines": ["a"], "expect": "sometimes"}]}"#) }
+
+        let judge = LearnerTestsJudge(spec: spec, builder: ScriptedBuilder { _ in .moduleFailed([], output: "") },
+                                      testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: InMemoryFileSystem(), clock: FixedClock()),
+                                      fileSystem: InMemoryFileSystem(), environment: [:], perTestTimeout: 5)
+        let contract = TestVerdict(name: "refuses a duplicate", id: "StoresLearnerTests/refusesADuplicate(_:)/Contract.swift:9:2", status: .fail)
+        let timer = TestVerdict(name: "the timer tells a best", id: "StoresLearnerTests/timerTellsABest()/Timer.swift:4:2", status: .fail)
+        let passing = TestVerdict(name: "keeps a lap", id: "StoresLearnerTests/keepsALap(_:)/Contract.swift:3:2", status: .pass)
+        // `caught`: a failing plain test (the timer's) does not check the fake's promises; a failing contract test does.
+        #expect(judge.standInVerdict(lesson: lesson(spec), standIn: standIn, run: [timer, passing]).status == .fail)
+        #expect(judge.standInVerdict(lesson: lesson(spec), standIn: standIn, run: [timer, contract]).status == .pass)
+        // `unneeded`: only the plain tests must pass; a contract test's failing case is the real store's.
+        var down = standIn
+        down.expect = .unneeded
+        #expect(judge.standInVerdict(lesson: lesson(spec), standIn: down, run: [contract, passing]).status == .pass)
+        let needing = judge.standInVerdict(lesson: lesson(spec), standIn: down, run: [contract, timer])
+        #expect(needing.status == .fail && needing.message.contains("`the timer tells a best`") && needing.message.contains(" [zh-Hans] "))
+    }
+
     @Test("no learner tests, or tests that do not compile, are one verdict each; the build shares a cache beside the variant's")
     func compileAndRunVerdicts() {
         let spec = LearnerTestsSpec(implementation: "Store.swift")

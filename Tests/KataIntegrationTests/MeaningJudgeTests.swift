@@ -526,6 +526,39 @@ struct MeaningJudgeTests {
         #expect(try Self.judge(["PitRadio.swift": relabelled], rules).count == 1)
     }
 
+    @Test("a container that looks parts up, handed over behind a one-method protocol it conforms to, is still the container")
+    func containerBehindASmallProtocol() throws {
+        let rules = [Self.rule("edge", .containerOnlyIn) { $0.container = ["Container"]; $0.exceptIn = ["Container", "Race"]; $0.exceptIsRoot = false }]
+        let container = """
+            public final class Container {
+                private var made: [ObjectIdentifier: () -> Any] = [:]
+                public init() {}
+                public func register<T>(_ type: T.Type, _ make: @escaping () -> T) { made[ObjectIdentifier(type)] = make }
+                public func resolve<T>(_ type: T.Type) -> T { made[ObjectIdentifier(type)]!() as! T }
+            }
+            public final class Driver { public init() {} }
+            """
+        let source = "public protocol DriverSource { func driverInCar() -> Driver }\nextension Container: DriverSource { public func driverInCar() -> Driver { resolve(Driver.self) } }"
+        let recorder = "public final class Recorder { let drivers: any DriverSource; public init(drivers: any DriverSource) { self.drivers = drivers } }"
+        let handed = "public final class Race { let recorder: Recorder; public init(c: Container) { recorder = Recorder(drivers: c) } }"
+        #expect(try Self.judge(["Container.swift": container, "Source.swift": source, "Recorder.swift": recorder, "Race.swift": handed], rules).map(\.file) == ["Race.swift"])
+        // A factory closure the root writes hands over no container.
+        let factory = "public final class Recorder { let driver: () -> Driver; public init(driver: @escaping () -> Driver) { self.driver = driver } }"
+        let wired = "public final class Race { let recorder: Recorder; public init(c: Container) { recorder = Recorder(driver: { c.resolve(Driver.self) }) } }"
+        #expect(try Self.judge(["Container.swift": container, "Recorder.swift": factory, "Race.swift": wired], rules).isEmpty)
+    }
+
+    @Test("a class or struct offers only the calls the lesson names; private helpers and the implicit initializer are its own")
+    func concreteTypeOffersItsOneCall() throws {
+        let rules = [Self.rule("one-call", .protocolRequirements) { $0.names = ["Briefing.init(radio:)", "Briefing.tell(_:)"] }]
+        let right = "public protocol Radio { func send(_ m: String) }\npublic final class Briefing { private let radio: any Radio; public init(radio: any Radio) { self.radio = radio }\n public func tell(_ m: String) { radio.send(stamped(m)) }\n private func stamped(_ m: String) -> String { m } }"
+        #expect(try Self.judge(["Briefing.swift": right], rules).isEmpty)
+        let widened = right + "\nextension Briefing { public func box(lap: Int) { tell(\"Lap \\(lap): box\") } }"
+        #expect(try Self.judge(["Briefing.swift": widened], rules).map(\.line) == [5])
+        let structRight = "public protocol Radio { func send(_ m: String) }\npublic struct Briefing { let radio: any Radio\n public func tell(_ m: String) { radio.send(m) } }"
+        #expect(try Self.judge(["Briefing.swift": structRight], rules).isEmpty, "a stored property is what the type holds, not a call it offers")
+    }
+
     @Test("a default value on an initializer is found; one on a method is not the rule's business")
     func defaults() throws {
         let rules = [Self.rule("no-default", .noDefaultArgument) { $0.inTypes = ["FastCar"] }]
@@ -533,6 +566,14 @@ struct MeaningJudgeTests {
         #expect(try Self.judge(["FastCar.swift": wrong], rules).count == 1)
         let right = "public struct FastCar { let topSpeed: Int; public init(topSpeed: Int) { self.topSpeed = topSpeed }\n public func lap(boost: Int = 0) -> Int { topSpeed + boost } }"
         #expect(try Self.judge(["FastCar.swift": right], rules).isEmpty)
+        // A kept initializer that fills in the value is the default under another spelling, in a class or a struct,
+        // in an extension too; one that passes on what it is handed (a rename) invents nothing.
+        let kept = "public final class FastCar { let topSpeed: Int; public init(topSpeed: Int) { self.topSpeed = topSpeed }\n public convenience init() { self.init(topSpeed: 210) } }"
+        #expect(try Self.judge(["FastCar.swift": kept], rules).map(\.line) == [2])
+        let elsewhere = "public struct FastCar { let topSpeed: Int; public init(topSpeed: Int) { self.topSpeed = topSpeed } }\nextension FastCar { public init() { self = .init(topSpeed: 180) } }"
+        #expect(try Self.judge(["FastCar.swift": elsewhere], rules).count == 1)
+        let renamed = "public struct FastCar { let topSpeed: Int; public init(topSpeed: Int) { self.topSpeed = topSpeed }\n public init(kmh: Int) { self.init(topSpeed: kmh) } }"
+        #expect(try Self.judge(["FastCar.swift": renamed], rules).isEmpty)
     }
 
     @Test("a global read inside a closure the root hands on is read outside the root")

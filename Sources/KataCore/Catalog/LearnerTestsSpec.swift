@@ -34,6 +34,29 @@ public struct LearnerTestsSpec: Sendable, Equatable {
     /// `max_mutants`.
     public var promiseMutants: [PromiseMutant] = []
 
+    /// Whole files put in place of one of the module's files, each a question about the learner's suite that a token's
+    /// change cannot ask: the fake as it was handed out (a suite that never runs against the fake passes on it), or a
+    /// real implementation that is down (a test that is not a contract test, the timer's, must not need it).
+    public var standIns: [StandIn] = []
+
+    public struct StandIn: Sendable, Equatable {
+        public enum Expectation: String, Sendable, Equatable {
+            /// At least one of the learner's contract tests (a parameterized test, run once per implementation) fails on it.
+            case caught
+            /// Every test of the learner's that is not parameterized (not run once per store) still passes on it.
+            case unneeded
+        }
+        public var id: String
+        /// The file under `Sources/` it replaces.
+        public var file: String
+        public var text: String
+        public var expect: Expectation
+        /// What the verdict is called (`the fake as it was handed out`).
+        public var title: LocalizedText
+        /// What a suite that does not meet `expect` gets wrong, and what to do.
+        public var why: LocalizedText
+    }
+
     public struct PromiseMutant: Sendable, Equatable {
         public var id: String
         public var replace: String
@@ -115,7 +138,29 @@ public struct LearnerTestsSpec: Sendable, Equatable {
                 problems.append("\"learner_tests.promise_mutants\" must be a list of {\"id\", \"replace\", \"with\", \"breaks\"}")
             }
         }
-        let known: Set<String> = ["folder", "implementation", "max_mutants", "operators", "skip", "promises", "promise_mutants"]
+        if let list = object["stand_ins"] {
+            if let items = list as? [[String: Any]] {
+                for (index, item) in items.enumerated() {
+                    func text(_ key: String) -> LocalizedText? {
+                        guard let value = item[key] as? [String: Any], let english = value["en"] as? String, let chinese = value["zh-Hans"] as? String,
+                              !english.isEmpty, !chinese.isEmpty else { return nil }
+                        return LocalizedText(english: english, chinese: chinese)
+                    }
+                    guard let id = item["id"] as? String, LessonMetadata.isIdentifier(id.replacingOccurrences(of: "-", with: "_")),
+                          let file = item["file"] as? String, file.hasSuffix(".swift"), !file.contains("/"),
+                          let lines = item["lines"] as? [String], !lines.isEmpty,
+                          let expect = (item["expect"] as? String).flatMap(StandIn.Expectation.init(rawValue:)),
+                          let title = text("title"), let why = text("why") else {
+                        problems.append("\"learner_tests.stand_ins[\(index)]\" must be {\"id\": \"a-name\", \"file\": \"File.swift\", \"lines\": [the file's lines], \"expect\": \"caught\" or \"unneeded\", \"title\": {\"en\", \"zh-Hans\"}, \"why\": {\"en\", \"zh-Hans\"}}")
+                        continue
+                    }
+                    spec.standIns.append(StandIn(id: id, file: file, text: lines.joined(separator: "\n") + "\n", expect: expect, title: title, why: why))
+                }
+            } else {
+                problems.append("\"learner_tests.stand_ins\" must be a list of {\"id\", \"file\", \"lines\", \"expect\", \"title\", \"why\"}")
+            }
+        }
+        let known: Set<String> = ["folder", "implementation", "max_mutants", "operators", "skip", "promises", "promise_mutants", "stand_ins"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("\"learner_tests\" has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -130,6 +175,12 @@ public struct LearnerTestsSpec: Sendable, Equatable {
         if !promiseMutants.isEmpty {
             object["promise_mutants"] = promiseMutants.map {
                 ["id": $0.id, "replace": $0.replace, "with": $0.with, "breaks": ["en": $0.breaks.english, "zh-Hans": $0.breaks.chinese]] as [String: Any]
+            }
+        }
+        if !standIns.isEmpty {
+            object["stand_ins"] = standIns.map {
+                ["id": $0.id, "file": $0.file, "lines": $0.text.components(separatedBy: "\n").dropLast().map { $0 }, "expect": $0.expect.rawValue,
+                 "title": ["en": $0.title.english, "zh-Hans": $0.title.chinese], "why": ["en": $0.why.english, "zh-Hans": $0.why.chinese]] as [String: Any]
             }
         }
         return object

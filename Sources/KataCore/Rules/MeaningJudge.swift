@@ -360,6 +360,22 @@ public struct MeaningJudge: Sendable {
                   !scope.isExcepted(node, by: rule) else { continue }
             found.append(finding(rule, node.file, node.line, Words.defaulted(owner)))
         }
+        guard rule.of.isEmpty else { return found }
+        // A kept initializer that takes fewer values and hands the fuller one the rest is a default argument under
+        // another spelling (`convenience init() { self.init(leatherPlushiness: 5) }`): the caller who uses it gets
+        // values nobody chose. Judged by the number of values, whatever the labels.
+        func count(_ labels: String) -> Int { labels.filter { $0 == ":" }.count }
+        var seen: Set<String> = []
+        for node in scope.program.nodes.values where node.context == .body {
+            guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes),
+                  let member = node.memberUSR.flatMap({ scope.program.members[$0] }), member.kind == "constructor_decl",
+                  !scope.isExcepted(node, by: rule) else { continue }
+            for use in node.uses where use.baseName == "init" && use.module == scope.program.module && use.owner == owner
+                && !use.isUnappliedFunction && count(use.arguments) > count(member.arguments) {
+                guard seen.insert("\(member.usr)\(use.arguments)").inserted else { continue }
+                found.append(finding(rule, use.file, use.line, Words.delegatesWithInvented(owner, from: member.arguments, to: use.arguments)))
+            }
+        }
         return found
     }
 
@@ -372,15 +388,21 @@ public struct MeaningJudge: Sendable {
         var found: [RuleFinding] = []
         for (proto, names) in allowed.sorted(by: { $0.key < $1.key }) {
             // A protocol's requirements, or an enum's cases (its methods are no part of what it can be).
+            // A class, struct or actor: what it offers its callers, wherever declared (an extension in another
+            // file too); private helpers are its own business.
             let isEnum = scope.program.types.values.contains { $0.name == proto && $0.kind == "enum_decl" }
+            let isConcrete = scope.program.types.values.contains { $0.name == proto && ["class_decl", "struct_decl", "actor_decl"].contains($0.kind) }
             let declared = (scope.program.membersByOwner[proto] ?? []).filter {
-                !$0.inExtension && !$0.isImplicit && $0.kind != "accessor_decl" && (!isEnum || $0.kind == "enum_element_decl")
+                !$0.isImplicit && $0.kind != "accessor_decl" && $0.kind != "destructor_decl"
+                    && (isConcrete ? !["private", "fileprivate"].contains($0.access) && !$0.isStored : !$0.inExtension)
+                    && (!isEnum || $0.kind == "enum_element_decl")
             }
             for member in declared {
                 let shown = member.kind == "var_decl" || member.kind == "enum_element_decl" ? member.name : member.name + member.arguments
                 if !names.contains(shown) && !names.contains(member.name) {
                     found.append(finding(rule, member.file, member.line, isEnum
                         ? Words.extraCase(proto, shown, allowed: names.sorted())
+                        : isConcrete ? Words.offersMore(proto, shown, allowed: names.sorted())
                         : Words.widened(proto, shown, allowed: names.sorted())))
                 }
             }
@@ -505,6 +527,22 @@ public struct MeaningJudge: Sendable {
             }
         }
         if !rule.exceptIsRoot {
+            // The container handed over as something else: a protocol of the module it conforms to (however few its
+            // requirements, however the conformance was added), or `Any`. Whoever holds that value holds the
+            // container, and every call it makes through that protocol resolves from it.
+            // Only a container that looks parts up by type (a locator): shared settings handed as a protocol are an adapter.
+            let lookups = containers.filter(scope.isLocator)
+            for node in scope.program.nodes.values where !lookups.isEmpty {
+                let ownerIsContainer = node.owner.map { owner in lookups.contains { scope.same(ProgramScope.root(owner), $0) } } ?? false
+                for conversion in node.conversions {
+                    let from = ProgramScope.unwrappedOptional(conversion.from)
+                    guard lookups.contains(where: { scope.same(from, $0) }) || conversion.fromSelf && ownerIsContainer else { continue }
+                    let target = ProgramScope.unwrappedOptional(conversion.to)
+                    guard !containers.contains(where: { scope.mentions(target, $0) }), !target.contains("->"),
+                          scope.isErased(target) || ProgramScope.bareNames(target).contains(where: scope.isProtocol) else { continue }
+                    found.append(finding(rule, conversion.file, conversion.line, Words.containerAs(from, target, where: scope.place(node))))
+                }
+            }
             for member in scope.program.members.values where member.kind == "var_decl" && !member.isImplicit {
                 guard !scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule),
                       !member.type.contains("->"), isContainer(ProgramScope.unwrappedOptional(member.type)) else { continue }
@@ -615,6 +653,14 @@ public struct MeaningJudge: Sendable {
             LocalizedText(english: "An initializer of `\(owner)` gives a parameter a default value: a caller who leaves it out gets a value nobody chose.",
                           chinese: "`\(owner)` 的初始化方法给参数设了默认值：省略它的调用者会得到一个没人选择过的值。")
         }
+        static func delegatesWithInvented(_ owner: String, from: String, to: String) -> LocalizedText {
+            LocalizedText(english: "`\(owner).init\(from)` fills in values for `\(owner).init\(to)` itself: a caller who uses it gets values nobody chose, a default argument under another name. Remove that initializer; callers hand over every value.",
+                          chinese: "`\(owner).init\(from)` 替 `\(owner).init\(to)` 自己补上了数值：用它的调用者会得到没人选择过的值，这就是换了写法的默认参数。删掉这个初始化方法，让调用者交出每一个值。")
+        }
+        static func offersMore(_ type: String, _ member: String, allowed: [String]) -> LocalizedText {
+            LocalizedText(english: "`\(type)` offers `\(member)` too, but the lesson gives it only \(allowed.map { "`\($0)`" }.joined(separator: ", ")): it does its one job, and what its callers decide (the words, the numbers, when) stays in their code. Move `\(member)`'s work back to the caller, or make it `private` if it only helps \(type) itself.",
+                          chinese: "`\(type)` 还提供了 `\(member)`，但本课只给它 \(allowed.map { "`\($0)`" }.joined(separator: "、"))：它只做自己那一件事，调用者决定的东西（措辞、数字、时机）留在调用者的代码里。把 `\(member)` 做的事移回调用者；如果它只是帮 \(type) 自己干活，就把它设为 `private`。")
+        }
         static func widened(_ proto: String, _ member: String, allowed: [String]) -> LocalizedText {
             LocalizedText(english: "`\(proto)` requires `\(member)` too, but the lesson asks for a protocol with only \(allowed.map { "`\($0)`" }.joined(separator: ", ")): every extra requirement is one more thing each fake must provide.",
                           chinese: "`\(proto)` 还要求了 `\(member)`，但本课要求协议只包含 \(allowed.map { "`\($0)`" }.joined(separator: "、"))：每多一个要求，每个替身都要多实现一样东西。")
@@ -638,6 +684,10 @@ public struct MeaningJudge: Sendable {
         static func handsOutInClosure(_ receiver: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "A closure that captures the container is handed to `\(receiver)` here, \(place.english): whenever it runs, code outside the composition root pulls from the container. Resolve the part here and hand over the part itself.",
                           chinese: "这里，\(place.chinese)，一个捕获了容器的闭包被交给了 `\(receiver)`：无论它何时运行，组合根之外的代码都会从容器里取东西。请在这里解析出零件，把零件本身交出去。")
+        }
+        static func containerAs(_ container: String, _ type: String, where place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "The container (`\(container)`) is handed over here, \(place.english), as `\(type)`: whoever keeps that value keeps the container, and each call through it looks a part up, a service locator behind a small protocol. Hand over the part itself, or a factory closure the root writes (`{ try c.resolve(Driver.self) }`).",
+                          chinese: "容器（`\(container)`）在这里，\(place.chinese)，被作为 `\(type)` 交了出去：保存这个值的人就保存了容器，通过它的每次调用都是在查找零件，这是藏在小协议后面的服务定位器。请交出零件本身，或者由组合根写好的工厂闭包（`{ try c.resolve(Driver.self) }`）。")
         }
         static func handsOut(_ type: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "The composition root hands itself out here, \(place.english), as `\(type)`: whoever gets it can pull any part from it.",

@@ -140,7 +140,59 @@ public struct LearnerTestsJudge: Sendable {
             let caught = run.tests.first { $0.status != .pass }
             return judge.mutantVerdict(lesson: lesson, mutant: mutant, shownFile: shownFile, source: text, caughtBy: caught, ran: !run.tests.isEmpty)
         }
-        return outcomes.compactMap { $0 }
+        let standIns: [TestVerdict?] = ConcurrentMap.map(Array(spec.standIns.enumerated()), jobs: jobs) { index, standIn in
+            let folder = "\(buildFolder)/learner-stand-ins/\(index)"
+            guard texts.contains(where: { $0.0.name == standIn.file }) else { return nil }
+            var paths: [String] = []
+            for (file, data) in texts {
+                let path = "\(folder)/src/\(file.name)"
+                let contents = file.name == standIn.file ? Data(standIn.text.utf8) : data
+                if (try? judge.fileSystem.read(path)) != contents {
+                    try? judge.fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
+                    try? judge.fileSystem.writeAtomically(contents, to: path)
+                }
+                paths.append(path)
+            }
+            var input = BuildInput(module: lesson.module, sourceFiles: paths, testFiles: tests, buildDirectory: "\(folder)/build")
+            input.sanitizers = []
+            // A stand-in the learner's code no longer fits (a file moved or renamed) asks nothing.
+            guard case .ready(let program, _, _) = shared.build(input) else { return nil }
+            let run = judge.testRunner.run(executable: program, options: judge.options(workDirectory: input.buildDirectory, lesson: lesson,
+                                                                                    timeout: min(judge.perTestTimeout, 5)), launcher: judge.launcher)
+            return judge.standInVerdict(lesson: lesson, standIn: standIn, run: run.tests)
+        }
+        return outcomes.compactMap { $0 } + standIns.compactMap { $0 }
+    }
+
+    /// A stand-in's verdict. `caught`: one of the learner's contract tests (a parameterized test, run once per
+    /// implementation) failed on it. `unneeded`: every test of theirs that is not parameterized passed on it.
+    func standInVerdict(lesson: Lesson, standIn: LearnerTestsSpec.StandIn, run: [TestVerdict]) -> TestVerdict {
+        var result = verdict(Self.mutantVerdict(lesson.module, "stand-in-\(standIn.id)"), .pass, "", "")
+        result.name = "your tests and \(standIn.title.english)"
+        // `Module.Suite/name()/File.swift:12:6`: Swift Testing gives a parameterized test parameters; a test with none
+        // runs once, on whatever it builds itself.
+        func plain(_ id: String) -> Bool {
+            let parts = id.split(separator: "/")
+            return (parts.count >= 2 ? parts[parts.count - 2] : Substring(id)).hasSuffix("()")
+        }
+        switch standIn.expect {
+        case .caught:
+            if let caught = run.first(where: { $0.status != .pass && !plain($0.id) }) {
+                result.message = "caught by \(caught.name)"
+                return result
+            }
+            result.status = .fail
+            result.message = "With \(standIn.title.english) in place of \(standIn.file), every contract test of yours (a test run once per store) still passes: \(standIn.why.english)"
+                + " [zh-Hans] 把 \(standIn.file) 换成\(standIn.title.chinese)之后，你的契约测试（按每个存储各运行一次的测试）仍然全部通过：\(standIn.why.chinese)"
+        case .unneeded:
+            let needing = run.filter { $0.status != .pass && plain($0.id) }.map(\.name)
+            guard !needing.isEmpty else { return result }
+            result.status = .fail
+            let names = needing.map { "`\($0)`" }.joined(separator: ", ")
+            result.message = "With \(standIn.title.english) in place of \(standIn.file), \(names) failed: \(standIn.why.english)"
+                + " [zh-Hans] 把 \(standIn.file) 换成\(standIn.title.chinese)之后，\(needing.map { "`\($0)`" }.joined(separator: "、")) 失败了：\(standIn.why.chinese)"
+        }
+        return result
     }
 
     func mutantVerdict(lesson: Lesson, mutant: Mutant, shownFile: String, source: String, caughtBy: TestVerdict?, ran: Bool) -> TestVerdict {

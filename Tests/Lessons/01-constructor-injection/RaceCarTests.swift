@@ -118,9 +118,10 @@ struct RaceCarTests {
 
     /// Power for a random engine, over the whole range an `Int` holds: small engines, round numbers of every
     /// magnitude and their neighbours, the largest powers there are, nonsense readings below zero down to
-    /// `Int.min`, and anything in between.
+    /// `Int.min`, the edges themselves (zero, one, minus one) often, and anything in between.
     static func randomPower(using generator: inout SeededGenerator) -> Int {
-        switch Int.random(in: 0..<6, using: &generator) {
+        switch Int.random(in: 0..<7, using: &generator) {
+        case 6: return [0, 1, -1, 0, Int.max, Int.min].randomElement(using: &generator)!
         case 0: return Int.random(in: 0...2_000, using: &generator)
         case 1:
             let round = (0...17).reduce(into: [1]) { powers, _ in powers.append(powers.last! * 10) }.randomElement(using: &generator)!

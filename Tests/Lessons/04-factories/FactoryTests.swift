@@ -165,20 +165,19 @@ struct FactoryTests {
         }
     }
 
-    @Test("a spare wheel comes from the same factory, later")
-    func spareFromTheSameFactory() throws {
+    @Test("a spare wheel comes from the same factory, later, at any corner", arguments: 0..<4)
+    func spareFromTheSameFactory(position: Int) throws {
         let made = Made<Wheel>()
         let car = RaceCar(wheelFactory: { made.record(Wheel()) }, fireExtinguisherFactory: { FireExtinguisher() })
         let before = car.wheels
-        car.replaceWheel(at: 2)
+        car.replaceWheel(at: position)
         #expect(made.items.count == 5, "Four wheels and one spare should make 5 calls to the wheel factory, but there were \(made.items.count). Keep the factory and call it again in replaceWheel(at:). [zh-Hans] 四个轮子加一个备胎应该调用轮子工厂 5 次，但实际是 \(made.items.count) 次。保存这个工厂，并在 replaceWheel(at:) 中再次调用它。")
         let spare = try #require(made.items.last, "The wheel factory was never called. [zh-Hans] 轮子工厂从未被调用。")
-        #expect(car.wheels.count == 4 && car.wheels[2] === spare, "After replaceWheel(at: 2), wheel 2 should be the new wheel the factory just made. [zh-Hans] replaceWheel(at: 2) 之后，2 号轮子应该是工厂刚造出的新轮子。")
+        #expect(car.wheels.count == 4 && car.wheels[position] === spare, "After replaceWheel(at: \(position)), wheel \(position) should be the new wheel the factory just made\(car.wheels.firstIndex { $0 === spare }.map { ", but it went on at position \($0)" } ?? ""). Put the spare at the position you are given: 0, 1, 2 and 3 are the four corners, in the order the factory made them. [zh-Hans] replaceWheel(at: \(position)) 之后，\(position) 号轮子应该是工厂刚造出的新轮子\(car.wheels.firstIndex { $0 === spare }.map { "，但它被装在了 \($0) 号位置" } ?? "")。把备胎装在给定的位置上：0、1、2、3 是四个角，顺序就是工厂造出它们的顺序。")
         let fiveDistinct = allDistinct(before + [spare])
         #expect(fiveDistinct, "The 4 wheels and the spare should be 5 different instances (checked with !==). [zh-Hans] 这 4 个轮子和备胎应该是 5 个不同的实例（用 !== 检查）。")
-        let othersKept = car.wheels.count == 4 && before.count == 4
-            && car.wheels[0] === before[0] && car.wheels[1] === before[1] && car.wheels[3] === before[3]
-        #expect(othersKept, "replaceWheel(at: 2) should leave the other three wheels where they were. [zh-Hans] replaceWheel(at: 2) 应该让另外三个轮子留在原位。")
+        let moved = (0..<4).filter { $0 != position && (car.wheels.count != 4 || before.count != 4 || car.wheels[$0] !== before[$0]) }
+        #expect(moved.isEmpty, "replaceWheel(at: \(position)) should leave the other three wheels where they were, but wheel\(moved.count == 1 ? "" : "s") \(moved.map(String.init).joined(separator: ", ")) changed. [zh-Hans] replaceWheel(at: \(position)) 应该让另外三个轮子留在原位，但 \(moved.map(String.init).joined(separator: "、")) 号轮子变了。")
     }
 
     @Test("two cars keep their own factories")

@@ -81,6 +81,9 @@ struct ContainerLifetimesTests {
             if driverBuilds.increment() > 25 { throw EndlessLoop() }
             _ = try? c.resolve((any Engine).self)
             _ = try? c.resolve(BrokenPart.self)
+            // A first try at Strategist is itself a circle (Strategist needs Driver): caught here, it must take
+            // only Strategist off the stack; Driver and Telemetry are still being built.
+            _ = try? c.resolve(Strategist.self)
             return Driver(strategist: try c.resolve(Strategist.self))
         }
         container.register(BrokenPart.self) { _ in throw PartBroke() }
@@ -96,9 +99,46 @@ struct ContainerLifetimesTests {
             return
         }
         let text = String(describing: error)
-        #expect(driverBuilds.value == 1, "Driver's factory started \(driverBuilds.value) times: the cycle went unnoticed after a failed resolve inside it (a part nobody registered, or a factory that threw). When a resolve fails, take only that type off the stack (pop in a `defer`), never the whole stack: the types around it are still being built. [zh-Hans] Driver 的工厂开始了 \(driverBuilds.value) 次：在它内部的一次解析失败之后（没人注册的部件，或者抛出错误的工厂），循环没有被发现。解析失败时，只把那个类型从栈中移除（在 `defer` 中弹出），而不是清空整个栈：它周围的类型仍在创建中。")
+        #expect(driverBuilds.value == 1, "Driver's factory started \(driverBuilds.value) times: the cycle went unnoticed after a failed resolve inside it (a part nobody registered, a factory that threw, or a circle the factory caught). When a resolve fails, a cycle error included, take only that type off the stack (pop in a `defer`), never the whole stack: the types around it are still being built. [zh-Hans] Driver 的工厂开始了 \(driverBuilds.value) 次：在它内部的一次解析失败之后（没人注册的部件、抛出错误的工厂，或者被工厂接住的循环错误），循环没有被发现。解析失败时，只把那个类型从栈中移除（在 `defer` 中弹出），而不是清空整个栈：它周围的类型仍在创建中。")
         #expect(text.contains("Driver -> Strategist -> Driver"), "The cycle error should show the circle, \"Driver -> Strategist -> Driver\"; it said: \(text) [zh-Hans] 循环错误应该显示这个环 \"Driver -> Strategist -> Driver\"；它说的是：\(text)")
         #expect(!text.contains("Telemetry -> "), "The cycle error should show the circle from where it starts (Driver), not the whole stack (Telemetry, which only asked for Driver, is not part of it); it said: \(text). The path is the part of the stack from the first occurrence of the type, plus the type again. [zh-Hans] 循环错误应该从环开始的地方（Driver）显示这个环，而不是整个栈（Telemetry 只是请求了 Driver，它不在环里）；它说的是：\(text)。路径是栈中从这个类型第一次出现的位置开始的部分，再加上这个类型本身。")
+    }
+
+    @Test("a transient service resolved from several threads at once: one factory runs at a time, and no thread takes another's work for a cycle")
+    func transientResolvesTakeTurns() {
+        let container = Container()
+        let watch = FactoryWatch()
+        container.register((any Engine).self) { _ in watch.run { TestEngine() } }
+        // The container under test may not be marked Sendable yet (an early step): the threads share it on purpose.
+        nonisolated(unsafe) let sharedContainer = container
+        let tally = Tally()
+        let threads = 4
+        let rounds = 25
+        let finished = finishes(within: 60) {
+            let done = DispatchGroup()
+            for _ in 0..<threads {
+                done.enter()
+                Thread {
+                    defer { done.leave() }
+                    for _ in 0..<rounds {
+                        do {
+                            _ = try sharedContainer.resolve((any Engine).self)
+                            tally.success()
+                        } catch {
+                            tally.error(error)
+                        }
+                    }
+                }.start()
+            }
+            done.wait()
+        }
+        guard finished != nil else {
+            Issue.record("\(threads) threads resolving a transient Engine did not finish within 60 s: probably a deadlock. Use one NSRecursiveLock, released on every path. [zh-Hans] \(threads) 个线程解析瞬时的 Engine，没有在 60 秒内完成：可能死锁了。使用一把 NSRecursiveLock，并在每条路径上释放它。")
+            return
+        }
+        let seen = tally.snapshot
+        #expect(seen.errors.isEmpty, "\(threads) threads resolved a transient Engine \(rounds) times each; nothing is missing and nothing is circular, yet \(seen.errors.count) resolve\(seen.errors.count == 1 ? "" : "s") threw, for example \"\(seen.errors.first ?? "")\". If that is a cycle error, one thread saw another thread's type on the stack: the lock was let go while the factory ran. Hold the lock around the whole of resolve, a transient factory included. [zh-Hans] \(threads) 个线程各自解析瞬时的 Engine \(rounds) 次；没有缺少任何东西，也没有循环，却有 \(seen.errors.count) 次解析抛出错误，例如 \"\(seen.errors.first ?? "")\"。如果那是循环错误，说明一个线程在栈上看到了另一个线程的类型：工厂运行时锁被放开了。在整个 resolve 期间都持有锁，瞬时服务的工厂也不例外。")
+        #expect(watch.overlaps == 0, "The transient Engine's factory ran on two threads at the same time (\(watch.overlaps) time\(watch.overlaps == 1 ? "" : "s")): the container let go of its lock while the factory ran. The lesson asks for one lock around the whole of resolve, whatever the lifetime: a factory may read or build what the container holds. [zh-Hans] 瞬时 Engine 的工厂在两个线程上同时运行了（\(watch.overlaps) 次）：工厂运行时容器放开了锁。本课要求在整个 resolve 期间持有同一把锁，无论什么生命周期：工厂可能会读取或创建容器里的东西。")
     }
 
     @Test("two different types with the same name are not a cycle: the stack holds types, not names")

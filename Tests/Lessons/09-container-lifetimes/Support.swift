@@ -153,3 +153,28 @@ final class Tally: @unchecked Sendable {
         return (successes, wrong, errors)
     }
 }
+
+/// Watches a factory that several threads may run: how often it ran while another run of it was still going.
+/// The first run waits (at most 50 ms) for a second one to start, so a container that lets the factory run
+/// outside its lock is caught in the act; one that holds the lock makes the others wait, and nothing overlaps.
+final class FactoryWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private let anotherStarted = DispatchSemaphore(value: 0)
+    private var running = 0
+    private var runs = 0
+    private var overlapping = 0
+
+    func run<T>(_ make: () throws -> T) rethrows -> T {
+        lock.lock()
+        if running > 0 { overlapping += 1; anotherStarted.signal() }
+        running += 1
+        runs += 1
+        let first = runs == 1
+        lock.unlock()
+        if first { _ = anotherStarted.wait(timeout: .now() + .milliseconds(50)) }
+        defer { lock.lock(); running -= 1; lock.unlock() }
+        return try make()
+    }
+
+    var overlaps: Int { lock.lock(); defer { lock.unlock() }; return overlapping }
+}

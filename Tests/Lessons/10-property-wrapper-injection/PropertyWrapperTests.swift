@@ -237,6 +237,47 @@ struct PropertyWrapperTests {
         #expect(inside === firstUse, "This probe was first used outside any override, so it got the live engine and must keep it: inside a later override it should still hand out that same engine, but it handed out \(inside.horsepower) hp. @LazyInjected keeps whatever its first use got, the live value as much as an override. [zh-Hans] 这个探针第一次使用时不在任何覆盖之内，所以它拿到了真实的引擎，并且必须保留它：在之后的覆盖之内，它仍然应该交出同一台引擎，但它交出的是 \(inside.horsepower) hp。@LazyInjected 保留第一次使用时拿到的值，真实值和覆盖值都一样。")
     }
 
+    @Test("each wrapper reads the override in effect at its moment, whatever was in effect before or after: @Injected at creation, @LazyInjected at first use (every combination of no override and two fakes)")
+    func wrappersReadTheirMoment() {
+        // The model: an eager probe holds what was in effect when it was created; a lazy probe holds what was in
+        // effect at its first use; neither changes afterwards. Every moment may be outside any override or inside
+        // one of two overrides.
+        let fakes = [FakeEngine(horsepower: 11), FakeEngine(horsepower: 22)]
+        func during<T>(_ moment: Int, _ work: () -> T) -> T {
+            moment == 0 ? work() : withDependencies { $0.engine = fakes[moment - 1] } operation: { work() }
+        }
+        func named(_ moment: Int) -> String { moment == 0 ? "outside any override" : "inside the override with fake \(moment) (\(fakes[moment - 1].horsepower) hp)" }
+        // Outside any override the live engine: the key may hand out a new one at every read, so it is told by its
+        // power (and by being none of the fakes); a fake by identity.
+        let livePower = EagerProbe().engine.horsepower
+        func holds(_ engine: any Engine, _ moment: Int) -> Bool {
+            moment == 0 ? engine.horsepower == livePower && !fakes.contains { $0 === engine } : engine === fakes[moment - 1]
+        }
+        func power(_ moment: Int) -> Int { moment == 0 ? livePower : fakes[moment - 1].horsepower }
+        var wrong: [String] = []
+        for created in 0..<3 {
+            for firstUse in 0..<3 {
+                for laterUse in 0..<3 {
+                    let lazy = during(created) { LazyProbe() }
+                    let eager = during(created) { EagerProbe() }
+                    let lazyFirst = during(firstUse) { lazy.engine }
+                    let lazyLater = during(laterUse) { lazy.engine }
+                    let eagerFirst = during(firstUse) { eager.engine }
+                    let eagerLater = during(laterUse) { eager.engine }
+                    let story = "created \(named(created)), first used \(named(firstUse)), used again \(named(laterUse))"
+                    if !holds(lazyFirst, firstUse) || lazyLater !== lazyFirst {
+                        wrong.append("@LazyInjected \(story): it handed out \(lazyFirst.horsepower) hp, then \(lazyLater === lazyFirst ? "the same engine" : "another engine of \(lazyLater.horsepower) hp"); it should hand out the engine in effect at its first use (\(power(firstUse)) hp), the same one both times")
+                    }
+                    if !holds(eagerFirst, created) || eagerLater !== eagerFirst {
+                        wrong.append("@Injected \(story): it handed out \(eagerFirst.horsepower) hp, then \(eagerLater === eagerFirst ? "the same engine" : "another engine of \(eagerLater.horsepower) hp"); it should hand out the engine in effect when it was created (\(power(created)) hp), the same one both times")
+                    }
+                }
+            }
+        }
+        let everyProbeRight = wrong.isEmpty
+        #expect(everyProbeRight, "\(wrong.count) of 54 probes held the wrong engine, for example: \(wrong.first ?? ""). Read DependencyValues.current at the wrapper's moment (its init for @Injected, the first get for @LazyInjected), keep what you read, and remember nothing else: not what was in effect at another moment. [zh-Hans] 54 个探针中有 \(wrong.count) 个拿着错误的引擎，例如：\(wrong.first ?? "")。在包装器该读取的时刻读取 DependencyValues.current（@Injected 在它的 init 中，@LazyInjected 在第一次 get 时），保留读到的值，其余什么也不记：不记别的时刻生效的值。")
+    }
+
     @Test("nested async overrides add up too")
     func nestedAsyncOverrides() async {
         let fake = FakeEngine(horsepower: 320)

@@ -48,15 +48,31 @@ func anyAnswer(for driver: String, using generator: inout SeededGenerator) -> Re
     switch Int.random(in: 0..<8, using: &generator) {
     case 0: return .failure(TimingError.timeout)
     case 1: return .failure(TimingError.unknownDriver(driver))
-    case 2: return .failure(PitLaneClosed())
+    case 2: return .failure(anyForeignError(using: &generator))
     default: return .success((0..<Int.random(in: 0...4, using: &generator)).map { _ in Int.random(in: 60_000...200_000, using: &generator) })
     }
+}
+
+/// An error that is not the feed's own: some come from other layers and only look like a timeout (a POSIX or
+/// URL-loading timeout, a cancelled task, one of the app's errors that calls itself a timeout). None is
+/// `TimingError.timeout`, so none is worth another attempt.
+func anyForeignError(using generator: inout SeededGenerator) -> any Error {
+    let errors: [any Error] = [
+        PitLaneClosed(), TimeoutLookalike(), POSIXError(.ETIMEDOUT), CancellationError(),
+        NSError(domain: "NSURLErrorDomain", code: -1001, userInfo: [NSLocalizedDescriptionKey: "The request timed out."]),
+    ]
+    return errors.randomElement(using: &generator)!
+}
+
+/// One of the app's own errors that describes itself as a timeout, without being the feed's timeout.
+struct TimeoutLookalike: Error, CustomStringConvertible {
+    var description: String { "timeout (of the pit wall's own clock)" }
 }
 
 func text(_ result: Result<[Int], any Error>) -> String {
     switch result {
     case .success(let laps): "laps \(laps)"
-    case .failure(let error): "error \(error)"
+    case .failure(let error): "error \(shown(error))"
     }
 }
 
@@ -141,7 +157,7 @@ struct DecoratorModelTests {
             }
             let got = ask(retrying, driver).text
             guard got == expected, client.asked.count == calls, sleeper.waits == waits else {
-                Issue.record("Sequence \(sequence) (seed 0x132E72): \(attempts) attempt\(attempts == 1 ? "" : "s"), the wrapped client answering \(answers.prefix(calls + 1).map(text)): the call should give \(expected) after \(calls) question\(calls == 1 ? "" : "s") and waits of \(waits) ms; it gave \(got) after \(client.asked.count) and waits of \(sleeper.waits) ms. Try again only after a timeout, up to `attempts` calls in all, waiting 500 * n ms after the n-th failed attempt and not after the last; throw any other error on at once. [zh-Hans] 第 \(sequence) 组（种子 0x132E72）：\(attempts) 次尝试，被包装的客户端依次回答 \(answers.prefix(calls + 1).map(text))：这次调用应该在问 \(calls) 次、等待 \(waits) 毫秒之后得到 \(expected)；实际在问 \(client.asked.count) 次、等待 \(sleeper.waits) 毫秒之后得到 \(got)。只在超时之后重试，总共最多 `attempts` 次，第 n 次尝试失败后等待 500 * n 毫秒，最后一次之后不等待；其他错误立即原样抛出。")
+                Issue.record("Sequence \(sequence) (seed 0x132E72): \(attempts) attempt\(attempts == 1 ? "" : "s"), the wrapped client answering \(answers.prefix(calls + 1).map(text)): the call should give \(expected) after \(calls) question\(calls == 1 ? "" : "s") and waits of \(waits) ms; it gave \(got) after \(client.asked.count) and waits of \(sleeper.waits) ms. Try again only after TimingError.timeout, up to `attempts` calls in all, waiting 500 * n ms after the n-th failed attempt and not after the last; throw any other error on at once, also one of another layer that only looks like a timeout (POSIX, URL loading, a cancelled task, a description that says \"timeout\"). [zh-Hans] 第 \(sequence) 组（种子 0x132E72）：\(attempts) 次尝试，被包装的客户端依次回答 \(answers.prefix(calls + 1).map(text))：这次调用应该在问 \(calls) 次、等待 \(waits) 毫秒之后得到 \(expected)；实际在问 \(client.asked.count) 次、等待 \(sleeper.waits) 毫秒之后得到 \(got)。只在 TimingError.timeout 之后重试，总共最多 `attempts` 次，第 n 次尝试失败后等待 500 * n 毫秒，最后一次之后不等待；其他错误立即原样抛出，包括别的层只是看起来像超时的错误（POSIX、URL 加载、被取消的任务、描述里写着 \"timeout\" 的错误）。")
                 return
             }
         }

@@ -99,8 +99,20 @@ func ask(_ client: any LapTimesClient, _ driver: String) -> Outcome {
     do {
         return .laps(try client.lapTimes(for: driver))
     } catch {
-        return .failed("\(error)")
+        return .failed(shown(error))
     }
+}
+
+/// An error as a message shows it: the errors of other layers by their kind and code, the others as they describe
+/// themselves.
+func shown(_ error: any Error) -> String {
+    if let posix = error as? POSIXError { return posix.code == .ETIMEDOUT ? "POSIXError(.ETIMEDOUT)" : "POSIXError(\(posix.code.rawValue))" }
+    if type(of: error) == NSError.self {
+        let bridged = error as NSError
+        return "NSError(domain: \(bridged.domain), code: \(bridged.code))"
+    }
+    if error is CancellationError { return "CancellationError()" }
+    return "\(error)"
 }
 
 func times(_ n: Int) -> String {

@@ -65,6 +65,48 @@ struct EnduranceRaceTests {
         #expect(!(builtWhileBuilding && first === second), "Resolving the race's LapRecorder built a Driver while the recorder was built, and the same recorder then served the next scope: it holds the first scope's driver, a captive dependency, whatever startStint() does about it (registering the recorder again at every stint patches it from outside, and verify() sees it only if the registration declares what its factory resolves). Hand the recorder a factory it asks for the driver at every lap, or make the recorder .scoped, and declare each registration's dependencies truthfully. [zh-Hans] 解析比赛的 LapRecorder 时，在创建记录器的过程中创建了一个 Driver，而同一个记录器随后又服务于下一个作用域：它持有第一个作用域的车手，这就是俘获依赖，不管 startStint() 怎么处理它（每个 stint 重新注册记录器是从外面打补丁；只有注册如实声明了工厂解析的东西，verify() 才看得见）。交给记录器一个工厂，让它每一圈都去要车手；或者把记录器设为 .scoped，并如实声明每个注册的依赖。")
     }
 
+    @Test("startStint() begins a scope and nothing more: the Driver registration the race's container holds is the one every lap is filed under")
+    func startStintOnlyBeginsAScope() throws {
+        let timesheet = Timesheet()
+        let roster = Roster(drivers: ["BUT", "ALO"])
+        let race = EnduranceRace(roster: roster, timesheet: timesheet)
+        // The test's own Driver registration, once, on the race's container: a stint must not replace it, and
+        // nothing may stand in for it (a seat the race fills, a name it noted).
+        var built = 0
+        race.container.register(Driver.self, lifetime: .scoped) { _ in
+            built += 1
+            return Driver(name: "TST\(built)")
+        }
+        var expected: [String] = []
+        for (stint, laps) in [2, 1, 3].enumerated() {
+            race.startStint()
+            for lap in 0..<laps {
+                try race.lap(200_000 + 10 * stint + lap)
+                expected.append("TST\(stint + 1) \(200_000 + 10 * stint + lap)")
+            }
+        }
+        let got = shown(timesheet)
+        #expect(got == expected, "The test registered its own .scoped Driver on race.container once, then ran three stints of 2, 1 and 3 laps: each stint's laps should be filed under the driver that registration built for it, \(expected); the timesheet reads \(got). Register the Driver once, in the race's initializer, and let startStint() only begin a scope: a stint that registers the driver again, or hands the recorder a driver of its own (a seat, a box, a name), goes around the container. [zh-Hans] 测试在 race.container 上注册了一次它自己的 .scoped Driver，然后跑了三个 stint，分别是 2、1、3 圈：每个 stint 的圈都应该记在这个注册为它创建的车手名下，即 \(expected)；计时表却是 \(got)。在比赛的初始化方法里只注册一次 Driver，让 startStint() 只开始一个作用域：每个 stint 重新注册车手，或者自己把车手交给记录器（座位、盒子、名字），都绕开了容器。")
+        #expect(roster.driversCalled == 0, "The test's own Driver registration replaced the race's, yet the roster called \(roster.driversCalled) driver\(roster.driversCalled == 1 ? "" : "s") to the car: startStint() calls the next driver itself instead of leaving it to the Driver's factory. Let the registration's factory call `roster.nextDriver()`, and startStint() only begin a scope. [zh-Hans] 测试自己的 Driver 注册替换了比赛的注册，名单却叫了 \(roster.driversCalled) 位车手上车：startStint() 自己去叫下一位车手，而不是交给 Driver 的工厂。让注册的工厂调用 `roster.nextDriver()`，让 startStint() 只开始一个作用域。")
+    }
+
+    @Test("every lap asks the container's scope: a scope begun or ended on race.container itself shows at the next lap")
+    func everyLapAsksTheScope() throws {
+        let timesheet = Timesheet()
+        let race = EnduranceRace(roster: Roster(drivers: ["BUT", "ALO", "KOB"]), timesheet: timesheet)
+        race.startStint()
+        try race.lap(214_310)
+        race.container.beginScope()
+        try race.lap(213_877)
+        let afterNewScope = shown(timesheet)
+        #expect(afterNewScope == ["BUT 214310", "ALO 213877"], "After a lap in the first stint, the test began a new scope on race.container itself (not through startStint()) and ran a lap: it should be filed under the next driver, ALO, because the Driver is one per scope; the timesheet reads \(afterNewScope). The recorder must get the driver from the container's scope at every lap (a factory it calls, or a .scoped recorder), not from something startStint() fills in (a seat, a box, a variable): that is patching the captive from outside. [zh-Hans] 第一个 stint 跑完一圈之后，测试直接在 race.container 上开始了一个新作用域（不经过 startStint()），又跑了一圈：这一圈应该记在下一位车手 ALO 名下，因为 Driver 是每个作用域一个；计时表却是 \(afterNewScope)。记录器必须每一圈都从容器的作用域里拿车手（调用工厂，或者记录器本身是 .scoped），而不是从 startStint() 填好的东西里拿（座位、盒子、变量）：那是从外面给俘获依赖打补丁。")
+        race.container.endScope()
+        var threw = false
+        do { try race.lap(215_020) } catch { threw = true }
+        let afterEnd = shown(timesheet)
+        #expect(threw && afterEnd == afterNewScope, "After the test ended the scope on race.container, a lap has no driver: it should throw and file nothing, as before the first stint; it \(threw ? "threw" : "did not throw") and the timesheet reads \(afterEnd). A recorder that still finds a driver kept something of the ended scope. [zh-Hans] 测试在 race.container 上结束作用域之后，一圈没有车手：它应该抛出错误，什么也不记，和第一个 stint 之前一样；它\(threw ? "抛出了错误" : "没有抛出错误")，计时表是 \(afterEnd)。如果记录器还能找到车手，说明它留住了已经结束的作用域里的东西。")
+    }
+
     @Test("a lap before the first stint has no driver: it throws and files nothing")
     func noLapBeforeTheFirstStint() {
         let timesheet = Timesheet()
