@@ -556,7 +556,9 @@ struct MeaningJudgeTests {
         let widened = right + "\nextension Briefing { public func box(lap: Int) { tell(\"Lap \\(lap): box\") } }"
         #expect(try Self.judge(["Briefing.swift": widened], rules).map(\.line) == [5])
         let structRight = "public protocol Radio { func send(_ m: String) }\npublic struct Briefing { let radio: any Radio\n public func tell(_ m: String) { radio.send(m) } }"
-        #expect(try Self.judge(["Briefing.swift": structRight], rules).isEmpty, "a stored property is what the type holds, not a call it offers")
+        #expect(try Self.judge(["Briefing.swift": structRight], rules).isEmpty, "a stored property the module keeps to itself is what the type holds, not a call it offers")
+        let exposed = "public protocol Radio { func send(_ m: String) }\npublic struct Briefing { public var source: (() -> any Radio)?\n public func tell(_ m: String) { source?().send(m) } }"
+        #expect(try Self.judge(["Briefing.swift": exposed], rules).map(\.line) == [2], "a public stored property is one more way in")
     }
 
     @Test("a default value on an initializer is found; one on a method is not the rule's business")

@@ -389,12 +389,13 @@ public struct MeaningJudge: Sendable {
         for (proto, names) in allowed.sorted(by: { $0.key < $1.key }) {
             // A protocol's requirements, or an enum's cases (its methods are no part of what it can be).
             // A class, struct or actor: what it offers its callers, wherever declared (an extension in another
-            // file too); private helpers are its own business.
+            // file too), a stored property other modules can reach included; private helpers and what it keeps
+            // for itself are its own business.
             let isEnum = scope.program.types.values.contains { $0.name == proto && $0.kind == "enum_decl" }
             let isConcrete = scope.program.types.values.contains { $0.name == proto && ["class_decl", "struct_decl", "actor_decl"].contains($0.kind) }
             let declared = (scope.program.membersByOwner[proto] ?? []).filter {
                 !$0.isImplicit && $0.kind != "accessor_decl" && $0.kind != "destructor_decl"
-                    && (isConcrete ? !["private", "fileprivate"].contains($0.access) && !$0.isStored : !$0.inExtension)
+                    && (isConcrete ? !["private", "fileprivate"].contains($0.access) && (!$0.isStored || $0.isVisibleOutside) : !$0.inExtension)
                     && (!isEnum || $0.kind == "enum_element_decl")
             }
             for member in declared {
@@ -658,8 +659,8 @@ public struct MeaningJudge: Sendable {
                           chinese: "`\(owner).init\(from)` 替 `\(owner).init\(to)` 自己补上了数值：用它的调用者会得到没人选择过的值，这就是换了写法的默认参数。删掉这个初始化方法，让调用者交出每一个值。")
         }
         static func offersMore(_ type: String, _ member: String, allowed: [String]) -> LocalizedText {
-            LocalizedText(english: "`\(type)` offers `\(member)` too, but the lesson gives it only \(allowed.map { "`\($0)`" }.joined(separator: ", ")): it does its one job, and what its callers decide (the words, the numbers, when) stays in their code. Move `\(member)`'s work back to the caller, or make it `private` if it only helps \(type) itself.",
-                          chinese: "`\(type)` 还提供了 `\(member)`，但本课只给它 \(allowed.map { "`\($0)`" }.joined(separator: "、"))：它只做自己那一件事，调用者决定的东西（措辞、数字、时机）留在调用者的代码里。把 `\(member)` 做的事移回调用者；如果它只是帮 \(type) 自己干活，就把它设为 `private`。")
+            LocalizedText(english: "`\(type)` offers `\(member)` too, but the lesson gives it only \(allowed.map { "`\($0)`" }.joined(separator: ", ")): every other way in is one more thing its callers can lean on, and work that belongs to them. Remove `\(member)` (its work goes back to the caller), or make it `private` if it only helps \(type) itself.",
+                          chinese: "`\(type)` 还提供了 `\(member)`，但本课只给它 \(allowed.map { "`\($0)`" }.joined(separator: "、"))：每多一个入口，调用者就多一样可以依赖的东西，也多拿走一份本该属于调用者的工作。删掉 `\(member)`（它做的事还给调用者）；如果它只是帮 \(type) 自己干活，就把它设为 `private`。")
         }
         static func widened(_ proto: String, _ member: String, allowed: [String]) -> LocalizedText {
             LocalizedText(english: "`\(proto)` requires `\(member)` too, but the lesson asks for a protocol with only \(allowed.map { "`\($0)`" }.joined(separator: ", ")): every extra requirement is one more thing each fake must provide.",

@@ -252,6 +252,58 @@ struct FactoryTests {
         }
     }
 
+    @Test("a grid takes what each factory hands over, as it is: cars of any values, and the same car handed out again (200 seeded grids)")
+    func gridTakesWhatItIsHanded() {
+        // The model: lineUp() gives, in order, exactly the object each factory returned at that call (no copy, no
+        // check, no car dropped for being there already), and each car's badge reads the value it was built with.
+        var generator = SeededGenerator(state: 0x04_7A4E)
+        func anyValue() -> Int {
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: return [0, 1, -1, 10, 11, 12, 100, Int.max, Int.min].randomElement(using: &generator)!
+            case 1: return Int.random(in: -1_000...1_000, using: &generator)
+            case 2: return Int.random(in: Int.min...Int.max, using: &generator)
+            default: return Int.random(in: 150...400, using: &generator)
+            }
+        }
+        for round in 0..<200 {
+            let regular = KitCar(builder: "Regular \(round)")
+            var entries: [(factory: () -> any Car, expected: String)] = []
+            var handed: [AnyObject] = []
+            var described: [String] = []
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0:
+                    let speed = anyValue()
+                    entries.append(({ FastCar(topSpeed: speed) }, "Fast car, \(speed) km/h"))
+                    described.append("FastCar(topSpeed: \(speed))")
+                case 1:
+                    let plushiness = anyValue()
+                    entries.append(({ ComfortCar(leatherPlushiness: plushiness) }, "Comfort car, plushiness \(plushiness)"))
+                    described.append("ComfortCar(leatherPlushiness: \(plushiness))")
+                case 2:
+                    entries.append(({ regular }, regular.badge))
+                    described.append("the same KitCar again")
+                default:
+                    let builder = "Builder \(entries.count)"
+                    entries.append(({ KitCar(builder: builder) }, "Kit car by \(builder)"))
+                    described.append("a new KitCar")
+                }
+            }
+            let grid = StartingGrid(factories: entries.map { entry in { () -> any Car in
+                let car = entry.factory()
+                handed.append(car as AnyObject)
+                return car
+            } })
+            let lined = grid.lineUp()
+            let same = lined.count == handed.count && zip(lined, handed).allSatisfy { ($0 as AnyObject) === $1 }
+            let badges = lined.map(\.badge), expected = entries.map(\.expected)
+            guard same, badges == expected else {
+                Issue.record("Grid \(round) (seed 0x47A4E), factories handing over \(described.joined(separator: ", ")): lineUp() should give the \(entries.count) car\(entries.count == 1 ? "" : "s") the factories handed over, in order, with the badges \(expected); it gave \(lined.count) car\(lined.count == 1 ? "" : "s")\(same ? "" : " (not the very objects handed over)") with the badges \(badges). Take what each factory hands over as it is: keep every value a car is built with (no clamping, no default), and no check for a car already in the line-up. [zh-Hans] 第 \(round) 个发车区（种子 0x47A4E），工厂依次交出 \(described.joined(separator: "、"))：lineUp() 应该按顺序给出工厂交出的这 \(entries.count) 辆车，徽章是 \(expected)；它给出了 \(lined.count) 辆车\(same ? "" : "（不是工厂交出的那些对象）")，徽章是 \(badges)。按工厂交出的样子接收：保留造车时给的每一个值（不截断，不用默认值），也不检查某辆车是否已经在队列里。")
+                return
+            }
+        }
+    }
+
     @Test("two grids line up their own cars")
     func twoGridsLineUpTheirOwnCars() {
         // Both grids exist before either lines up: factories kept in a static

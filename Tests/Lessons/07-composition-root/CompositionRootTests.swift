@@ -155,6 +155,53 @@ struct CompositionRootTests {
         #expect(factory.requested.count == 2 && factory.made.last === again && again !== detail, "Opening the second car again should ask the factory again and return the new screen it makes; the factory was asked \(factory.requested.count) time\(factory.requested.count == 1 ? "" : "s") in all and open(carAt:) returned \(again === detail ? "the first screen again" : "another screen"). The garage keeps no screens: every open(carAt:) returns what the factory makes for it. [zh-Hans] 再次打开第二辆赛车应该再向工厂请求一次，并返回工厂新造的界面；工厂一共被请求了 \(factory.requested.count) 次，open(carAt:) 返回的是\(again === detail ? "第一次的那个界面" : "另一个界面")。车库不保存界面：每次 open(carAt:) 都返回工厂为它造的界面。")
     }
 
+    @Test("open(carAt:) asks for the car at that index in the order the garage was handed, whatever that order (100 seeded garages)")
+    func garageOpensTheCarAtTheIndex() {
+        // The model: open(carAt: i) asks the factory once, for cars[i] exactly as the list was handed (unsorted, one car
+        // listed twice), and returns what the factory made; past either end it asks nothing and returns nil.
+        var state: UInt64 = 0x07_6A2A
+        func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        let container = DependencyContainer(clock: FixedClock(date: sentinel))
+        for round in 0..<100 {
+            var cars = (0..<(1 + next(6))).map { _ in container.makeRaceCar(pitRadioFrequency: PitRadioFrequency(megahertz: Double(400 + next(100)) + 0.25)) }
+            if next(3) == 0, let again = cars.first { cars.append(again) }
+            for i in stride(from: cars.count - 1, to: 0, by: -1) { cars.swapAt(i, next(i + 1)) }
+            let factory = SpyScreenFactory()
+            let garage = GarageScreen(cars: cars, factory: factory)
+            for index in [next(cars.count), next(cars.count), cars.count, -1 - next(3)] {
+                let asked = factory.requested.count
+                let opened = garage.open(carAt: index)
+                let inRange = cars.indices.contains(index)
+                let right = inRange
+                    ? factory.requested.count == asked + 1 && factory.requested.last.map { sameCar($0, cars[index]) } == true && opened != nil && factory.made.last === opened
+                    : factory.requested.count == asked && opened == nil
+                guard right else {
+                    Issue.record("Garage \(round) (seed 0x76A2A) of \(cars.count) cars handed in the order \(cars.map { "\($0.pitRadioFrequency)" }): open(carAt: \(index)) \(inRange ? "should ask the factory once, for the car at index \(index) (\(cars[index].pitRadioFrequency)), and return the screen it makes" : "should return nil without asking the factory"); the factory was asked \(factory.requested.count - asked) time\(factory.requested.count - asked == 1 ? "" : "s")\(factory.requested.count > asked ? ", for the car on \(factory.requested.last.map { "\($0.pitRadioFrequency)" } ?? "")" : ""). Keep the cars in the order you were handed them (no sorting, no dropping a car listed twice) and open the one at that index. [zh-Hans] 第 \(round) 个车库（种子 0x76A2A），\(cars.count) 辆赛车按 \(cars.map { "\($0.pitRadioFrequency)" }) 的顺序交入：open(carAt: \(index)) \(inRange ? "应该为索引 \(index) 上的那辆车（\(cars[index].pitRadioFrequency)）向工厂请求一次，并返回工厂造出的界面" : "应该返回 nil，不向工厂请求")；工厂被请求了 \(factory.requested.count - asked) 次。按交给你的顺序保存赛车（不排序，也不丢掉出现两次的车），打开那个索引上的那辆。")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("a detail screen the container makes asks the container's clock at every render, when the screen is opened through the garage too")
+    func detailScreenAsksTheClockAtEveryRender() throws {
+        let container = DependencyContainer(clock: MovingClock(from: epoch))
+        let car = container.makeRaceCar(pitRadioFrequency: monza)
+        let screen = container.makeDetailScreen(for: car)
+        let first = screen.render(), second = screen.render()
+        let garage = GarageScreen(cars: [car], factory: container)
+        let opened = try #require(garage.open(carAt: 0), "GarageScreen.open(carAt: 0) returned nil for a garage with one car. [zh-Hans] 对有一辆赛车的车库，GarageScreen.open(carAt: 0) 返回了 nil。")
+        let third = opened.render(), fourth = opened.render()
+        let stamps = [first, second, third, fourth]
+        #expect(Set(stamps).count == 4, "With a clock that moves a day at every read, four renders (two of a screen from makeDetailScreen(for:), two of one from the garage) should show four moments; they showed \(stamps). Hand the screen the container's clock itself, and let render() ask it each time: not a time read when the screen was made, not a copy of the clock frozen at that moment. [zh-Hans] 时钟每读一次就前进一天，四次渲染（两次来自 makeDetailScreen(for:) 的界面，两次来自车库打开的界面）应该显示四个时刻；实际显示的是 \(stamps)。把容器的时钟本身交给界面，让 render() 每次都去问它：不要用界面创建时读到的时间，也不要用那一刻冻结的时钟副本。")
+    }
+
     @Test("open(carAt:) returns nil for a negative index, without asking the factory")
     func opensNothingForANegativeIndex() {
         let container = DependencyContainer(clock: FixedClock(date: sentinel))

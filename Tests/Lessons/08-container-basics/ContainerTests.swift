@@ -79,6 +79,22 @@ struct ContainerTests {
         #expect(missing.isEmpty, "With \(registered.count) types registered, the error should name every one of them; it leaves out \(missing). Its description is: \(text). List all registered types, .shared and .transient alike, not the first few. [zh-Hans] 注册了 \(registered.count) 个类型时，错误应该说出每一个；它漏掉了 \(missing)。它的描述是：\(text)。列出所有已注册的类型，.shared 和 .transient 的都要列，不要只列前几个。")
     }
 
+    @Test("a miss explains itself with nothing registered, or one type: the error names the missing type and says what there is")
+    func missOnAnAlmostEmptyContainer() {
+        // If this test crashes, printing the error of a miss crashed: a suggestion or a first entry unwrapped with `!`
+        // where the list of registered types is empty.
+        for registerOne in [false, true] {
+            let container = Container()
+            if registerOne { container.register(Gearbox.self) { Gearbox() } }
+            let error = #expect(throws: (any Error).self, "resolve must throw when nothing is registered for the type. [zh-Hans] 没有为这个类型注册任何东西时，resolve 必须抛出错误。") {
+                _ = try container.resolve(Wing.self)
+            }
+            let text = error.map { String(describing: $0) } ?? ""
+            let where_ = registerOne ? "a container with only Gearbox registered" : "an empty container"
+            #expect(text.contains("Wing") && (!registerOne || text.contains("Gearbox")), "The error of a miss on \(where_) should name the missing type (Wing)\(registerOne ? " and the one registered type (Gearbox)" : ""); its description is: \(text). Build the description from what is there: an empty list is a fine answer (say nothing is registered), not a reason to crash. [zh-Hans] 在\(registerOne ? "只注册了 Gearbox 的容器" : "空容器")上解析失败时，错误应该说出缺少的类型（Wing）\(registerOne ? "以及唯一注册的类型（Gearbox）" : "")；它的描述是：\(text)。根据现有的东西生成描述：空列表也是正常的回答（说明什么都没注册），不是崩溃的理由。")
+        }
+    }
+
     @Test("a miss inside a factory comes out of resolve as it is: the same error as resolving the missing part itself")
     func nestedMissAsItIs() {
         let container = Container()

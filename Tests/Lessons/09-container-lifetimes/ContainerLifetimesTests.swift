@@ -141,6 +141,32 @@ struct ContainerLifetimesTests {
         #expect(watch.overlaps == 0, "The transient Engine's factory ran on two threads at the same time (\(watch.overlaps) time\(watch.overlaps == 1 ? "" : "s")): the container let go of its lock while the factory ran. The lesson asks for one lock around the whole of resolve, whatever the lifetime: a factory may read or build what the container holds. [zh-Hans] 瞬时 Engine 的工厂在两个线程上同时运行了（\(watch.overlaps) 次）：工厂运行时容器放开了锁。本课要求在整个 resolve 期间持有同一把锁，无论什么生命周期：工厂可能会读取或创建容器里的东西。")
     }
 
+    @Test("a circle split between a parent's and a child's registrations is found, and shown, as one circle")
+    func circleAcrossParentAndChild() {
+        // Driver registered in one container, Strategist in the other; each factory resolves through the container it
+        // is handed (the child that was asked). Whichever holds which, the circle is the same.
+        for driverInParent in [true, false] {
+            let parent = Container()
+            let child = Container(parent: parent)
+            let driverBuilds = Counter()
+            (driverInParent ? parent : child).register(Driver.self) { c in
+                if driverBuilds.increment() > 25 { throw EndlessLoop() }
+                return Driver(strategist: try c.resolve(Strategist.self))
+            }
+            (driverInParent ? child : parent).register(Strategist.self) { c in
+                Strategist(driver: try c.resolve(Driver.self))
+            }
+            let where_ = driverInParent ? "Driver registered in the parent, Strategist in the child" : "Strategist registered in the parent, Driver in the child"
+            guard let outcome = finishes(within: 6, { try child.resolve(Driver.self) }) else {
+                Issue.record("With \(where_), resolving Driver from the child did not finish within 6 s: a deadlock (a parent and its children share one recursive lock) or a cycle never caught. [zh-Hans] \(driverInParent ? "Driver 注册在父容器、Strategist 注册在子容器" : "Strategist 注册在父容器、Driver 注册在子容器")时，从子容器解析 Driver 没有在 6 秒内完成：死锁（父容器和子容器共用一把递归锁），或者循环一直没有被发现。")
+                continue
+            }
+            let text: String
+            if case .failure(let error) = outcome { text = String(describing: error) } else { text = "(no error: it returned a value)" }
+            #expect(text.contains("Driver -> Strategist -> Driver") && driverBuilds.value == 1, "With \(where_), resolving Driver from the child should throw the cycle error showing Driver -> Strategist -> Driver, with Driver's factory started once; it said \(text), and Driver's factory started \(driverBuilds.value) time\(driverBuilds.value == 1 ? "" : "s"). The stack of types being built belongs to the resolve that was asked for, not to the container that holds a registration: keep one stack for the container that was asked (a child and its parent can share one, like their lock), and push every type it builds, wherever that type is registered. [zh-Hans] \(driverInParent ? "Driver 注册在父容器、Strategist 注册在子容器" : "Strategist 注册在父容器、Driver 注册在子容器")时，从子容器解析 Driver 应该抛出显示 Driver -> Strategist -> Driver 的循环错误，并且 Driver 的工厂只开始一次；它说的是 \(text)，Driver 的工厂开始了 \(driverBuilds.value) 次。正在创建的类型栈属于被请求的那次解析，而不属于持有注册的那个容器：为被请求的容器保留一个栈（子容器和父容器可以共用一个，就像共用锁一样），把它创建的每个类型都压进去，不管这个类型注册在哪里。")
+        }
+    }
+
     @Test("two different types with the same name are not a cycle: the stack holds types, not names")
     func sameNamedTypesAreNoCycle() {
         let container = Container()

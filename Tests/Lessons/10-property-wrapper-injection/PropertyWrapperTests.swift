@@ -171,6 +171,54 @@ struct PropertyWrapperTests {
         }
     }
 
+    @Test("nested overrides of any depth, each changing either key or both, the same key again included: every level sees its own values, before and after its inner ones (200 seeded trees)")
+    func nestedOverridesFollowTheModel() {
+        // The model: a stack of values. Entering withDependencies pushes the values in effect with the update's changes;
+        // leaving it pops them. At every moment the current values are the top of the stack, whatever an inner level did.
+        var state: UInt64 = 0x10_4E57
+        func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        let live = EagerProbe()
+        let liveRadio = live.radio.send("check")
+        var failure: String?
+        for tree in 0..<200 where failure == nil {
+            var made = 0
+            func level(_ depth: Int, engine: FakeEngine?, radio: FakeRadio?, path: String) {
+                guard failure == nil else { return }
+                let probe = EagerProbe()
+                let engineRight = engine.map { probe.engine === $0 } ?? (probe.engine.horsepower == live.engine.horsepower && !(probe.engine is FakeEngine))
+                let radioRight = radio.map { probe.radio === $0 } ?? (probe.radio.send("check") == liveRadio)
+                if !engineRight || !radioRight {
+                    failure = "tree \(tree) (seed 0x104E57), at \(path.isEmpty ? "the top" : path): expected the engine \(engine.map { "\($0.horsepower) hp" } ?? "live") and the radio \(radio?.name ?? "live"); got \(probe.engine.horsepower) hp and \(probe.radio.send("check"))"
+                    return
+                }
+                guard depth < 4 else { return }
+                for child in 0..<next(3) {
+                    made += 1
+                    let change = next(3)
+                    let newEngine = change != 1 ? FakeEngine(horsepower: 1_000 + made) : nil
+                    let newRadio = change != 0 ? FakeRadio(name: "radio \(made)") : nil
+                    let step = "\(path) > override \(child + 1) (\([newEngine.map { "engine \($0.horsepower) hp" }, newRadio.map { "radio \($0.name)" }].compactMap { $0 }.joined(separator: ", ")))"
+                    withDependencies {
+                        if let newEngine { $0.engine = newEngine }
+                        if let newRadio { $0.radio = newRadio }
+                    } operation: {
+                        level(depth + 1, engine: newEngine ?? engine, radio: newRadio ?? radio, path: step)
+                    }
+                    // Back at this level: what an inner level set is gone, what this level set is still here.
+                    level(depth + 4, engine: engine, radio: radio, path: "\(path) after \(step.split(separator: ">").last.map(String.init) ?? "")")
+                }
+            }
+            level(0, engine: nil, radio: nil, path: "")
+        }
+        #expect(failure == nil, "Nested withDependencies gave the wrong values in \(failure ?? ""). Each withDependencies starts from a copy of the values in effect, changes that copy only, and leaves nothing behind when it returns: an inner override of the same key must not reach the outer level's values (a storage box the copies share, changed in place, does). [zh-Hans] 嵌套的 withDependencies 给出了错误的值：\(failure ?? "")。每个 withDependencies 都从当前生效的值的副本开始，只修改这个副本，返回时什么也不留下：内层对同一个键的覆盖不能影响外层的值（副本共享、原地修改的存储盒子就会这样）。")
+    }
+
     @Test("the store is a value: a changed copy of the current values leaves them as they were")
     func storeIsAValue() {
         let fake = FakeEngine(horsepower: 123)

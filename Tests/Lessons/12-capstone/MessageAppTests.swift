@@ -241,13 +241,17 @@ struct MessageAppTests {
     func liveClockTellsTheTimeOfTheSend() throws {
         let app = AppContainer()
         let network = app.makeMessageLoader().network
-        Thread.sleep(forTimeInterval: 0.05)
-        let before = Date()
-        app.makeMessageList().send("Gap to the car ahead?")
-        let after = Date()
-        let sent = try network.fetchMessages().last { $0.text == "Gap to the car ahead?" }
-        let stamp = try #require(sent?.sentAt, "The live app's send did not reach its network (the loader's network has no such message). [zh-Hans] 真实应用发送的消息没有到达它的网络（加载器的网络里没有这条消息）。")
-        #expect(stamp >= before && stamp <= after, "A message the live app sent between \(before) and \(after) is stamped \(stamp). SystemClock.now() returns Date() each time it is asked, not a time read once when the clock (or the app) was made, and the sender asks it in send(_:). [zh-Hans] 真实应用在 \(before) 和 \(after) 之间发出的消息，时间戳却是 \(stamp)。SystemClock.now() 每次被问时都返回 Date()，而不是在时钟（或应用）创建时读一次的时间；发送器在 send(_:) 中询问它。")
+        let list = app.makeMessageList()
+        // Three sends, apart in time, two of them through one screen: each is stamped with the time of its own send.
+        for (index, text) in ["Gap to the car ahead?", "Box this lap.", "Copy that."].enumerated() {
+            Thread.sleep(forTimeInterval: 0.05)
+            let before = Date()
+            (index == 1 ? app.makeMessageList() : list).send(text)
+            let after = Date()
+            let sent = try network.fetchMessages().last { $0.text == text }
+            let stamp = try #require(sent?.sentAt, "The live app's send did not reach its network (the loader's network has no such message). [zh-Hans] 真实应用发送的消息没有到达它的网络（加载器的网络里没有这条消息）。")
+            #expect(stamp >= before && stamp <= after, "Message \(index + 1) of the live app, sent between \(before) and \(after), is stamped \(stamp). SystemClock.now() returns Date() each time it is asked, not a time read once (when the clock or the app was made, or at its first question), and the sender asks it in send(_:), at every send. [zh-Hans] 真实应用的第 \(index + 1) 条消息在 \(before) 和 \(after) 之间发出，时间戳却是 \(stamp)。SystemClock.now() 每次被问时都返回 Date()，而不是只读一次的时间（在时钟或应用创建时，或在第一次被问时）；发送器在 send(_:) 中、每次发送时都询问它。")
+        }
     }
 
     @Test("the live app reads the user name once, where it is built: a name changed later signs nothing of this app")

@@ -69,6 +69,13 @@ struct TimeoutLookalike: Error, CustomStringConvertible {
     var description: String { "timeout (of the pit wall's own clock)" }
 }
 
+/// Checks that a decorator passed every question on as it was asked; records an issue and returns false when not.
+func passedOnAsAsked(_ asked: [String], _ expected: [String], decorator: String, seed: String, sequence: Int) -> Bool {
+    guard asked != expected else { return true }
+    Issue.record("Sequence \(sequence) (seed \(seed)): the calls asked \(decorator) for \(expected.map(\.debugDescription)), and the client it wraps was asked for \(asked.map(\.debugDescription)). A decorator passes each question on exactly as it was asked (\"HAM \" with its space, \"ham\" in lower case: another driver's name is another question), and no more often than its promise says. [zh-Hans] 第 \(sequence) 组（种子 \(seed)）：这些调用向 \(decorator) 要的是 \(expected.map(\.debugDescription))，而它包装的客户端被问的是 \(asked.map(\.debugDescription))。装饰器把每个问题原样传下去（\"HAM \" 带着空格，\"ham\" 是小写：名字不同就是另一个问题），次数也不超过它承诺的。")
+    return false
+}
+
 func text(_ result: Result<[Int], any Error>) -> String {
     switch result {
     case .success(let laps): "laps \(laps)"
@@ -84,12 +91,14 @@ struct DecoratorModelTests {
         for sequence in 0..<200 {
             let client = QueuedClient(), log = SpyLog()
             let logging = LoggingLapTimes(wrapping: client, log: log)
-            var expectedLines: [String] = [], steps: [String] = []
+            var expectedLines: [String] = [], steps: [String] = [], questions: [String] = []
             for call in 0..<Int.random(in: 1...12, using: &generator) {
                 let driver = anyDriver(using: &generator)
                 let answer = anyAnswer(for: driver, using: &generator)
                 client.queue = [answer]
                 let got = ask(logging, driver).text
+                questions.append(driver)
+                guard passedOnAsAsked(client.asked, questions, decorator: "LoggingLapTimes", seed: "0x131066", sequence: sequence) else { return }
                 steps.append("\(driver.debugDescription) -> \(text(answer))")
                 switch answer {
                 case .success(let laps): expectedLines.append("lap times of \(driver): \(laps.count) lap\(laps.count == 1 ? "" : "s")")
@@ -109,7 +118,7 @@ struct DecoratorModelTests {
         for sequence in 0..<200 {
             let client = QueuedClient()
             let caching = CachingLapTimes(wrapping: client)
-            var kept: [String: [Int]] = [:], asks = 0, steps: [String] = []
+            var kept: [String: [Int]] = [:], asks = 0, steps: [String] = [], questions: [String] = []
             for _ in 0..<Int.random(in: 1...14, using: &generator) {
                 let driver = anyDriver(using: &generator)
                 let expected: String
@@ -121,11 +130,13 @@ struct DecoratorModelTests {
                     let answer = anyAnswer(for: driver, using: &generator)
                     client.queue = [answer]
                     asks += 1
+                    questions.append(driver)
                     if case .success(let laps) = answer { kept[driver] = laps }
                     expected = text(answer)
                     steps.append("\(driver.debugDescription) -> \(text(answer))")
                 }
                 let got = ask(caching, driver).text
+                guard passedOnAsAsked(client.asked, questions, decorator: "CachingLapTimes", seed: "0x13CAC4E", sequence: sequence) else { return }
                 guard got == expected, client.asked.count == asks else {
                     Issue.record("Sequence \(sequence) (seed 0x13CAC4E), calls \(steps.joined(separator: "; ")): the last call should give \(expected) with the wrapped client asked \(asks) times in all; it gave \(got) and the client was asked \(client.asked.count) times. CachingLapTimes asks once per driver and keeps that driver's answer whatever it holds (no laps too); a failure of any kind is not kept, so the next call for that driver asks again. [zh-Hans] 第 \(sequence) 组（种子 0x13CAC4E），调用 \(steps.joined(separator: "；"))：最后一次调用应该得到 \(expected)，被包装的客户端总共被问 \(asks) 次；实际得到 \(got)，客户端被问了 \(client.asked.count) 次。CachingLapTimes 每位车手只问一次，并保存这位车手的回答，不管里面是什么（没有圈也保存）；任何失败都不保存，下一次问这位车手时要重新问。")
                     return
@@ -156,6 +167,7 @@ struct DecoratorModelTests {
                 break
             }
             let got = ask(retrying, driver).text
+            guard passedOnAsAsked(client.asked, Array(repeating: driver, count: min(calls, client.asked.count)), decorator: "RetryingLapTimes", seed: "0x132E72", sequence: sequence) else { return }
             guard got == expected, client.asked.count == calls, sleeper.waits == waits else {
                 Issue.record("Sequence \(sequence) (seed 0x132E72): \(attempts) attempt\(attempts == 1 ? "" : "s"), the wrapped client answering \(answers.prefix(calls + 1).map(text)): the call should give \(expected) after \(calls) question\(calls == 1 ? "" : "s") and waits of \(waits) ms; it gave \(got) after \(client.asked.count) and waits of \(sleeper.waits) ms. Try again only after TimingError.timeout, up to `attempts` calls in all, waiting 500 * n ms after the n-th failed attempt and not after the last; throw any other error on at once, also one of another layer that only looks like a timeout (POSIX, URL loading, a cancelled task, a description that says \"timeout\"). [zh-Hans] 第 \(sequence) 组（种子 0x132E72）：\(attempts) 次尝试，被包装的客户端依次回答 \(answers.prefix(calls + 1).map(text))：这次调用应该在问 \(calls) 次、等待 \(waits) 毫秒之后得到 \(expected)；实际在问 \(client.asked.count) 次、等待 \(sleeper.waits) 毫秒之后得到 \(got)。只在 TimingError.timeout 之后重试，总共最多 `attempts` 次，第 n 次尝试失败后等待 500 * n 毫秒，最后一次之后不等待；其他错误立即原样抛出，包括别的层只是看起来像超时的错误（POSIX、URL 加载、被取消的任务、描述里写着 \"timeout\" 的错误）。")
                 return

@@ -59,13 +59,22 @@ struct ModelCar {
 
 /// Runs a weekend on a real team and on the model; returns the first difference, in English and in Chinese, or nil.
 func firstDifference(_ weekend: Weekend) -> (english: String, chinese: String)? {
-    let team = RaceTeam(weather: ScriptedWeather(rain: weekend.rain), trackMap: FixedMap(puddleCorners: weekend.puddleCorners))
+    let weather = ScriptedWeather(rain: weekend.rain)
+    let team = RaceTeam(weather: weather, trackMap: FixedMap(puddleCorners: weekend.puddleCorners))
     let cars = (0..<weekend.cars).map { _ in TestCar() }
     let planners = cars.map { $0.planner(from: team) }
     var models = Array(repeating: ModelCar(), count: weekend.cars)
     for (index, report) in weekend.reports.enumerated() {
         let before = cars[report.car].log.entries.count
+        let asksBefore = weather.asked.count
         cars[report.car].complete(report.lap, on: planners[report.car], wear: report.status.tyreWear, fuel: report.status.fuelLitres, lastLap: report.status.lastLap)
+        let asks = Array(weather.asked.dropFirst(asksBefore))
+        if asks != [report.lap] {
+            return (
+                "at report \(index + 1) (car \(7 + report.car), lap \(report.lap)), the weather feed was asked about \(asks.isEmpty ? "nothing" : "lap\(asks.count == 1 ? "" : "s") \(asks.map(String.init).joined(separator: ", "))"); the planner asks it once per completed lap, about that lap (a second question can get another answer, and the car boxes for tyres nobody decided on)",
+                "在第 \(index + 1) 条报告（\(7 + report.car) 号车，第 \(report.lap) 圈）时，天气源被问到的是\(asks.isEmpty ? "空" : "第 \(asks.map(String.init).joined(separator: "、")) 圈")；规划器每完成一圈只问它一次，问的就是这一圈（第二次提问可能得到另一个回答，赛车就会为没人决定过的轮胎进站）"
+            )
+        }
         models[report.car].complete(report, rain: weekend.rain[report.lap] ?? 0, puddleCorners: weekend.puddleCorners)
         for car in 0..<weekend.cars where cars[car].log.entries != models[car].log {
             let told = Array(cars[car].log.entries.dropFirst(car == report.car ? before : 0))
@@ -94,7 +103,8 @@ func randomWeekend(seed: UInt64) -> Weekend {
         for car in Array(0..<cars).shuffled(using: &generator) where Int.random(in: 0..<8, using: &generator) > 0 {
             let status = CarStatus(
                 tyreWear: Int.random(in: 0...85, using: &generator),
-                fuelLitres: Int.random(in: 5...100, using: &generator),
+                // Now and then a reading above a full tank (a sensor's error): there is nothing to pump then.
+                fuelLitres: Int.random(in: 0..<10, using: &generator) == 0 ? Int.random(in: 101...130, using: &generator) : Int.random(in: 5...100, using: &generator),
                 lastLap: Int.random(in: 85_000...125_000, using: &generator)
             )
             reports.append(LapReport(car: car, lap: lap, status: status))

@@ -46,3 +46,44 @@ private final class ScriptedLapStore: LapStore {
     let invalid = timer.lapCompleted(driver: "HAM", lap: 5, millis: 0)
     #expect(invalid == "Lap 5: no valid time.", "When the store throws invalidTime, the timer says \"Lap 5: no valid time.\", not \"\(invalid)\". [zh-Hans] 当存储抛出 invalidTime 时，计时器应该说 \"Lap 5: no valid time.\"，而不是 \"\(invalid)\"。")
 }
+
+/// The timer against a model of its words, on the given real store: 200 seeded sessions of laps by two drivers,
+/// ties, repeats, laps out of order and refused times among them. The model is the original timer's rule: the
+/// store's best lap (the earlier of two equally fast ones) is this lap: "personal best."; else the gap to it.
+@Test("the timer says what it always said, on the given real store: ties, repeats and refused times among 200 seeded sessions")
+func timerSaysWhatItAlwaysSaid() {
+    var state: UInt64 = 0x17_71E5
+    func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+    for session in 0..<200 {
+        let timer = PitWallTimer(store: TimingLogLapStore())
+        var kept: [Lap] = []
+        var steps: [String] = []
+        for _ in 0..<(1 + next(10)) {
+            let driver = ["HAM", "VER"][next(2)]
+            let lap = 1 + next(6)
+            let millis = [90_000, 90_000, 90_500, 89_900, 0, -1][next(6)] + (next(4) == 0 ? next(3) * 100 : 0)
+            let said = timer.lapCompleted(driver: driver, lap: lap, millis: millis)
+            steps.append("\(driver) lap \(lap) in \(millis) ms")
+            let expected: String
+            if millis <= 0 {
+                expected = "Lap \(lap): no valid time."
+            } else if kept.contains(where: { $0.driver == driver && $0.number == lap }) {
+                expected = "Lap \(lap) is already timed."
+            } else {
+                kept.append(Lap(driver: driver, number: lap, millis: millis))
+                let best = kept.filter { $0.driver == driver }.min { ($0.millis, $0.number) < ($1.millis, $1.number) }!
+                expected = best.number == lap ? "Lap \(lap): personal best." : "Lap \(lap): +\(millis - best.millis) ms."
+            }
+            guard said == expected else {
+                Issue.record("Session \(session) (seed 0x1771E5), after \(steps.joined(separator: ", ")): the timer said \"\(said)\"; it always said \"\(expected)\". The timer says the same words as before: \"personal best.\" only when the store's best lap is this lap (of two equally fast laps, the earlier one is the best, so a later lap as fast as the best is \"+0 ms.\"), else the gap to the best. [zh-Hans] 第 \(session) 次会话（种子 0x1771E5），在 \(steps.joined(separator: "、")) 之后：计时器说的是 \"\(said)\"；它一直说的是 \"\(expected)\"。计时器说的话和以前一样：只有当存储里的最快圈就是这一圈时才说 \"personal best.\"（两圈一样快时，较早的那圈是最快圈，所以后来一圈和最快圈一样快时是 \"+0 ms.\"），否则说与最快圈的差距。")
+                return
+            }
+        }
+    }
+}

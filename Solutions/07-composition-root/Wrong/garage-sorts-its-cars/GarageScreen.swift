@@ -1,0 +1,20 @@
+/// The list of the team's cars (a plain type: no UIKit here).
+///
+/// To open a car's detail screen the list asks a factory. It does not know,
+/// and does not need to know, what a detail screen depends on.
+public final class GarageScreen {
+    public let cars: [RaceCar]
+    private let factory: any DetailScreenFactory
+
+    public init(cars: [RaceCar], factory: any DetailScreenFactory) {
+        // Shown by frequency, lowest first.
+        self.cars = cars.sorted { $0.pitRadioFrequency.megahertz < $1.pitRadioFrequency.megahertz }
+        self.factory = factory
+    }
+
+    /// Opens the detail screen of the car at `index`; `nil` when there is no such car.
+    public func open(carAt index: Int) -> CarDetailScreen? {
+        guard cars.indices.contains(index) else { return nil }
+        return factory.makeDetailScreen(for: cars[index])
+    }
+}
