@@ -548,6 +548,30 @@ struct MeaningJudgeTests {
         #expect(try Self.judge(["Container.swift": container, "Recorder.swift": factory, "Race.swift": wired], rules).isEmpty)
     }
 
+    @Test("@unchecked Sendable on a holder of a class that is not Sendable is found, in the declaration or an extension; a lock beside it, or a Sendable class, is fine")
+    func uncheckedHolderOfAClass() throws {
+        let rules = [Self.rule("unchecked", .noUncheckedState) { $0.inTypes = ["*"] }]
+        let crew = "public final class Crew { public var sets = 4; public init() {} }"
+        let viaExtension = "public final class Engineer { let crew: Crew; public init(crew: Crew) { self.crew = crew } }\nextension Engineer: @unchecked Sendable {}"
+        #expect(try Self.judge(["Crew.swift": crew, "Engineer.swift": viaExtension], rules).map(\.file) == ["Engineer.swift"])
+        let inline = "public final class Engineer: @unchecked Sendable { let crew: Crew; public init(crew: Crew) { self.crew = crew } }"
+        #expect(try Self.judge(["Crew.swift": crew, "Engineer.swift": inline], rules).count == 1)
+        let locked = "import Foundation\npublic final class Engineer: @unchecked Sendable { let crew: Crew; let lock = NSLock(); public init(crew: Crew) { self.crew = crew } }"
+        #expect(try Self.judge(["Crew.swift": crew, "Engineer.swift": locked], rules).isEmpty)
+        let sendableCrew = "public final class Crew: Sendable { public let sets = 4; public init() {} }"
+        #expect(try Self.judge(["Crew.swift": sendableCrew, "Engineer.swift": inline], rules).isEmpty)
+    }
+
+    @Test("a root that may not act as a factory is found handing itself out behind a one-method protocol")
+    func rootBehindAProtocol() throws {
+        let source = "public protocol RadioSource: AnyObject { var current: Int { get } }\npublic final class Relay { weak var source: (any RadioSource)?; public init() {} }"
+        let root = "public final class Team: RadioSource { public let current = 1; public let relay = Relay(); public init() { relay.source = self } }"
+        let strict = [Self.rule("root", .containerOnlyIn) { $0.container = ["Team"]; $0.exceptIn = ["Team"]; $0.rootAsFactory = false }]
+        #expect(try Self.judge(["Source.swift": source, "Team.swift": root], strict).map(\.file) == ["Team.swift"])
+        let lenient = [Self.rule("root", .containerOnlyIn) { $0.container = ["Team"]; $0.exceptIn = ["Team"] }]
+        #expect(try Self.judge(["Source.swift": source, "Team.swift": root], lenient).isEmpty, "by default a root may hand itself out as a one-method factory")
+    }
+
     @Test("a class or struct offers only the calls the lesson names; private helpers and the implicit initializer are its own")
     func concreteTypeOffersItsOneCall() throws {
         let rules = [Self.rule("one-call", .protocolRequirements) { $0.names = ["Briefing.init(radio:)", "Briefing.tell(_:)"] }]

@@ -88,6 +88,10 @@ public struct LessonRule: Sendable, Equatable {
     /// itself (default: yes). `false` when the excepted code is the container's own implementation (a container
     /// library keeps a parent, runs factories that take it): what it does inside is not handing itself out.
     public var exceptIsRoot: Bool = true
+    /// `container_only_in`: the root may hand itself out behind a one-method factory protocol it conforms to (a
+    /// garage given the root as its `DetailScreenFactory`). False where the text forbids the root behind any
+    /// protocol at all (a team that must reach its engineers only as parts).
+    public var rootAsFactory: Bool = true
     /// What to do about it, in the learner's words.
     public var fix: LocalizedText
     public var why: LocalizedText?
@@ -178,6 +182,9 @@ extension LessonRule {
         if let locators = object["locators"] {
             if let flag = locators as? Bool { rule.locators = flag } else { problems.append("\"\(place).locators\" must be true or false") }
         }
+        if let factory = object["root_as_factory"] {
+            if let flag = factory as? Bool { rule.rootAsFactory = flag } else { problems.append("\"\(place).root_as_factory\" must be true or false") }
+        }
         if let root = object["except_is_root"] {
             if let flag = root as? Bool { rule.exceptIsRoot = flag } else { problems.append("\"\(place).except_is_root\" must be true or false") }
         }
@@ -186,7 +193,7 @@ extension LessonRule {
                 problems.append("\"\(place).points\" must be a number of at least 0")
             }
         }
-        let known: Set<String> = ["id", "kind", "names", "in", "of", "types", "container", "except_in", "allow", "globals", "locators", "except_is_root", "fix", "why", "points"]
+        let known: Set<String> = ["id", "kind", "names", "in", "of", "types", "container", "except_in", "allow", "globals", "locators", "except_is_root", "root_as_factory", "fix", "why", "points"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("\"\(place)\" has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -206,6 +213,7 @@ extension LessonRule {
         if !globals { object["globals"] = false }
         if !locators { object["locators"] = false }
         if !exceptIsRoot { object["except_is_root"] = false }
+        if !rootAsFactory { object["root_as_factory"] = false }
         if let why { object["why"] = text(why) }
         if let points { object["points"] = points }
         return object

@@ -477,7 +477,9 @@ public struct MeaningJudge: Sendable {
                     guard containers.contains(where: { scope.mentions(conversion.from, $0) }) else { continue }
                     // The container made optional (a `[weak container]` capture) is still the container, not a new door to it.
                     let target = ProgramScope.unwrappedOptional(conversion.to)
-                    if scope.isErased(conversion.to) || isContainer(target) && !containers.contains(where: { scope.same(target, $0) }) {
+                    let behindAProtocol = !rule.rootAsFactory && !containers.contains(where: { scope.mentions(target, $0) }) && !target.contains("->")
+                        && (ProgramScope.bareNames(target).contains(where: scope.isProtocol) || scope.isModuleReferenceType(target))
+                    if scope.isErased(conversion.to) || isContainer(target) && !containers.contains(where: { scope.same(target, $0) }) || behindAProtocol {
                         found.append(finding(rule, conversion.file, conversion.line, Words.handsOut(conversion.to, where: scope.place(node))))
                     }
                 }
@@ -530,9 +532,10 @@ public struct MeaningJudge: Sendable {
         if !rule.exceptIsRoot {
             // The container handed over as something else: a protocol of the module it conforms to (however few its
             // requirements, however the conformance was added), or `Any`. Whoever holds that value holds the
-            // container, and every call it makes through that protocol resolves from it.
-            // Only a container that looks parts up by type (a locator): shared settings handed as a protocol are an adapter.
-            let lookups = containers.filter(scope.isLocator)
+            // container, and every call it makes through that protocol reaches into it.
+            // Whatever the container is (a locator, the team, the shared settings), handed over behind a protocol it
+            // is still the container.
+            let lookups = containers
             for node in scope.program.nodes.values where !lookups.isEmpty {
                 let ownerIsContainer = node.owner.map { owner in lookups.contains { scope.same(ProgramScope.root(owner), $0) } } ?? false
                 for conversion in node.conversions {
@@ -540,7 +543,7 @@ public struct MeaningJudge: Sendable {
                     guard lookups.contains(where: { scope.same(from, $0) }) || conversion.fromSelf && ownerIsContainer else { continue }
                     let target = ProgramScope.unwrappedOptional(conversion.to)
                     guard !containers.contains(where: { scope.mentions(target, $0) }), !target.contains("->"),
-                          scope.isErased(target) || ProgramScope.bareNames(target).contains(where: scope.isProtocol) else { continue }
+                          scope.isErased(target) || ProgramScope.bareNames(target).contains(where: scope.isProtocol) || scope.isModuleReferenceType(target) else { continue }
                     found.append(finding(rule, conversion.file, conversion.line, Words.containerAs(from, target, where: scope.place(node))))
                 }
             }
@@ -582,6 +585,28 @@ public struct MeaningJudge: Sendable {
             guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
                   !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
             found.append(finding(rule, member.file, member.line, RuleChecker.uncheckedProperty(owner, member.name)))
+        }
+        // A type marked `@unchecked Sendable`, with no lock among its stored properties, that keeps an object of a
+        // class of the module the compiler does not know to be Sendable: the mark lets tasks share that object, and
+        // its state, unchecked (however the property is declared: `let` is no help, the state is inside the object).
+        for type in scope.program.types.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) where type.isUncheckedSendable {
+            guard scope.belongs(type.name, to: rule.inTypes), !scope.isExcepted(owner: type.name, member: nil, file: type.file, by: rule) else { continue }
+            let stored = (scope.program.membersByOwner[type.name] ?? []).filter { $0.kind == "var_decl" && $0.isStored && !$0.isStatic && !$0.isImplicit }
+            let guarded = stored.contains { member in
+                DemangledName.identifiers(member.type).contains { name in RuleChecker.locks.contains(String(name.split(separator: ".").last ?? Substring(name))) }
+            }
+            guard !guarded else { continue }
+            for member in stored {
+                let held = ProgramScope.bareNames(ProgramScope.unwrappedOptional(member.type)) + DemangledName.typeNames(member.type).map { String($0.split(separator: ".").last ?? Substring($0)) }
+                guard let unsafe = held.first(where: { name in
+                    guard let declared = scope.program.types.values.first(where: { $0.name == name }), declared.kind == "class_decl", !declared.isActor else { return false }
+                    return !declared.isUncheckedSendable && !declared.supertypes.contains { $0 == "Sendable" || $0.hasSuffix(".Sendable") }
+                }) else { continue }
+                found.append(finding(rule, member.file, member.line, LocalizedText(
+                    english: "`\(type.name)` is marked `@unchecked Sendable` (which only tells the compiler not to check it) and keeps `\(member.name)`, a `\(unsafe)`, a class that is not Sendable, with no lock beside it: tasks that share the \(type.name) change the \(unsafe)'s state at once, and the compiler says nothing.",
+                    chinese: "`\(type.name)` 标了 `@unchecked Sendable`（这只是让编译器不再检查），却保存着 `\(member.name)`，一个不是 Sendable 的类 `\(unsafe)`，旁边没有任何锁：共享这个 \(type.name) 的任务会同时修改 \(unsafe) 的状态，而编译器一声不吭。")))
+                break
+            }
         }
         return found
     }

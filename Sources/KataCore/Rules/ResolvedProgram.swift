@@ -437,6 +437,8 @@ private struct Reader {
     var extensionTypes: [String] = []
     var rawDefaults: [(node: String, target: String)] = []
     var extensionConformances: [(type: String, protocols: [String])] = []
+    /// Types made `@unchecked Sendable` in an extension (`extension RaceTeam: @unchecked Sendable {}`).
+    var extensionUnchecked: [String] = []
     var rawAttributes: [(kind: String, file: String, offset: Int)] = []
     var rawImports: [(module: String, exported: Bool, file: String, offset: Int)] = []
     var rawTopLevel: [(name: String, kind: String, file: String, offset: Int)] = []
@@ -611,8 +613,10 @@ private struct Reader {
             var conformances: [String] = []
             for case let conformance as [String: Any] in inherits?["conformances"] as? [Any] ?? [] {
                 if let proto = conformance["protocol"] as? String { conformances.append(proto) }
+                if conformance["unchecked"] as? Bool == true { extensionUnchecked.append(extended) }
             }
             conformances += (inherits?["protocols"] as? [String]) ?? []
+            if String(describing: json["attrs"] ?? "").contains("unchecked") { extensionUnchecked.append(extended) }
             if !conformances.isEmpty { extensionConformances.append((extended, conformances)) }
             var inner = place
             inner.owner = "$" + extended
@@ -906,6 +910,10 @@ private struct Reader {
             program.types[usr] = ResolvedProgram.TypeDeclaration(
                 usr: usr, name: raw.owner ?? "?", kind: raw.kind, isActor: raw.actor, file: shown(raw.file),
                 line: line(raw.file, raw.offset), supertypes: supertypes, isUncheckedSendable: raw.unchecked)
+        }
+        for type in extensionUnchecked {
+            guard let name = owner("$" + type), let usr = program.types.first(where: { $0.value.name == name })?.key else { continue }
+            program.types[usr]?.isUncheckedSendable = true
         }
         for (type, protocols) in extensionConformances {
             guard let name = owner("$" + type) else { continue }

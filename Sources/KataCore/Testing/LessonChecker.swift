@@ -204,7 +204,7 @@ public struct LessonChecker: Sendable {
     /// The rules judged on the compiled program; nil when the compiler gave no reading.
     func meaningFindings(_ lesson: Lesson, reader: ProgramReader, inputs: [(path: String, shown: String, text: String)], cacheFolder: String) -> [RuleFinding]? {
         var hasher = SHA256()
-        hasher.update("meaning-v9\u{0}\(lesson.module)\u{0}\(reader.swiftc)\u{0}")
+        hasher.update("meaning-v10\u{0}\(lesson.module)\u{0}\(reader.swiftc)\u{0}")
         hasher.update(String(describing: lesson.metadata.rules.map { $0.encoded().description }))
         for input in inputs { hasher.update("\(input.shown)\u{0}\(input.text)\u{0}") }
         let key = hasher.hexDigest()

@@ -168,5 +168,14 @@ struct RaceCarTests {
         _ = car.start()
         _ = car.start()
         #expect(spy.ignitions == 2, "Two calls to start() should ignite the same handed engine twice. [zh-Hans] 调用两次 start() 应该让交给它的同一台引擎点火两次。")
+        // The engine handed in is the value of whatever expression the caller wrote, worked out once, at the call.
+        var built = 0
+        func buildEngine() -> SpyEngine {
+            built += 1
+            return SpyEngine(horsepower: 300 + built)
+        }
+        let another = RaceCar(engine: buildEngine())
+        let reports = [another.start(), another.start(), "\(another.topSpeed)"]
+        #expect(built == 1 && reports == ["Vroom! 301 hp", "Vroom! 301 hp", "210"], "RaceCar(engine: buildEngine()) should build one engine, once, when the car is built, and the car drives that one: the engine was built \(built) time\(built == 1 ? "" : "s") and the car reported \(reports) (expected [\"Vroom! 301 hp\", \"Vroom! 301 hp\", \"210\"]). Take `engine: any Engine` and keep the value in a `let`, not an `@autoclosure` or a closure that builds a new engine at every use. [zh-Hans] RaceCar(engine: buildEngine()) 应该在造车时只造一台引擎，赛车就用这一台：引擎被造了 \(built) 次，赛车报告的是 \(reports)（应该是 [\"Vroom! 301 hp\", \"Vroom! 301 hp\", \"210\"]）。接收 `engine: any Engine` 并把这个值保存在 `let` 中，不要用 `@autoclosure` 或每次使用都新造一台引擎的闭包。")
     }
 }

@@ -95,6 +95,28 @@ struct ContainerTests {
         }
     }
 
+    @Test("every miss reads the registrations as they are then, and an optional type is a key of its own")
+    func everyMissIsReadAfresh() {
+        let container = Container()
+        container.register(TestEngine.self) { TestEngine() }
+        let first = #expect(throws: (any Error).self, "resolve must throw when nothing is registered for the type. [zh-Hans] 没有为这个类型注册任何东西时，resolve 必须抛出错误。") {
+            _ = try container.resolve(Wing.self)
+        }
+        container.register(Gearbox.self) { Gearbox() }
+        container.register(Brakes.self, lifetime: .shared) { Brakes() }
+        let second = #expect(throws: (any Error).self, "resolve must throw when nothing is registered for the type. [zh-Hans] 没有为这个类型注册任何东西时，resolve 必须抛出错误。") {
+            _ = try container.resolve(Wing.self)
+        }
+        let firstText = first.map { String(describing: $0) } ?? "", secondText = second.map { String(describing: $0) } ?? ""
+        #expect(firstText.contains("TestEngine") && ["TestEngine", "Gearbox", "Brakes"].allSatisfy { secondText.contains($0) }, "After a first miss, two more types were registered; the second miss should name all three registered types (TestEngine, Gearbox, Brakes), but it said: \(secondText) (the first said: \(firstText)). Build the list of registered types at every miss, from the registrations as they are then: nothing kept from an earlier miss. [zh-Hans] 第一次解析失败之后，又注册了两个类型；第二次解析失败应该说出全部三个已注册的类型（TestEngine、Gearbox、Brakes），但它说的是：\(secondText)（第一次说的是：\(firstText)）。每次解析失败时都根据当时的注册生成列表：不沿用之前那次失败留下的东西。")
+        // `TestEngine?` is another key than `TestEngine`: nobody registered it, so resolving it is a miss that explains itself.
+        let optional = #expect(throws: (any Error).self, "Resolving `TestEngine?`, which nobody registered, must throw like any other miss: only `TestEngine` is registered, and the key is the static type. Do not fall back to the wrapped type, and do not answer nil. [zh-Hans] 解析没人注册过的 `TestEngine?` 必须像其他失败一样抛出错误：注册的只有 `TestEngine`，而键是静态类型。不要退回到被包装的类型，也不要回答 nil。") {
+            _ = try container.resolve(TestEngine?.self)
+        }
+        let optionalText = optional.map { String(describing: $0) } ?? ""
+        #expect(optional == nil || optionalText.contains("TestEngine"), "The error of a miss for `TestEngine?` should name the type asked for; its description is: \(optionalText). [zh-Hans] 解析 `TestEngine?` 失败时，错误应该说出所请求的类型；它的描述是：\(optionalText)。")
+    }
+
     @Test("a miss inside a factory comes out of resolve as it is: the same error as resolving the missing part itself")
     func nestedMissAsItIs() {
         let container = Container()

@@ -167,6 +167,25 @@ struct ContainerLifetimesTests {
         }
     }
 
+    @Test("a cycle error leaves the container ready: another thread resolves at once afterwards")
+    func cycleLeavesTheLockFree() {
+        let container = Container()
+        container.register(Driver.self) { c in Driver(strategist: try c.resolve(Strategist.self)) }
+        container.register(Strategist.self) { c in Strategist(driver: try c.resolve(Driver.self)) }
+        container.register((any Engine).self) { _ in TestEngine() }
+        // The cycle, then a resolve from another thread: a lock left held by the cycle's path would block it.
+        _ = finishes(within: 6) { try container.resolve(Driver.self) }
+        nonisolated(unsafe) let shared = container
+        let next = finishes(within: 6) { try shared.resolve((any Engine).self) }
+        guard let next else {
+            Issue.record("After resolving Driver threw its cycle error, resolving Engine from another thread did not finish within 6 s: the lock was left held on the cycle's path. Release it on every path, the cycle error too: `lock.withLock { ... }`, or `lock.lock()` followed at once by `defer { lock.unlock() }`, before anything can throw. [zh-Hans] 解析 Driver 抛出循环错误之后，从另一个线程解析 Engine 没有在 6 秒内完成：循环错误那条路径上的锁没有释放。在每条路径上都释放锁，包括循环错误：用 `lock.withLock { ... }`，或者在 `lock.lock()` 之后立刻写 `defer { lock.unlock() }`，赶在任何可能抛出的代码之前。")
+            return
+        }
+        if case .failure(let error) = next {
+            Issue.record("After a cycle error, resolving the registered Engine from another thread threw \(error). A failed resolve leaves nothing behind: the stack and the lock are as they were. [zh-Hans] 循环错误之后，从另一个线程解析已注册的 Engine 抛出了 \(error)。失败的解析不留下任何东西：栈和锁都和原来一样。")
+        }
+    }
+
     @Test("two different types with the same name are not a cycle: the stack holds types, not names")
     func sameNamedTypesAreNoCycle() {
         let container = Container()

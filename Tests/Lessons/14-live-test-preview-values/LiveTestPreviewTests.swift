@@ -364,10 +364,12 @@ struct LiveTestPreviewTests {
             #expect(wrong.isEmpty, "The preview weather should answer 20% rain for any number of minutes, but it answered \(wrong.map { "\($0.1)% for \($0.0) min" }.joined(separator: ", ")). A preview value is canned data: the same answer whatever the question, no formula on the minutes. [zh-Hans] 预览天气对任何分钟数都应该回答 20% 降雨，但它的回答是 \(wrong.map { "\($0.0) 分钟 \($0.1)%" }.joined(separator: "、"))。预览值是固定数据：不管问什么都是同一个答案，不按分钟数套公式。")
         }
         for telemetry in servicesReachable(from: app, as: (any TelemetryFeed).self) {
-            for driver in ["HAM", "VER", "BOT"] {
+            for driver in ["HAM", "VER", "BOT", "LEC"] {
                 let first = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
                 let again = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
                 #expect(first == again, "The preview telemetry answered \(first) and then \(again) for \(driver): canned data gives the same answer every time. [zh-Hans] 预览遥测对 \(driver) 先回答 \(first)，再回答 \(again)：固定数据每次都给出同一个答案。")
+                let wear = driver == "HAM" ? 74 : 31
+                #expect(first == (wear, 90_512), "The preview telemetry should read \(driver.debugDescription)'s tyres as \(wear)% worn and the last lap as 90512 ms (HAM's tyres 74%, every other driver's 31%, every last lap 90512 ms), but it answered \(first.0)% and \(first.1) ms. Canned data is the same for every question the text lists, also the ones the app never asks. [zh-Hans] 预览遥测应该把 \(driver.debugDescription) 的轮胎磨损读作 \(wear)%、上一圈读作 90512 毫秒（HAM 的轮胎 74%，其他车手 31%，每个上一圈都是 90512 毫秒），但它回答的是 \(first.0)% 和 \(first.1) 毫秒。固定数据对课文列出的每个问题都一样，包括应用从来不问的那些。")
             }
         }
     }

@@ -107,13 +107,15 @@ struct EnduranceRaceTests {
         #expect(threw && afterEnd == afterNewScope, "After the test ended the scope on race.container, a lap has no driver: it should throw and file nothing, as before the first stint; it \(threw ? "threw" : "did not throw") and the timesheet reads \(afterEnd). A recorder that still finds a driver kept something of the ended scope. [zh-Hans] 测试在 race.container 上结束作用域之后，一圈没有车手：它应该抛出错误，什么也不记，和第一个 stint 之前一样；它\(threw ? "抛出了错误" : "没有抛出错误")，计时表是 \(afterEnd)。如果记录器还能找到车手，说明它留住了已经结束的作用域里的东西。")
     }
 
-    @Test("one timing beam, one recorder: within a stint, every lap is filed by the same LapRecorder")
+    @Test("one timing beam, one recorder, one driver: within a stint, every resolve gives the same LapRecorder and the same Driver")
     func oneRecorderPerStintAtLeast() throws {
         let race = EnduranceRace(roster: Roster(drivers: ["BUT", "ALO"]), timesheet: Timesheet())
         race.startStint()
         let first = try race.container.resolve(LapRecorder.self)
         try race.lap(214_310)
         let second = try race.container.resolve(LapRecorder.self)
+        let driverA = try race.container.resolve(Driver.self), driverB = try race.container.resolve(Driver.self)
+        #expect(driverA === driverB, "Two resolves of Driver in one stint gave two drivers (\(driverA.name), \(driverB.name)): the Driver must be registered once, .scoped, one per stint, not .transient. [zh-Hans] 在同一个 stint 里两次解析 Driver，得到了两位车手（\(driverA.name)、\(driverB.name)）：Driver 必须只注册一次，用 .scoped，每个 stint 一位，而不是 .transient。")
         #expect(first === second, "Two resolves of LapRecorder in one stint gave two recorders: it is registered .transient, a new recorder for every lap. The lesson's two cures keep one recorder: .shared with a factory it calls at every lap, or .scoped, one per stint. [zh-Hans] 在同一个 stint 里两次解析 LapRecorder，得到了两个记录器：它注册成了 .transient，每一圈一个新的记录器。本课的两种治法都只保留一个记录器：.shared 加上每圈调用的工厂，或者 .scoped，每个 stint 一个。")
     }
 

@@ -54,7 +54,12 @@ final class FixedMap: TrackMap {
 /// Reads whatever the test set last.
 final class ScriptedTelemetry: Telemetry {
     var next = CarStatus(tyreWear: 0, fuelLitres: 100, lastLap: 100_000)
-    func status() -> CarStatus { next }
+    /// How many times the status was read.
+    private(set) var reads = 0
+    func status() -> CarStatus {
+        reads += 1
+        return next
+    }
 }
 
 /// One car's fakes, all writing into the car's own log.

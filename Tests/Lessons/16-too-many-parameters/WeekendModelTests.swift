@@ -67,7 +67,15 @@ func firstDifference(_ weekend: Weekend) -> (english: String, chinese: String)? 
     for (index, report) in weekend.reports.enumerated() {
         let before = cars[report.car].log.entries.count
         let asksBefore = weather.asked.count
+        let readsBefore = cars[report.car].telemetry.reads
         cars[report.car].complete(report.lap, on: planners[report.car], wear: report.status.tyreWear, fuel: report.status.fuelLitres, lastLap: report.status.lastLap)
+        let reads = cars[report.car].telemetry.reads - readsBefore
+        if reads != 1 {
+            return (
+                "at report \(index + 1) (car \(7 + report.car), lap \(report.lap)), the car's telemetry was read \(reads) time\(reads == 1 ? "" : "s"); the planner reads it once per completed lap and decides everything from that one reading",
+                "在第 \(index + 1) 条报告（\(7 + report.car) 号车，第 \(report.lap) 圈）时，这辆车的遥测被读取了 \(reads) 次；规划器每完成一圈只读一次，所有决定都来自这一次读数"
+            )
+        }
         let asks = Array(weather.asked.dropFirst(asksBefore))
         if asks != [report.lap] {
             return (

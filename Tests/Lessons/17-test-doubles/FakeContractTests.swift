@@ -82,6 +82,7 @@ private struct SplitMix: RandomNumberGenerator {
 private func anyLapNumber(using random: inout SplitMix) -> Int {
     switch Int.random(in: 0..<8, using: &random) {
     case 0: return [0, -1, Int.min, Int.max, 1_000_000].randomElement(using: &random)!
+    case 1: return Int.random(in: 10...12, using: &random)
     default: return Int.random(in: 1...6, using: &random)
     }
 }
@@ -91,7 +92,8 @@ private func anyLapNumber(using random: inout SplitMix) -> Int {
     for seed in UInt64(1)...200 {
         var random = SplitMix(state: seed)
         // Drivers are named exactly: "ham" is another driver than "HAM", as it is for the real store.
-        let drivers = seed % 2 == 0 ? ["HAM", "VER", "LEC"] : ["HAM", "ham", "VER"]
+        // Some names end where another begins: "HAM1" lap 2 and "HAM" lap 12 are two laps, as are "HAM-" lap 1 and "HAM" lap -1.
+        let drivers = [["HAM", "VER", "LEC"], ["HAM", "ham", "VER"], ["HAM", "HAM1", "HAM-"]][Int(seed % 3)]
         let fake = InMemoryLapStore()
         let real = TimingLogLapStore()
         var steps: [String] = []
