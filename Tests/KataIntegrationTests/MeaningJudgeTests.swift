@@ -600,6 +600,8 @@ struct MeaningJudgeTests {
         #expect(try Self.judge(["FastCar.swift": elsewhere], rules).count == 1)
         let renamed = "public struct FastCar { let topSpeed: Int; public init(topSpeed: Int) { self.topSpeed = topSpeed }\n public init(kmh: Int) { self.init(topSpeed: kmh) } }"
         #expect(try Self.judge(["FastCar.swift": renamed], rules).isEmpty)
+        let optional = "public final class FastCar { let topSpeed: Int; public init(topSpeed: Int) { self.topSpeed = topSpeed }\n public convenience init(published: Int?) { self.init(topSpeed: published ?? 200) } }"
+        #expect(try Self.judge(["FastCar.swift": optional], rules).map(\.line) == [2], "an optional value leaves room for nil, which the initializer fills in")
     }
 
     @Test("a global read inside a closure the root hands on is read outside the root")

@@ -365,6 +365,18 @@ public struct MeaningJudge: Sendable {
         // another spelling (`convenience init() { self.init(leatherPlushiness: 5) }`): the caller who uses it gets
         // values nobody chose. Judged by the number of values, whatever the labels.
         func count(_ labels: String) -> Int { labels.filter { $0 == ":" }.count }
+        // An initializer that takes a value as optional leaves room for nil, a value nobody chose, which it must then
+        // fill in itself (`init(publishedSpeed: Int?) { self.init(topSpeed: publishedSpeed ?? 200) }`).
+        for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+        where member.kind == "constructor_decl" && !member.isImplicit {
+            guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
+                  !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
+            let parameters = CourseRules.parameters(of: member.type)
+            guard parameters.contains("?") || parameters.contains("Optional<") else { continue }
+            found.append(finding(rule, member.file, member.line, LocalizedText(
+                english: "`\(owner).init\(member.arguments)` takes a value as optional: nil is a value nobody chose, and the initializer has to fill one in for it, a default under another name. Take the value itself; the caller decides it.",
+                chinese: "`\(owner).init\(member.arguments)` 以可选值接收参数：nil 是没人选择过的值，初始化方法只好替它补上一个值，这就是换了写法的默认值。请直接接收这个值，由调用者来决定它。")))
+        }
         var seen: Set<String> = []
         for node in scope.program.nodes.values where node.context == .body {
             guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes),

@@ -304,6 +304,25 @@ struct FactoryTests {
         }
     }
 
+    @Test("a line-up asked for while the grid is lining up (from inside a factory) calls every factory too")
+    func nestedLineUpCallsEveryFactory() {
+        // The grid has no state of its own to guard: lineUp() calls the factories it was handed, whenever it is called.
+        final class Box { var grid: StartingGrid?; var nested: [String]? }
+        let box = Box()
+        var calls = 0
+        let grid = StartingGrid(factories: [
+            { () -> any Car in
+                calls += 1
+                if calls == 1, let grid = box.grid { box.nested = grid.lineUp().map(\.badge) }
+                return KitCar(builder: "Ada")
+            },
+            { KitCar(builder: "Ben") },
+        ])
+        box.grid = grid
+        let outer = grid.lineUp().map(\.badge)
+        #expect(box.nested == ["Kit car by Ada", "Kit car by Ben"] && outer == ["Kit car by Ada", "Kit car by Ben"], "The first factory asked the grid for a line-up while the grid was lining up: that line-up should give [\"Kit car by Ada\", \"Kit car by Ben\"] like any other, and so should the outer one; they gave \(box.nested.map { "\($0)" } ?? "nothing") and \(outer). lineUp() calls every factory once, in order, each time it is called: no flag that skips a line-up, no shared list being filled. [zh-Hans] 第一个工厂在发车区排车的过程中又向发车区要了一次排车：这次排车应该和其他任何一次一样给出 [\"Kit car by Ada\", \"Kit car by Ben\"]，外层那次也一样；它们给出的是 \(box.nested.map { "\($0)" } ?? "空") 和 \(outer)。每次调用 lineUp() 都按顺序把每个工厂调用一次：不要用标志跳过某次排车，也不要往一个共享的列表里填车。")
+    }
+
     @Test("two grids line up their own cars")
     func twoGridsLineUpTheirOwnCars() {
         // Both grids exist before either lines up: factories kept in a static
