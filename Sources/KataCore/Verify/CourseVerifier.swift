@@ -46,13 +46,23 @@ public struct CourseVerifier: Sendable {
     }
 
     public func verify(_ course: Course, only: [Lesson]? = nil) -> Result {
-        let lessons = only ?? course.lessons
+        // Longest first: the jobs share the lessons out as they finish, so a long lesson started last would run
+        // alone at the end. The results are put back in course order below.
+        let lessons = (only ?? course.lessons).sorted { expectedWork($0) > expectedWork($1) }
         let results = ConcurrentMap.map(lessons, jobs: jobs) { verify($0) }
         var all = results
         if only == nil {
             all += course.broken.map { LessonResult(lesson: $0.id, problems: $0.problems, facts: []) }
         }
         return Result(lessons: all.sorted { $0.lesson < $1.lesson }, courseProblems: only == nil ? course.problems : [])
+    }
+
+    /// A rough measure of a lesson's verification: one check per wrong solution, the starter and the solution, more
+    /// for a lesson that judges learner-written tests (mutants) or builds with sanitizers.
+    func expectedWork(_ lesson: Lesson) -> Int {
+        let wrong = ((try? fileSystem.contentsOfDirectory(lesson.wrongSolutions)) ?? []).filter { !$0.hasPrefix(".") }.count
+        let checks = wrong + 3
+        return checks * (lesson.metadata.learnerTests == nil ? 1 : 3) * (lesson.metadata.sanitizers.isEmpty ? 1 : 2)
     }
 
     public func verify(_ lesson: Lesson) -> LessonResult {
