@@ -404,7 +404,7 @@ public struct MeaningJudge: Sendable {
             // file too), a stored property other modules can reach included; private helpers and what it keeps
             // for itself are its own business.
             let isEnum = scope.program.types.values.contains { $0.name == proto && $0.kind == "enum_decl" }
-            let isConcrete = scope.program.types.values.contains { $0.name == proto && ["class_decl", "struct_decl", "actor_decl"].contains($0.kind) }
+            let isConcrete = scope.declared(proto).map { ["class_decl", "struct_decl", "actor_decl"].contains($0.kind) } ?? false
             let declared = (scope.program.membersByOwner[proto] ?? []).filter {
                 !$0.isImplicit && $0.kind != "accessor_decl" && $0.kind != "destructor_decl"
                     && (isConcrete ? !["private", "fileprivate"].contains($0.access) && (!$0.isStored || $0.isVisibleOutside) : !$0.inExtension)
@@ -489,8 +489,7 @@ public struct MeaningJudge: Sendable {
                     guard containers.contains(where: { scope.mentions(conversion.from, $0) }) else { continue }
                     // The container made optional (a `[weak container]` capture) is still the container, not a new door to it.
                     let target = ProgramScope.unwrappedOptional(conversion.to)
-                    let behindAProtocol = !rule.rootAsFactory && !containers.contains(where: { scope.mentions(target, $0) }) && !target.contains("->")
-                        && (ProgramScope.bareNames(target).contains(where: scope.isProtocol) || scope.isModuleReferenceType(target))
+                    let behindAProtocol = !rule.rootAsFactory && scope.isAnotherFace(target, of: containers)
                     if scope.isErased(conversion.to) || isContainer(target) && !containers.contains(where: { scope.same(target, $0) }) || behindAProtocol {
                         found.append(finding(rule, conversion.file, conversion.line, Words.handsOut(conversion.to, where: scope.place(node))))
                     }
@@ -547,15 +546,13 @@ public struct MeaningJudge: Sendable {
             // container, and every call it makes through that protocol reaches into it.
             // Whatever the container is (a locator, the team, the shared settings), handed over behind a protocol it
             // is still the container.
-            let lookups = containers
-            for node in scope.program.nodes.values where !lookups.isEmpty {
-                let ownerIsContainer = node.owner.map { owner in lookups.contains { scope.same(ProgramScope.root(owner), $0) } } ?? false
+            for node in scope.program.nodes.values {
+                let ownerIsContainer = node.owner.map { owner in containers.contains { scope.same(ProgramScope.root(owner), $0) } } ?? false
                 for conversion in node.conversions {
                     let from = ProgramScope.unwrappedOptional(conversion.from)
-                    guard lookups.contains(where: { scope.same(from, $0) }) || conversion.fromSelf && ownerIsContainer else { continue }
+                    guard containers.contains(where: { scope.same(from, $0) }) || conversion.fromSelf && ownerIsContainer else { continue }
                     let target = ProgramScope.unwrappedOptional(conversion.to)
-                    guard !containers.contains(where: { scope.mentions(target, $0) }), !target.contains("->"),
-                          scope.isErased(target) || ProgramScope.bareNames(target).contains(where: scope.isProtocol) || scope.isModuleReferenceType(target) else { continue }
+                    guard scope.isAnotherFace(target, of: containers) else { continue }
                     found.append(finding(rule, conversion.file, conversion.line, Words.containerAs(from, target, where: scope.place(node))))
                 }
             }
@@ -611,7 +608,7 @@ public struct MeaningJudge: Sendable {
             for member in stored {
                 let held = ProgramScope.bareNames(ProgramScope.unwrappedOptional(member.type)) + DemangledName.typeNames(member.type).map { String($0.split(separator: ".").last ?? Substring($0)) }
                 guard let unsafe = held.first(where: { name in
-                    guard let declared = scope.program.types.values.first(where: { $0.name == name }), declared.kind == "class_decl", !declared.isActor else { return false }
+                    guard let declared = scope.declared(name), declared.kind == "class_decl", !declared.isActor else { return false }
                     return !declared.isUncheckedSendable && !declared.supertypes.contains { $0 == "Sendable" || $0.hasSuffix(".Sendable") }
                 }) else { continue }
                 found.append(finding(rule, member.file, member.line, LocalizedText(
@@ -829,6 +826,16 @@ struct ProgramScope {
     }
 
     func isProtocol(_ name: String) -> Bool { typesByName[name]?.kind == "protocol" }
+
+    /// The module's type of that name (`RaceCar`, `RaceCar.Pit`), if there is one.
+    func declared(_ name: String) -> ResolvedProgram.TypeDeclaration? { typesByName[name] }
+
+    /// A type a container (or a root) becomes when it is handed over as something else: `Any`, or a protocol or
+    /// class of the module, not the container's own type, not a function.
+    func isAnotherFace(_ target: String, of containers: Set<String>) -> Bool {
+        !containers.contains(where: { mentions(target, $0) }) && !target.contains("->")
+            && (isErased(target) || Self.bareNames(target).contains(where: isProtocol) || isModuleReferenceType(target))
+    }
 
     func descendants(of types: [String]) -> [String] {
         var found: [String] = []

@@ -115,53 +115,46 @@ public struct LearnerTestsJudge: Sendable {
         let texts = module.map { file in (file, (try? fileSystem.read(file.path)) ?? Data()) }
         let judge = self
         let outcomes: [TestVerdict?] = ConcurrentMap.map(Array(mutants.enumerated()), jobs: jobs) { index, mutant in
-            let folder = "\(buildFolder)/learner-mutants/\(index)"
-            var paths: [String] = []
-            for (file, data) in texts {
-                let path = "\(folder)/src/\(file.name)"
-                var contents = data
-                if file.name == mutant.file {
-                    var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
-                    for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
-                    contents = Data(lines.joined(separator: "\n").utf8)
-                }
-                if (try? judge.fileSystem.read(path)) != contents {
-                    try? judge.fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
-                    try? judge.fileSystem.writeAtomically(contents, to: path)
-                }
-                paths.append(path)
+            let run = judge.runVariant("\(buildFolder)/learner-mutants/\(index)", of: texts, tests: tests, shared: shared, lesson: lesson) { file, data in
+                guard file.name == mutant.file else { return data }
+                var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+                for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
+                return Data(lines.joined(separator: "\n").utf8)
             }
-            var input = BuildInput(module: lesson.module, sourceFiles: paths, testFiles: tests, buildDirectory: "\(folder)/build")
-            input.sanitizers = []
-            guard case .ready(let program, _, _) = shared.build(input) else { return nil }
-            // A mutant may loop for ever: it gets a short time.
-            let run = judge.testRunner.run(executable: program, options: judge.options(workDirectory: input.buildDirectory, lesson: lesson,
-                                                                                    timeout: min(judge.perTestTimeout, 5)), launcher: judge.launcher)
-            let caught = run.tests.first { $0.status != .pass }
-            return judge.mutantVerdict(lesson: lesson, mutant: mutant, shownFile: shownFile, source: text, caughtBy: caught, ran: !run.tests.isEmpty)
+            guard let run else { return nil }
+            let caught = run.first { $0.status != .pass }
+            return judge.mutantVerdict(lesson: lesson, mutant: mutant, shownFile: shownFile, source: text, caughtBy: caught, ran: !run.isEmpty)
         }
         let standIns: [TestVerdict?] = ConcurrentMap.map(Array(spec.standIns.enumerated()), jobs: jobs) { index, standIn in
-            let folder = "\(buildFolder)/learner-stand-ins/\(index)"
             guard texts.contains(where: { $0.0.name == standIn.file }) else { return nil }
-            var paths: [String] = []
-            for (file, data) in texts {
-                let path = "\(folder)/src/\(file.name)"
-                let contents = file.name == standIn.file ? Data(standIn.text.utf8) : data
-                if (try? judge.fileSystem.read(path)) != contents {
-                    try? judge.fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
-                    try? judge.fileSystem.writeAtomically(contents, to: path)
-                }
-                paths.append(path)
-            }
-            var input = BuildInput(module: lesson.module, sourceFiles: paths, testFiles: tests, buildDirectory: "\(folder)/build")
-            input.sanitizers = []
             // A stand-in the learner's code no longer fits (a file moved or renamed) asks nothing.
-            guard case .ready(let program, _, _) = shared.build(input) else { return nil }
-            let run = judge.testRunner.run(executable: program, options: judge.options(workDirectory: input.buildDirectory, lesson: lesson,
-                                                                                    timeout: min(judge.perTestTimeout, 5)), launcher: judge.launcher)
-            return judge.standInVerdict(lesson: lesson, standIn: standIn, run: run.tests)
+            let run = judge.runVariant("\(buildFolder)/learner-stand-ins/\(index)", of: texts, tests: tests, shared: shared, lesson: lesson) { file, data in
+                file.name == standIn.file ? Data(standIn.text.utf8) : data
+            }
+            return run.map { judge.standInVerdict(lesson: lesson, standIn: standIn, run: $0) }
         }
         return outcomes.compactMap { $0 } + standIns.compactMap { $0 }
+    }
+
+    /// Builds the module with each file's text as `contents` gives it (written only where it changed) and the
+    /// learner's tests, and runs them with a short time each (a variant may loop for ever). Nil when it does not build.
+    func runVariant(_ folder: String, of texts: [(ModuleFile, Data)], tests: [String], shared: any LessonBuilding, lesson: Lesson,
+                    contents: (ModuleFile, Data) -> Data) -> [TestVerdict]? {
+        var paths: [String] = []
+        for (file, data) in texts {
+            let path = "\(folder)/src/\(file.name)"
+            let text = contents(file, data)
+            if (try? fileSystem.read(path)) != text {
+                try? fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
+                try? fileSystem.writeAtomically(text, to: path)
+            }
+            paths.append(path)
+        }
+        var input = BuildInput(module: lesson.module, sourceFiles: paths, testFiles: tests, buildDirectory: "\(folder)/build")
+        input.sanitizers = []
+        guard case .ready(let program, _, _) = shared.build(input) else { return nil }
+        return testRunner.run(executable: program, options: options(workDirectory: input.buildDirectory, lesson: lesson,
+                                                                    timeout: min(perTestTimeout, 5)), launcher: launcher).tests
     }
 
     /// A stand-in's verdict. `caught`: one of the learner's contract tests (a parameterized test, run once per
