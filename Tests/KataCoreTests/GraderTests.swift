@@ -16,13 +16,31 @@ struct GraderTests {
                       scratch: "/scratch", jobs: 1)
     }
 
+    @Test("the compiler's reading of a student's code is a compile of that student's: it stops at the student's deadline, and none starts after it")
+    func readingKeepsToTheBudget() {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("/scratch/src/Sources/Greeter.swift", "struct Greeter {}\n")
+        let runner = ScriptedProcessRunner { _ in ProcessResult(termination: .exited(1), output: "") }
+        let clock = FixedClock()
+        var reader = ProgramReader(swiftc: "/usr/bin/swiftc", processRunner: runner, environment: [:])
+        reader.timeout = 180
+        let reading = ProgramReading(reader: reader, fileSystem: fileSystem, clock: clock)
+        let files = ["/scratch/src/Sources/Greeter.swift"]
+        _ = reading.program(Self.lesson, "/scratch/src", files, deadline: clock.now().addingTimeInterval(30))
+        #expect(runner.requests.map(\.timeout) == [30], "the reading gets what is left of the budget, not the compile cap")
+        _ = reading.program(Self.lesson, "/scratch/src", files, deadline: clock.now().addingTimeInterval(-1))
+        #expect(runner.requests.count == 1, "no reading starts once the budget is spent")
+        _ = reading.program(Self.lesson, "/scratch/src", files)
+        #expect(runner.requests.last?.timeout == 180, "without a deadline: the compile cap (a reading the budget cut short is not kept)")
+    }
+
     @Test("a vetting finding rejects the lesson before anything is built, with rule, file and line")
     func rejectedIsNeverBuilt() {
         let fileSystem = InMemoryFileSystem()
         fileSystem.add("/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift", "@_cdecl(\"fwrite\") func w() {}\n")
         let runner = ScriptedProcessRunner()
         var grader = grader(runner, fileSystem: fileSystem)
-        grader.vetter = { _, _, _ in [GradeFinding(file: "Greeter.swift", line: 1, rule: "vetting:_cdecl", message: "`@_cdecl` replaces C functions")] }
+        grader.vetter = { _, _, _, _ in [GradeFinding(file: "Greeter.swift", line: 1, rule: "vetting:_cdecl", message: "`@_cdecl` replaces C functions")] }
         let expected = [ExpectedTest(id: "GreetingTests.S/a()/T.swift:3:4", name: "a", function: "a()", fileName: "T.swift", hidden: false, maxScore: 10)]
         let intake = LessonIntake(lesson: "01-greeting", files: ["/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift"],
                                   sourceFolder: "/scratch/students/0/src/Lessons/01-greeting/Sources", missing: nil)

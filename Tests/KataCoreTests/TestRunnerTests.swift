@@ -227,6 +227,48 @@ struct TestRunnerTests {
         #expect(crashing.requests.count < 10, "it ends: \(crashing.requests.count) runs")
     }
 
+    @Test("grading: a clean stream from a program that exits with a status Swift Testing never uses (2 to 255) confirms no pass, and is evidence")
+    func otherExitStatuses() {
+        var grading = options
+        grading.confirmPasses = true
+        let declared = [Events.test("a", line: 3), Events.test("b", line: 9)]
+        let clean = declared + [Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a"),
+                                Events.event("testStarted", "b"), Events.event("testEnded", "b"), Events.event("runEnded")]
+        for status: Int32 in [2, 3, 69, 127, 255] {
+            let fileSystem = InMemoryFileSystem()
+            let runner = program({ _, _ in (clean, .exited(status), "") }, fileSystem: fileSystem)
+            let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: grading)
+            #expect(!run.tests.contains { $0.status == .pass }, "status \(status): \(run.tests.map(\.status))")
+            #expect(run.evidence.contains { $0.contains("exited with status \(status) after its run had ended") }, "status \(status): \(run.evidence)")
+        }
+        // The same stream from a program that exits 0 is believed.
+        let fileSystem = InMemoryFileSystem()
+        let honest = program({ _, _ in (clean, .exited(0), "") }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: honest, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: grading)
+        #expect(run.tests.map(\.status) == [.pass, .pass] && run.evidence.isEmpty, "\(run.tests.map(\.status)) \(run.evidence)")
+    }
+
+    @Test("grading: a stream that names more tests than any lesson has stops the run as evidence, before a command line too long to start")
+    func tooManyTests() {
+        var grading = options
+        grading.confirmPasses = true
+        let fileSystem = InMemoryFileSystem()
+        let count = TestRunner.mostTestsInAProgram + 10
+        let runner = program({ _, _ in
+            // Failed tests stay decided, so each is skipped next time.
+            var lines = [Events.test("a", line: 3), Events.test("b", line: 4)] + (0..<count).map { Events.test("t\($0)", line: 5) }
+            lines += [Events.event("runStarted")]
+            for index in 0..<count {
+                lines += [Events.event("testStarted", "t\(index)"), Events.event("issueRecorded", "t\(index)", issue: "no"), Events.event("testEnded", "t\(index)")]
+            }
+            return (lines + [Events.event("testStarted", "a")], .signaled(11), "")
+        }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: grading)
+        #expect(runner.requests.count == 1, "no second program with thousands of --skip arguments")
+        #expect(!run.tests.contains { $0.status == .pass })
+        #expect(run.evidence.contains { $0.contains("more tests than any lesson") }, "\(run.evidence)")
+    }
+
     @Test("grading: a run that exits 1 confirms none of its passes; they run again without the failed test, and count once a program exits 0")
     func exitStatusConfirmsPasses() {
         var grading = options

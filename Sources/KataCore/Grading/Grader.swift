@@ -33,7 +33,8 @@ public struct Grader: Sendable {
     public var caps = GradeTimeCaps()
     /// Reads a lesson's sources before the build: a finding means the code may tamper with the
     /// harness, so the lesson is `rejected`, not built, not run. Nil: nothing is vetted.
-    public var vetter: (@Sendable (_ lesson: Lesson, _ sourceFolder: String, _ files: [String]) -> [GradeFinding])?
+    /// `deadline`: the student's time budget; the compiler's reading of the code is one of its compiles and stops there.
+    public var vetter: (@Sendable (_ lesson: Lesson, _ sourceFolder: String, _ files: [String], _ deadline: Date?) -> [GradeFinding])?
     /// Vet with the project's own reader (`SubmissionVetter`) when no `vetter` is given.
     public var vets = true
     /// The lesson's rules, judged on the code: each is an entry of the lesson, graded like a test.
@@ -98,7 +99,7 @@ public struct Grader: Sendable {
             // A lesson's reading is a few MB; 48 MB keeps the grader's own memory bounded whatever a submission
             // holds (a larger reading is no reading, and the lesson is rejected).
             reader.outputLimit = 48 * 1024 * 1024
-            reading = ProgramReading(reader: reader, fileSystem: fileSystem)
+            reading = ProgramReading(reader: reader, fileSystem: fileSystem, clock: clock)
         }
         grader.programReading = reading
         if grader.vetter == nil && vets { grader.vetter = standardVetter(lessons, reading: reading) }
@@ -108,7 +109,7 @@ public struct Grader: Sendable {
 
     /// Vetting by the lesson's import list and the names its tests use (read once, from the instructor's copy),
     /// and, where the compiler reads the code, by allowlist on what it reads (`ProgramVetter`).
-    func standardVetter(_ lessons: [Lesson], reading: ProgramReading? = nil) -> @Sendable (Lesson, String, [String]) -> [GradeFinding] {
+    func standardVetter(_ lessons: [Lesson], reading: ProgramReading? = nil) -> @Sendable (Lesson, String, [String], Date?) -> [GradeFinding] {
         var vetters: [String: SubmissionVetter] = [:]
         for lesson in lessons { vetters[lesson.id] = SubmissionVetter.of(lesson, fileSystem: fileSystem) }
         let vetting = CourseVetting(vetters: vetters, fileSystem: fileSystem, reading: reading)
@@ -402,6 +403,9 @@ public struct Grader: Sendable {
     /// output may reach the student, and one that runs only the hidden tests (built with every test file, for the
     /// helpers they share), whose output never does. The visible program holds no hidden-test material, so
     /// nothing its code prints can quote it.
+    /// The one sentence a report says of forged events in the hidden tests' program, whatever they were and however many.
+    static let hiddenProgramForged = "the hidden tests' program wrote events a real run never writes (neither quoted nor counted: they may carry what the code read of the hidden tests)"
+
     func buildAndRun(_ lesson: Lesson, sourceFolder: String, files: [String], folder: String, displayRoot: String,
                      takenHash: String?, deadline: Date?) -> RunOutcome {
         let all = testFiles(lesson)
@@ -428,9 +432,10 @@ public struct Grader: Sendable {
         merged.report.tests += hidden.report.tests.filter { hiddenNames.contains(Self.fileName(of: $0.id)) }
         merged.report.status = merged.report.tests.isEmpty ? .error : merged.report.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
         // Evidence from the hidden program is that program's own writing, which may carry what the code under test read
-        // of the hidden tests: it counts (the lesson is suspicious), but only that it was seen leaves, never what it said.
+        // of the hidden tests: it counts (the lesson is suspicious), but only that it was seen leaves, never what it said,
+        // nor how much of it there was (a count is a number the code chose).
         if !hidden.evidence.isEmpty {
-            merged.evidence.append("the hidden tests' program wrote \(hidden.evidence.count) event\(hidden.evidence.count == 1 ? "" : "s") a real run never writes (not quoted: they may carry what the code read of the hidden tests)")
+            merged.evidence.append(Self.hiddenProgramForged)
         }
         merged.gradingProblem = merged.gradingProblem ?? hidden.gradingProblem
         return merged
@@ -644,7 +649,7 @@ public struct Grader: Sendable {
 
         let clean = { (text: String) in Self.withheld(text.replacingOccurrences(of: "\(folder)/src/", with: ""), secrets: secrets) }
         if let vetter {
-            let findings = vetter(lesson, intake.sourceFolder, intake.files)
+            let findings = vetter(lesson, intake.sourceFolder, intake.files, studentDeadline)
             if !findings.isEmpty {
                 let lines = findings.prefix(20).map { "\(clean($0.file)):\($0.line): \($0.rule): \(clean($0.message))" }
                 let message = "rejected: the code uses what could tamper with the grading, so it was not built or run (\(lines[0]))"
@@ -958,7 +963,7 @@ struct CourseVetting: Sendable {
         files.map { (name: DiagnosticParser.relative($0, to: folder), text: (try? fileSystem.readText($0)) ?? "") }
     }
 
-    @Sendable func vet(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [GradeFinding] {
+    @Sendable func vet(_ lesson: Lesson, _ folder: String, _ files: [String], deadline: Date? = nil) -> [GradeFinding] {
         guard let vetter = vetters[lesson.id] else { return [] }
         // A file that is not valid UTF-8 is read by the compiler one way and by every other reader another
         // (Foundation gives no text at all): vetting would judge other code than the compiler builds.
@@ -972,7 +977,7 @@ struct CourseVetting: Sendable {
                              message: "This file is not valid UTF-8 text: graded code is UTF-8, so that the compiler and the grader read the same code. Save it as UTF-8.")
             }
         }
-        let program = reading?.program(lesson, folder, files)
+        let program = reading?.program(lesson, folder, files, deadline: deadline)
         var tokens = vetter
         tokens.compilerReadsNames = program != nil
         var findings = tokens.vet(texts(folder, files))
@@ -1026,24 +1031,36 @@ private final class Remaining: @unchecked Sendable {
 final class ProgramReading: @unchecked Sendable {
     let reader: ProgramReader
     let fileSystem: any FileSystem
+    /// The grader's clock, which student deadlines are read on.
+    let clock: any Clock
     private let lock = NSLock()
     private var programs: [String: ResolvedProgram?] = [:]
 
-    init(reader: ProgramReader, fileSystem: any FileSystem) {
+    init(reader: ProgramReader, fileSystem: any FileSystem, clock: any Clock = SystemClock()) {
         self.reader = reader
         self.fileSystem = fileSystem
+        self.clock = clock
     }
 
     /// Nil when the compiler gives no reading (code that does not compile: its build says why).
     /// `last`: the last use of this reading (the rules, after the run): it is not kept.
-    func program(_ lesson: Lesson, _ folder: String, _ files: [String], last: Bool = false) -> ResolvedProgram? {
+    /// `deadline`: the student's budget, which the reading's compile counts against (a reading stopped by it is no reading).
+    func program(_ lesson: Lesson, _ folder: String, _ files: [String], last: Bool = false, deadline: Date? = nil) -> ResolvedProgram? {
         let inputs = files.sorted().map { (path: $0, shown: DiagnosticParser.relative($0, to: folder), text: (try? fileSystem.readText($0)) ?? "") }
         var hasher = SHA256()
         hasher.update("\(lesson.id)\u{0}\(folder)\u{0}")
         for input in inputs { hasher.update("\(input.shown)\u{0}\(input.text)\u{0}") }
         let key = hasher.hexDigest()
         if let known = lock.withLock({ last ? programs.removeValue(forKey: key) : programs[key] }) { return known }
+        var reader = reader
+        if let deadline {
+            let left = deadline.timeIntervalSince(clock.now())
+            guard left > 0 else { return nil }
+            reader.timeout = min(reader.timeout, left)
+        }
         let program = reader.read(module: lesson.module, files: inputs)
+        // A reading that failed under a timeout the budget shortened is not kept: with more time it may succeed.
+        if program == nil && reader.timeout < self.reader.timeout { return nil }
         if !last { lock.withLock { programs[key] = .some(program) } }
         return program
     }

@@ -11,8 +11,9 @@ public enum GeneratedCode {
                           "changes to this file will be lost"]
 
     /// The generator's words in `text`'s header, or nil for hand-written code. The header is the
-    /// comments before the first line of code (a licence, then the generator's note); a comment
-    /// further down that mentions a generator does not make the file generated.
+    /// comments before the first line of code or documentation comment (a licence, then the generator's
+    /// note); a comment further down, or a type's documentation, that mentions a generator does not
+    /// make the file generated.
     public static func marker(in text: String) -> String? {
         var inBlock = false
         var lineNumber = 0
@@ -31,6 +32,8 @@ public enum GeneratedCode {
             if inBlock {
                 comment = Substring(line)
                 if line.contains("*/") { inBlock = false }
+            } else if line.hasPrefix("///") || line.hasPrefix("/**") {
+                break  // a documentation comment belongs to the declaration after it: the header has ended
             } else if line.hasPrefix("//") {
                 comment = Substring(line).dropFirst(2)
             } else if line.hasPrefix("/*") {

@@ -130,10 +130,15 @@ enum TokenTools {
     /// A plain literal (or an empty collection of values: `[String]()`): numbers, strings, `true`, `false`, `nil`, and arrays or dictionaries of them.
     static func isLiteral(_ tokens: ArraySlice<SwiftToken>) -> Bool {
         guard !tokens.isEmpty else { return false }
-        return tokens.allSatisfy { token in
+        return tokens.indices.allSatisfy { index in
+            let token = tokens[index]
             switch token.kind {
             case .number, .string: return true
-            case .identifier: return ["true", "false", "nil"].contains(token.text) || valueTypeNames.contains(token.text)
+            case .identifier:
+                // A tuple's label (`(driver: "HAM", wear: 74)`) names an element; it holds nothing.
+                let isLabel = index + 1 < tokens.endIndex && tokens[index + 1].text == ":"
+                    && index > tokens.startIndex && ["(", ","].contains(tokens[index - 1].text)
+                return isLabel || ["true", "false", "nil"].contains(token.text) || valueTypeNames.contains(token.text)
             case .punctuation: return ["[", "]", ",", ":", "(", ")"].contains(token.text)
             case .operator: return token.text == "-"
             case .directive: return false

@@ -137,6 +137,13 @@ public struct TestRunner: Sendable {
                 undecided(.error, .timedOut, "timed out: the lesson's time cap was reached before this test ran")
                 break
             }
+            // Every decided test is skipped on the next try; a stream that names more tests than any lesson has cannot
+            // make the next command line too long to start (which would look like a machine that cannot start it).
+            if verdicts.count > Self.mostTestsInAProgram {
+                evidence.append("the event stream named more tests than any lesson's program has (over \(Self.mostTestsInAProgram))")
+                undecided(.error, .notRun, "not run: the event stream named more tests than any lesson's program has")
+                break
+            }
             try? fileSystem.remove(eventFile)
             var arguments = ["--no-parallel", "--event-stream-output-path", eventFile, "--event-stream-version", "6.3"]
             for filter in options.filters { arguments += ["--filter", filter] }
@@ -166,7 +173,11 @@ public struct TestRunner: Sendable {
             // After its run's end a real program only exits. Killed or crashed after it: the end was written by
             // the code under test, in the middle of a test, and nothing before it is believed.
             if options.confirmPasses, state.runEnded, !Self.exited(result.termination) {
-                state.note("the program was stopped after its run had ended (\(describe(result.termination))): a real run exits once it has ended")
+                if case .exited(let code) = result.termination {
+                    state.note("the program exited with status \(code) after its run had ended: Swift Testing ends a run with status 0 (every test passed) or 1 (a test failed), never another")
+                } else {
+                    state.note("the program was stopped after its run had ended (\(describe(result.termination))): a real run exits once it has ended")
+                }
             }
             // Swift Testing exits with status 1 when a test failed, whatever its event stream says: a run that exits 1
             // must have a test that did not pass among those it ran. (A failure that belongs to no test of the run
@@ -460,10 +471,13 @@ public struct TestRunner: Sendable {
         state.info(id)?.name ?? id
     }
 
-    /// Ended by itself, with an exit status (not by a signal or the grader's kill).
+    /// More tests than any lesson's test program holds (a parameterised test counts once): a stream naming more was written by other code.
+    static let mostTestsInAProgram = 4096
+
+    /// Ended by itself as Swift Testing ends a run: exit status 0 (every test passed) or 1 (a test failed); not by a
+    /// signal, the grader's kill, or a status only other code chooses.
     static func exited(_ termination: Termination) -> Bool {
-        if case .exited = termination { return true }
-        return false
+        termination == .exited(0) || termination == .exited(1)
     }
 
     private func describe(_ termination: Termination) -> String {

