@@ -360,11 +360,35 @@ public struct MeaningJudge: Sendable {
                   !scope.isExcepted(node, by: rule) else { continue }
             found.append(finding(rule, node.file, node.line, Words.defaulted(owner)))
         }
-        guard rule.of.isEmpty else { return found }
+        func count(_ labels: String) -> Int { labels.filter { $0 == ":" }.count }
+        if !rule.of.isEmpty {
+            // An overload that takes fewer values and fills in a value of those types itself for the fuller one
+            // (`test(telemetry:weather:)` calling `test(reporter: PrintingReporter(), ...)`) is that default under
+            // another spelling: a caller who uses it gets a value nobody chose.
+            var seen: Set<String> = []
+            for node in scope.program.nodes.values where node.context == .body {
+                guard let member = node.memberUSR.flatMap({ scope.program.members[$0] }),
+                      ["func_decl", "constructor_decl"].contains(member.kind),
+                      member.owner.map({ scope.belongs($0, to: rule.inTypes) }) ?? rule.inTypes.contains("*"),
+                      !scope.isExcepted(node, by: rule) else { continue }
+                let own = CourseRules.parameters(of: member.type)
+                for use in node.uses where use.module == scope.program.module && use.baseName == member.name && use.owner == member.owner
+                    && !use.isUnappliedFunction && count(use.arguments) > count(member.arguments) {
+                    guard let called = scope.program.members[use.usr] else { continue }
+                    let theirs = CourseRules.parameters(of: called.type)
+                    guard let type = rule.of.first(where: { scope.mentions(theirs, $0) && !scope.mentions(own, $0) }),
+                          seen.insert("\(member.usr)\(use.usr)").inserted else { continue }
+                    let shown = [member.owner, member.name].compactMap { $0 }.joined(separator: ".")
+                    found.append(finding(rule, use.file, use.line, LocalizedText(
+                        english: "`\(shown)\(member.arguments)` takes no `\(type)` and fills one in itself for `\(shown)\(use.arguments)`: a caller who uses it gets a `\(type)` nobody chose, a default value under another name. Remove that overload; callers hand over their own.",
+                        chinese: "`\(shown)\(member.arguments)` 不接收 `\(type)`，而是自己替 `\(shown)\(use.arguments)` 补上一个：用它的调用者会得到一个没人选择过的 `\(type)`，这就是换了写法的默认值。删掉这个重载，让调用者交出自己的。")))
+                }
+            }
+            return found
+        }
         // A kept initializer that takes fewer values and hands the fuller one the rest is a default argument under
         // another spelling (`convenience init() { self.init(leatherPlushiness: 5) }`): the caller who uses it gets
         // values nobody chose. Judged by the number of values, whatever the labels.
-        func count(_ labels: String) -> Int { labels.filter { $0 == ":" }.count }
         // An initializer that takes a value as optional leaves room for nil, a value nobody chose, which it must then
         // fill in itself (`init(publishedSpeed: Int?) { self.init(topSpeed: publishedSpeed ?? 200) }`).
         for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })

@@ -30,6 +30,9 @@ final class ScriptedEngine: Engine {
         self.script = script
     }
 
+    var scriptLength: Int { script.count }
+    func scripted(_ ignition: Int) -> Bool { script[ignition] }
+
     func ignite() -> Bool {
         defer { ignitions += 1 }
         return ignitions < script.count ? script[ignitions] : false
@@ -113,6 +116,45 @@ struct RaceCarTests {
             }
             let horsepower = engine.horsepower
             #expect(car.topSpeed == 150 + horsepower / 5, "A \(horsepower) hp engine should give a top speed of 150 + \(horsepower) / 5 = \(150 + horsepower / 5), not \(car.topSpeed). [zh-Hans] \(horsepower) hp 的引擎应该让最高速度为 150 + \(horsepower) / 5 = \(150 + horsepower / 5)，而不是 \(car.topSpeed)。")
+        }
+    }
+
+    @Test("starts, tune-ups and readings of topSpeed in any order: each reading asks the engine as it is now (300 seeded sessions)")
+    func anyOrderOfStartsTunesAndReadings() {
+        // The model: topSpeed is 150 + the engine's power at the moment it is read, and never ignites; start() ignites
+        // once and reports that ignition at the power of that moment. Nothing is copied when the car is built or started.
+        var generator = SeededGenerator(state: 0x7095_EED5)
+        for session in 0..<300 {
+            let engine = ScriptedEngine(horsepower: Self.randomPower(using: &generator), script: Self.randomScript(using: &generator))
+            let car = RaceCar(engine: engine)
+            var steps: [String] = []
+            var ignitions = 0
+            for _ in 0..<Int.random(in: 1...12, using: &generator) {
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0:
+                    engine.horsepower = Self.randomPower(using: &generator)
+                    steps.append("tune to \(engine.horsepower) hp")
+                case 1:
+                    let expected = 150 + engine.horsepower / 5
+                    let speed = car.topSpeed
+                    steps.append("topSpeed")
+                    guard speed == expected, engine.ignitions == ignitions else {
+                        Issue.record("Session \(session) (seed 0x7095EED5): after \(steps.joined(separator: ", ")), topSpeed should be 150 + \(engine.horsepower) / 5 = \(expected) with no ignition, but it is \(speed) (\(engine.ignitions - ignitions) ignitions). Compute topSpeed from the engine's horsepower each time it is read; do not keep a copy from init or from the last start. [zh-Hans] 第 \(session) 轮（种子 0x7095EED5）：在 \(steps.joined(separator: "、")) 之后，topSpeed 应该是 150 + \(engine.horsepower) / 5 = \(expected)，而且不点火；实际是 \(speed)（点火 \(engine.ignitions - ignitions) 次）。每次读取 topSpeed 时都用引擎的马力来算；不要保存 init 时或上次启动时的副本。")
+                        return
+                    }
+                default:
+                    let horsepower = engine.horsepower
+                    let runs = ignitions < engine.scriptLength ? engine.scripted(ignitions) : false
+                    let report = car.start()
+                    ignitions += 1
+                    steps.append("start")
+                    let expected = runs ? "Vroom! \(horsepower) hp" : "stalled"
+                    guard report == expected, engine.ignitions == ignitions else {
+                        Issue.record("Session \(session) (seed 0x7095EED5): after \(steps.joined(separator: ", ")), start() should ignite once (\(ignitions) in all) and return \"\(expected)\"; it returned \"\(report)\" after \(engine.ignitions) ignitions. [zh-Hans] 第 \(session) 轮（种子 0x7095EED5）：在 \(steps.joined(separator: "、")) 之后，start() 应该点火一次（共 \(ignitions) 次）并返回 \"\(expected)\"；它点火 \(engine.ignitions) 次后返回了 \"\(report)\"。")
+                        return
+                    }
+                }
+            }
         }
     }
 

@@ -180,6 +180,53 @@ struct FactoryTests {
         #expect(moved.isEmpty, "replaceWheel(at: \(position)) should leave the other three wheels where they were, but wheel\(moved.count == 1 ? "" : "s") \(moved.map(String.init).joined(separator: ", ")) changed. [zh-Hans] replaceWheel(at: \(position)) 应该让另外三个轮子留在原位，但 \(moved.map(String.init).joined(separator: "、")) 号轮子变了。")
     }
 
+    @Test("spares are put on as handed over, whatever the factory hands: a new wheel, a punctured one, one already on this or another corner, one taken off before (200 seeded sessions)")
+    func sparesAsHandedOver() {
+        // The model: the car asks the factory once per wheel and once per replaceWheel(at:), and each corner holds
+        // exactly the last wheel the factory handed over for it; the other corners never change.
+        var generator = SeededGenerator(state: 0x5BA2_E5ED)
+        for session in 0..<200 {
+            var next: Wheel?
+            var calls = 0
+            var takenOff: [Wheel] = []
+            let car = RaceCar(wheelFactory: {
+                calls += 1
+                return next ?? Wheel()
+            }, fireExtinguisherFactory: { FireExtinguisher() })
+            var expected = car.wheels
+            var steps: [String] = []
+            guard expected.count == 4, calls == 4 else { return }  // the other tests say why
+            for _ in 0..<Int.random(in: 1...10, using: &generator) {
+                let corner = Int.random(in: 0..<4, using: &generator)
+                let source = Int.random(in: 0..<5, using: &generator)
+                let handed: Wheel
+                switch source {
+                case 0: handed = Wheel(); steps.append("a new wheel for corner \(corner)")
+                case 1: handed = Wheel(); handed.puncture(); steps.append("a punctured wheel for corner \(corner)")
+                case 2:
+                    let from = Int.random(in: 0..<4, using: &generator)
+                    handed = expected[from]
+                    steps.append(from == corner ? "the wheel already on corner \(corner) for corner \(corner)" : "the wheel on corner \(from) for corner \(corner)")
+                default:
+                    if let old = takenOff.randomElement(using: &generator) { handed = old; steps.append("a wheel taken off earlier for corner \(corner)") }
+                    else { handed = Wheel(); steps.append("a new wheel for corner \(corner)") }
+                }
+                next = handed
+                let callsBefore = calls
+                car.replaceWheel(at: corner)
+                next = nil
+                takenOff.append(expected[corner])
+                expected[corner] = handed
+                let wheels = car.wheels
+                guard calls == callsBefore + 1, wheels.count == 4, zip(wheels, expected).allSatisfy({ $0 === $1 }) else {
+                    let differ = (0..<4).filter { wheels.count != 4 || wheels[$0] !== expected[$0] }
+                    Issue.record("Session \(session) (seed 0x5BA2E5ED): the factory handed over \(steps.joined(separator: "; then ")). The last spare took \(calls - callsBefore) factory calls (it should take 1), and corner\(differ.count == 1 ? "" : "s") \(differ.map(String.init).joined(separator: ", ")) do\(differ.count == 1 ? "es" : "") not hold what the model says. replaceWheel(at:) asks the factory once and puts on exactly what it hands over at that corner: no check for duplicates, punctures or wheels seen before, and the other corners stay as they were. [zh-Hans] 第 \(session) 轮（种子 0x5BA2E5ED）：工厂依次交出了 \(steps.joined(separator: "；然后 "))。最后一个备胎调用了工厂 \(calls - callsBefore) 次（应该是 1 次），\(differ.map(String.init).joined(separator: "、")) 号位置不是模型所说的轮子。replaceWheel(at:) 向工厂要一次，把它交出的东西原样装在那个位置：不检查重复、扎破或见过的轮子，其他位置保持不变。")
+                    return
+                }
+            }
+        }
+    }
+
     @Test("two cars keep their own factories")
     func twoCarsKeepTheirOwnFactories() {
         // Both cars exist before either replaces a wheel or crashes: factories

@@ -58,7 +58,7 @@ func anyAnswer(for driver: String, using generator: inout SeededGenerator) -> Re
 /// `TimingError.timeout`, so none is worth another attempt.
 func anyForeignError(using generator: inout SeededGenerator) -> any Error {
     let errors: [any Error] = [
-        PitLaneClosed(), TimeoutLookalike(), POSIXError(.ETIMEDOUT), CancellationError(),
+        PitLaneClosed(), TimeoutLookalike(), TimeoutImpostor(), POSIXError(.ETIMEDOUT), CancellationError(),
         NSError(domain: "NSURLErrorDomain", code: -1001, userInfo: [NSLocalizedDescriptionKey: "The request timed out."]),
     ]
     return errors.randomElement(using: &generator)!
@@ -67,6 +67,14 @@ func anyForeignError(using generator: inout SeededGenerator) -> any Error {
 /// One of the app's own errors that describes itself as a timeout, without being the feed's timeout.
 struct TimeoutLookalike: Error, CustomStringConvertible {
     var description: String { "timeout (of the pit wall's own clock)" }
+}
+
+/// An error of another layer that reads exactly like the feed's timeout in every text Swift and Foundation give
+/// (`description`, `String(reflecting:)`, `localizedDescription`), without being it: only the error's value tells.
+struct TimeoutImpostor: Error, CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    var description: String { String(describing: TimingError.timeout) }
+    var debugDescription: String { String(reflecting: TimingError.timeout) }
+    var errorDescription: String? { TimingError.timeout.localizedDescription }
 }
 
 /// Checks that a decorator passed every question on as it was asked; records an issue and returns false when not.
