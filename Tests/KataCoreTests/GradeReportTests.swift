@@ -286,6 +286,10 @@ struct GradeReportTests {
         #expect(GradeReports.csvField("a\u{2029}mallory,10") == "\"a\\u{2029}mallory,10\"" && Shown.escaped("b\u{2028}c") == "b\\u{2028}c")
         #expect(Shown.escaped("honest\u{2060}\u{E0047}\u{E0052}") == "honest\\u{2060}\\u{E0047}\\u{E0052}")
         #expect(Shown.escaped("Zoë 李 ✔") == "Zoë 李 ✔", "what is shown as itself stays")
+        // A student's name: a space at either end, and letters of another script among Latin ones, are shown by their code.
+        #expect(Shown.name("honest ") == "honest\\u{20}" && Shown.name(" honest") == "\\u{20}honest" && Shown.name("ho nest") == "ho nest")
+        #expect(Shown.name("h\u{43E}nest") == "h\\u{43E}nest", "a Cyrillic o among Latin letters passes for a Latin one")
+        #expect(Shown.name("周冠宇") == "周冠宇" && Shown.name("Иван") == "Иван" && Shown.name("José Müller") == "José Müller", "a name in one script stays as it is")
         // What Unicode draws as nothing (a Hangul filler), and spaces that are not the plain one, are written out too.
         #expect(Shown.escaped("honest\u{3164}") == "honest\\u{3164}" && Shown.escaped("honest\u{A0}\u{3000}") == "honest\\u{A0}\\u{3000}")
         // A spreadsheet set to `;` as its separator must not split a name into cells.

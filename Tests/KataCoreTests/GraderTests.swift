@@ -34,6 +34,16 @@ struct GraderTests {
         #expect(runner.requests.last?.timeout == 180, "without a deadline: the compile cap (a reading the budget cut short is not kept)")
     }
 
+    @Test("a subscript's default argument, which neither of the compiler's readings prints, is found from where the compiler says the subscript is, and from the object file")
+    func subscriptDefaults() {
+        #expect(CourseVetting.declaresADefault(subscriptText: "public subscript(slot: Int, engine: any Engine = V8Engine.shared) -> RaceCar {"))
+        #expect(CourseVetting.declaresADefault(subscriptText: "subscript<T>(f: () -> T, p: Int =\n 3) -> T { f() }"), "an arrow in a parameter's type is no closing bracket")
+        #expect(!CourseVetting.declaresADefault(subscriptText: "subscript(i: Int) -> Int { let x = 1; return x + i }"), "an = in the body is no default")
+        #expect(!CourseVetting.declaresADefault(subscriptText: "subscript(f: (Int) -> Int, m: [String: Int]) -> Int { 0 }"))
+        #expect(Grader.isUnseenCode(demangled: "default argument 1 of M.S.subscript(Swift.Int, Swift.Int) -> Swift.Int"))
+        #expect(!Grader.isUnseenCode(demangled: "default argument 1 of M.S.f(i: Swift.Int, p: Swift.Int) -> Swift.Int"), "a function's default argument is in the reading")
+    }
+
     @Test("a vetting finding rejects the lesson before anything is built, with rule, file and line")
     func rejectedIsNeverBuilt() {
         let fileSystem = InMemoryFileSystem()

@@ -175,7 +175,10 @@ struct GradeCommand {
         let width = min(32, grades.students.map { Shown.name($0.student).count }.max() ?? 8)
         for student in grades.students {
             let mark = student.status == .pass ? style.green("✔") : student.failure != nil ? style.yellow("!") : style.red("✘")
-            lines.append("\(mark) \(Shown.name(student.student).padding(toLength: width, withPad: " ", startingAt: 0))  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(Shown.escaped(student.gradingStatus))")
+            // Padded to line up, never cut: two long names that begin alike stay two names.
+            let shown = Shown.name(student.student)
+            let padded = shown.count < width ? shown + String(repeating: " ", count: width - shown.count) : shown
+            lines.append("\(mark) \(padded)  \(student.score.scoreText)/\(student.maxScore.scoreText)  \(Shown.escaped(student.gradingStatus))")
         }
         for problem in unwritten {
             lines.append(style.yellow("! ") + words.say("results.json not written for \(problem)", "没有写入 results.json：\(problem)"))

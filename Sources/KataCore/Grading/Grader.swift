@@ -319,6 +319,37 @@ public struct Grader: Sendable {
         return findings
     }
 
+    /// Code the compiler built in a place its reading (`-dump-ast`, `-dump-parse`) does not print, found by what the
+    /// object file defines, whatever the source spelled: a subscript's default argument (the compiler emits it as a
+    /// function of its own, "default argument N of ….subscript(…)"). Vetting judges what the reading shows; code it
+    /// cannot see is refused, not trusted. Nil when `nm` or `swift-demangle` is missing.
+    func unseenCode(_ library: String) -> [String]? {
+        let folder = (toolchain.swiftc as NSString).deletingLastPathComponent
+        let demangler = "\(folder)/swift-demangle"
+        guard let nm = ["\(folder)/llvm-nm", "/usr/bin/nm", "/usr/bin/llvm-nm"].first(where: { fileSystem.exists($0) }), fileSystem.exists(demangler) else { return nil }
+        let result = processRunner.run(ProcessRequest(executable: nm, arguments: ["--defined-only", library],
+                                                      environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
+        guard result.termination.succeeded else { return nil }
+        // A default argument's generator ends in `fA<n>_` (`fA_` for the first).
+        let generators = Self.undefinedSymbols(nmOutput: result.output).filter { $0.hasPrefix("$s") && $0.range(of: #"fA[0-9]*_$"#, options: .regularExpression) != nil }
+        guard !generators.isEmpty else { return [] }
+        var found: [String] = []
+        for chunk in stride(from: 0, to: generators.count, by: 200).map({ Array(generators[$0..<min($0 + 200, generators.count)]) }) {
+            let demangled = processRunner.run(ProcessRequest(executable: demangler, arguments: chunk,
+                                                             environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
+            for line in demangled.output.split(separator: "\n") {
+                let name = line.components(separatedBy: " ---> ").last ?? String(line)
+                if Self.isUnseenCode(demangled: name) { found.append("`\(name.prefix(160))`") }
+            }
+        }
+        return found
+    }
+
+    /// A demangled symbol of code the compiler's reading does not print: a subscript's default argument.
+    public static func isUnseenCode(demangled name: String) -> Bool {
+        name.hasPrefix("default argument ") && name.contains(".subscript(")
+    }
+
     /// The undefined symbols of `nm -u` output, without their version (`getpid@GLIBC_2.2.5` -> `getpid`).
     public static func undefinedSymbols(nmOutput: String) -> [String] {
         nmOutput.split(separator: "\n").compactMap { line -> String? in
@@ -520,6 +551,10 @@ public struct Grader: Sendable {
             if takenHash != nil, vets, let calls = outsideCalls(library), !calls.isEmpty {
                 let report = CheckReport(lesson: lesson.id, status: .error, stage: .module)
                 return RunOutcome(report: report, rejection: "the built library \(calls.prefix(3).joined(separator: "; ")): graded code reaches nothing outside the lesson's objects")
+            }
+            if takenHash != nil, vets, let unseen = unseenCode(library), !unseen.isEmpty {
+                let report = CheckReport(lesson: lesson.id, status: .error, stage: .module)
+                return RunOutcome(report: report, rejection: "the built library holds code the compiler's reading never shows, so vetting could not judge it: \(unseen.prefix(3).joined(separator: "; ")). Graded code puts no code there")
             }
             if takenHash != nil, vets, let findings = objectFileFindings(library, lesson: lesson), !findings.isEmpty {
                 let report = CheckReport(lesson: lesson.id, status: .error, stage: .module)
@@ -983,8 +1018,61 @@ struct CourseVetting: Sendable {
         var findings = tokens.vet(texts(folder, files))
         if let program {
             findings += ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports, namesTheTestsUse: vetter.namesTheTestsUse).vet(program)
+            findings += Self.subscriptDefaults(program, texts: texts(folder, files))
         }
         return findings.map(GradeFinding.init)
+    }
+
+    /// A subscript's default argument is compiled, but neither of the compiler's readings prints it, so no rule and no
+    /// vetting could judge it: refused wherever the compiler says a subscript is declared. The text is read only from
+    /// there (the subscript's own line, up to its parameters' closing parenthesis), where no literal can stand before a
+    /// parameter's `=`, so text between regex literals elsewhere cannot move or hide it.
+    static func subscriptDefaults(_ program: ResolvedProgram, texts: [(name: String, text: String)]) -> [RuleFinding] {
+        var byName: [String: [Substring]] = [:]
+        for (name, text) in texts { byName[name] = text.split(separator: "\n", omittingEmptySubsequences: false) }
+        var found: [RuleFinding] = []
+        for member in program.members.values where member.kind == "subscript_decl" && !member.isImplicit {
+            guard let lines = byName[member.file], member.line >= 1, member.line <= lines.count else { continue }
+            let rest = lines[(member.line - 1)...].joined(separator: "\n")
+            if Self.declaresADefault(subscriptText: rest) {
+                found.append(RuleFinding(file: member.file, line: member.line, rule: "vetting:subscript-default", messages: LocalizedText(
+                    english: "A subscript's parameter has a default value here: the compiler builds that code, but its reading never shows it, so the grader cannot judge it. Graded code gives subscript parameters no default value.",
+                    chinese: "这里给下标（subscript）的参数设了默认值：编译器会编译这段代码，但它的读取结果里从不显示它，评分程序无法判断。被评分的代码不给下标参数设默认值。")))
+            }
+        }
+        return found
+    }
+
+    /// Whether the first subscript declared in `text` gives a parameter a default: an `=` inside its parameter clause,
+    /// before any default could open a literal.
+    static func declaresADefault(subscriptText text: String) -> Bool {
+        var searchFrom = text.startIndex
+        while let keyword = text.range(of: "subscript", range: searchFrom..<text.endIndex) {
+            searchFrom = keyword.upperBound
+            var index = keyword.upperBound
+            var angle = 0
+            // Skip a generic clause, then expect the parameter clause.
+            while index < text.endIndex, text[index] == " " || text[index] == "<" || angle > 0 {
+                if text[index] == "<" { angle += 1 } else if text[index] == ">" { angle -= 1 }
+                index = text.index(after: index)
+            }
+            guard index < text.endIndex, text[index] == "(" else { continue }
+            var depth = 0
+            while index < text.endIndex {
+                switch text[index] {
+                case "(", "[", "<": depth += 1
+                case ")", "]": depth -= 1
+                case ">" where index > text.startIndex && text[text.index(before: index)] == "-": break  // a function type's arrow
+                case ">": depth -= 1
+                case "=" where depth == 1: return true
+                default: break
+                }
+                if depth == 0 { break }
+                index = text.index(after: index)
+            }
+            return false
+        }
+        return false
     }
 
     @Sendable func rules(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [RuleEntry] {

@@ -253,9 +253,29 @@ public enum Shown {
     /// ASCII punctuation and the space stay; every other character is shown by its code (`\u{2800}`). A name is an
     /// identifier, not text: a symbol or a blank that draws like a space or a slash (a braille blank, a division
     /// slash) would let one name pass for another, or put a forged score beside the real one.
+    ///
+    /// Two more ways one name passes for another are closed by the same rule of showing: a space at either end (a
+    /// folder `"alice "` beside `alice`) is shown by its code, and in a name that mixes Latin letters with letters of
+    /// another script (a Cyrillic `о` among Latin ones), the other script's letters are shown by their code; a name
+    /// written in one script, whichever, is shown as it is.
     public static func name(_ text: String) -> String {
+        func isLatin(_ value: UInt32) -> Bool {
+            (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || (0xC0...0x24F).contains(value) && value != 0xD7 && value != 0xF7
+                || (0x1E00...0x1EFF).contains(value)
+        }
+        let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
+        let mixed = letters.contains { isLatin($0.value) } && letters.contains { !isLatin($0.value) }
+        let scalars = Array(text.unicodeScalars)
         var result = ""
-        for scalar in text.unicodeScalars {
+        for (index, scalar) in scalars.enumerated() {
+            if scalar.value == 0x20, index == 0 || index == scalars.count - 1 {
+                result += "\\u{20}"
+                continue
+            }
+            if mixed, scalar.properties.isAlphabetic, !isLatin(scalar.value) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                continue
+            }
             let category = scalar.properties.generalCategory
             let plainASCII = scalar.value >= 0x20 && scalar.value < 0x7F
             let word: Bool

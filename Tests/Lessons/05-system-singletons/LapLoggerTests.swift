@@ -182,7 +182,7 @@ final class LapLoggerTests {
         #expect(written.contains(first), "The first lap's line should still be in the log. [zh-Hans] 第一圈的那一行应该仍在日志里。")
     }
 
-    @Test("200 seeded runs of laps, on a clock that moves at every read, while another program adds, rewrites or removes the log: each line returned goes after what the log holds at that moment")
+    @Test("200 seeded runs of laps, on a clock that moves at every read, while another program adds, rewrites (with any text, a last line without its newline too) or removes the log: each line returned goes after what the log holds at that moment, as it is")
     func seededLogsChangedByOthers() throws {
         // The model of the promise: recording a lap reads the log as it is now (nothing when there is none)
         // and writes it back with the new line added at the end.
@@ -198,8 +198,12 @@ final class LapLoggerTests {
                     files.files[LapLogger.logPath, default: ""] += "1970-01-01T00:0\(step):00Z Other 7\(step).0s\n"
                     steps.append("another program adds a line")
                 case 1:
-                    files.files[LapLogger.logPath] = "rotated \(round)-\(step)\n"
-                    steps.append("another program rewrites the log")
+                    // Whatever another program leaves: a line with or without its newline, nothing at all, blank
+                    // lines, Windows line ends, text in any script. The logger adds after it, as it is.
+                    let text = ["rotated \(round)-\(step)\n", "rotated \(round)-\(step)", "", "\n\n", "  ", "a\r\nb\r\n", "計時 \(step)",
+                                "no newline at the end \(step)"].randomElement(using: &generator)!
+                    files.files[LapLogger.logPath] = text
+                    steps.append("another program rewrites the log as \(text.debugDescription)")
                 case 2:
                     files.files[LapLogger.logPath] = nil
                     steps.append("another program removes the log")

@@ -152,11 +152,12 @@ struct RaceEngineerTests {
         #expect(engineerResolves == 0, "The team's engineers asked the Locator \(engineerResolves) time\(engineerResolves == 1 ? "" : "s") in boxBox(). Send through the radio handed to RaceEngineer(driver:crew:radio:). [zh-Hans] 车队的比赛工程师在 boxBox() 中向 Locator 查询了 \(engineerResolves) 次。通过交给 RaceEngineer(driver:crew:radio:) 的无线电发送。")
     }
 
-    @Test("a team of any size and any list of drivers (a name twice, an empty name) builds one engineer per driver, in order, sharing one crew of 4 tyre sets (200 seeded lists)")
+    @Test("a team of any size and any list of drivers (a name twice, an empty name, a name with spaces around it, taken as written) builds one engineer per driver, in order, sharing one crew of 4 tyre sets (200 seeded lists)")
     func anySizeOfTeam() throws {
         // The model: engineer i is the i-th name of the list, whatever the list holds; the one crew has 4 sets, so
         // the i-th stop (in the order of the list) gets a set while any is left.
-        let pool = ["Leclerc", "Sainz", "Norris", "Piastri", "Russell", "Albon", "", "周冠宇"]
+        // Names are taken as written: spaces around them, a line break, another case are part of the name.
+        let pool = ["Leclerc", "Sainz", "Norris", "Piastri", "Russell", "Albon", "", "周冠宇", " Leclerc", "Sainz ", "norris\n", "  ", "Dr. Hülkenberg"]
         var generator = SeededGenerator(state: 0x06D2_1BE5)
         for round in 0..<200 {
             let size = round < pool.count ? round + 1 : Int.random(in: 1...9, using: &generator)

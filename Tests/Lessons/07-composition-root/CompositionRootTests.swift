@@ -18,6 +18,30 @@ final class MovingClock: TimeSource {
     }
 }
 
+/// A small, seeded generator (SplitMix64): the same seed gives the same sessions everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A clock that stands still for a while, then jumps (a day, or back), as its script says: each read takes the next
+/// step; past the script it stays where it is.
+final class ScriptedClock: TimeSource {
+    private var moment: Date
+    private var steps: [TimeInterval]
+    init(from start: Date, steps: [TimeInterval]) { moment = start; self.steps = steps }
+    func now() -> Date {
+        defer { if !steps.isEmpty { moment = moment.addingTimeInterval(steps.removeFirst()) } }
+        return moment
+    }
+}
+
 /// A detail-screen factory that records which cars it was asked for.
 final class SpyScreenFactory: DetailScreenFactory {
     private(set) var requested: [RaceCar] = []
@@ -265,6 +289,24 @@ struct CompositionRootTests {
         let reports = (0..<3).map { _ in car.start() }
         let recorded = Array(car.telemetry.entries.dropFirst(before))
         #expect(recorded == reports, "Three starts on a clock that moves at every read returned \(reports) and recorded \(recorded) in the car's telemetry. Each start() should read the clock once, build its report once, record that report and return the same one. [zh-Hans] 在每次读取都会前进的时钟上启动三次，返回了 \(reports)，而赛车的遥测里记录的是 \(recorded)。每次 start() 只读一次时钟、只生成一次报告，记录这份报告并返回同一份。")
+    }
+
+    @Test("whatever the clock does (stands still, moves, goes back), every start() records exactly the report it returns, once, the same report twice in a row too (100 seeded sessions)")
+    func everyStartRecordedWhateverTheClock() {
+        var generator = SeededGenerator(state: 0x57A2_7ED5)
+        for session in 0..<100 {
+            let steps: [TimeInterval] = (0..<Int.random(in: 2...16, using: &generator)).map { _ in
+                [0, 0, 0, 86_400, -86_400].randomElement(using: &generator)!
+            }
+            let car = DependencyContainer(clock: ScriptedClock(from: epoch, steps: steps)).makeRaceCar(pitRadioFrequency: monza)
+            let before = car.telemetry.entries.count
+            let reports = (0..<Int.random(in: 2...8, using: &generator)).map { _ in car.start() }
+            let recorded = Array(car.telemetry.entries.dropFirst(before))
+            guard recorded == reports else {
+                Issue.record("Session \(session) (seed 0x57A27ED5): on a clock that moved by \(steps.map { $0 == 0 ? "0" : $0 > 0 ? "+1 day" : "-1 day" }) between reads, \(reports.count) starts returned \(reports) and recorded \(recorded). Each start() records the report it returns, every time, even when it is the same text as the last one (two starts at the same moment are two starts). [zh-Hans] 第 \(session) 轮（种子 0x57A27ED5）：时钟在两次读取之间依次变化 \(steps.map { $0 == 0 ? "0" : $0 > 0 ? "+1 天" : "-1 天" })，\(reports.count) 次启动返回了 \(reports)，记录的是 \(recorded)。每次 start() 都记录它返回的报告，每一次都记，即使和上一条文字相同（同一时刻的两次启动也是两次启动）。")
+                return
+            }
+        }
     }
 
     @Test("a car does not keep the container alive")

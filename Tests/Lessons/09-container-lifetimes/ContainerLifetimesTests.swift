@@ -455,6 +455,26 @@ struct ContainerLifetimesTests {
         #expect(try child.resolve(Telemetry.self) === parent.resolve(Telemetry.self), "A .shared service registered in the parent is one instance for the parent and its child: the child must hand out the parent's instance, not build its own. [zh-Hans] 在父容器中注册的 .shared 服务，对父容器和它的子容器是同一个实例：子容器必须交出父容器的实例，不能自己创建。")
     }
 
+    @Test("the reference runs from child to parent only: a child the test lets go of is gone, with its fakes and their shared instances, while the parent lives on unchanged")
+    func parentDoesNotKeepItsChildren() throws {
+        let parent = Container()
+        parent.register((any Engine).self, lifetime: .shared) { _ in V8Engine() }
+        let realEngine = try parent.resolve((any Engine).self)
+        weak var goneChild: Container?
+        weak var goneFake: TestEngine?
+        do {
+            let child = Container(parent: parent)
+            let fake = TestEngine(horsepower: 1)
+            child.register((any Engine).self, lifetime: .shared) { _ in fake }
+            _ = try child.resolve((any Engine).self)
+            goneChild = child
+            goneFake = fake
+        }
+        #expect(goneChild == nil, "The test made a child container and let go of it, but it is still alive while the parent lives: something keeps it (the parent holding a list of its children, a static registry). A child keeps its parent; the parent keeps nothing of its children. [zh-Hans] 测试创建了一个子容器然后放手了，但父容器还活着时它也还活着：有东西留住了它（父容器保存着子容器的列表，或某个静态注册表）。子容器持有父容器；父容器不持有子容器的任何东西。")
+        #expect(goneFake == nil, "The fake registered (and resolved as .shared) in a child the test let go of is still alive: the child's instances must go with the child, not live on in the parent. [zh-Hans] 在一个测试已经放手的子容器中注册（并作为 .shared 解析）的替身仍然活着：子容器的实例必须随子容器一起离开，而不是留在父容器里。")
+        #expect(try parent.resolve((any Engine).self) === realEngine, "After a child came and went, the parent should still resolve its own shared engine. [zh-Hans] 子容器来了又走之后，父容器应该仍然解析出它自己共享的引擎。")
+    }
+
     @Test("a child keeps its parent: made from a parent nobody else holds, it still finds the parent's registrations")
     func childKeepsItsParent() throws {
         let engine = TestEngine(horsepower: 720)
