@@ -47,6 +47,21 @@ struct BuilderTests {
         #expect(runner.requests.count == 2)
     }
 
+    @Test("with a shared budget, each compile gets what is left of it when it starts: the library's and the test program's together stay within it")
+    func budgetSharedByTheCompiles() {
+        let fileSystem = InMemoryFileSystem([
+            "/course/Lessons/01-x/Sources/Car.swift": "public struct Car {}",
+            "/course/Tests/Lessons/01-x/CarTests.swift": "import Testing",
+        ])
+        let runner = Self.compiler(fileSystem)
+        var fenced = builder(fileSystem, runner)
+        let left = Counter()
+        // 100 s left at the first compile, 40 s at the second (the first took 60).
+        fenced.timeLeft = { [100.0, 40.0][min(left.next(), 1)] }
+        _ = fenced.build(input)
+        #expect(runner.requests.map(\.timeout) == [100, 40], "\(runner.requests.map(\.timeout))")
+    }
+
     @Test("a module cache, when given, is handed to both compiles, so a class's builds share the toolchain's built modules")
     func moduleCache() {
         let fileSystem = InMemoryFileSystem([

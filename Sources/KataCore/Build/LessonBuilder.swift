@@ -70,6 +70,9 @@ public struct SwiftcLessonBuilder: LessonBuilding {
     public var moduleCache: String?
     /// Put in front of the compiler (a sandbox and limits, for untrusted code).
     public var launcher: [String] = []
+    /// Seconds left of a budget the compiles share (a graded student's): each compile gets at most what is left when it
+    /// starts, so the library's compile and the test program's together stay within it. Nil: `compileTimeout` each.
+    public var timeLeft: (@Sendable () -> Double)?
     /// Sources under one of these folders are compiled from it, by relative path, so neither the
     /// program (`#filePath`, debug information) nor its messages say where the folder lies.
     public var pathRoots: [String] = []
@@ -250,7 +253,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
             arguments: Array(command.dropFirst()),
             environment: environment,
             workingDirectory: directory,
-            timeout: compileTimeout,
+            timeout: timeLeft.map { min(compileTimeout, max(0.5, $0())) } ?? compileTimeout,
             outputLimit: 256 * 1024
         ))
     }

@@ -510,6 +510,10 @@ public struct Grader: Sendable {
             // The compiler runs fenced too, and by relative paths: the program names neither the course nor the scratch folder.
             builder.launcher = sandbox.compileLauncher()
             builder.pathRoots = [displayRoot, course.root]
+            if let deadline {
+                let clock = self.clock
+                builder.timeLeft = { deadline.timeIntervalSince(clock.now()) }
+            }
             outcome = fileSystem.withExclusiveLock("\(folders.build).lock") { builder.build(input) }
             // Built, or an error in the lesson's own files: that is the code's answer. A compile stopped by the
             // grader's limits, or failing with no error in any file of the lesson (a crash, a resource refused on a
