@@ -23,6 +23,37 @@ struct ServicesTests {
         #expect(log.entries == expected, "serve(fitting: .slick, litres: 0) then serve(fitting: .wet, litres: 1) should tell the equipment \(shown(expected)); it was told \(shown(log.entries)). With a full tank (0 litres) the rig is not called at all; with 1 litre it is. [zh-Hans] 先 serve(fitting: .slick, litres: 0)，再 serve(fitting: .wet, litres: 1)，设备收到的应该是\(shown(expected))；实际收到的是\(shown(log.entries))。油箱是满的（0 升）时根本不叫加油设备；要加 1 升时就要叫。")
     }
 
+    @Test("stops of any size (200 seeded): the rig pumps exactly the litres it is given when there are more than 0, more than a tank holds too, and nothing otherwise; then the tyres, every time")
+    func stopsOfAnySize() {
+        // The model: serve(fitting:litres:) carries out the planner's decision as it is; deciding the litres is the planner's.
+        var generator = SeededGenerator(state: 0x16F0_E1ED)
+        let compounds: [Compound] = [.slick, .intermediate, .wet]
+        for round in 0..<200 {
+            let log = CallLog()
+            let pitStops = PitStopService(tyres: FakeTyres(log: log), fuel: FakeFuel(log: log))
+            var expected: [String] = []
+            var asked: [String] = []
+            for _ in 0..<Int.random(in: 1...5, using: &generator) {
+                let litres: Int
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: litres = [0, 1, 99, 100, 101, -1].randomElement(using: &generator)!
+                case 1: litres = Int.random(in: 101...1_000, using: &generator)
+                case 2: litres = [Int.max, Int.min, -Int.random(in: 2...500, using: &generator)].randomElement(using: &generator)!
+                default: litres = Int.random(in: 1...100, using: &generator)
+                }
+                let compound = compounds.randomElement(using: &generator)!
+                pitStops.serve(fitting: compound, litres: litres)
+                asked.append("serve(fitting: .\(compound.rawValue), litres: \(litres))")
+                if litres > 0 { expected.append("fuel \(litres)") }
+                expected.append("tyres \(compound.rawValue)")
+            }
+            guard log.entries == expected else {
+                Issue.record("Round \(round) (seed 0x16F0E1ED): \(asked.joined(separator: ", ")) should tell the equipment \(shown(expected)); it was told \(shown(log.entries)). A pit stop pumps the litres it is given, as they are, when there are more than 0 (the planner decides how many, even more than a tank holds), and then fits the compound. [zh-Hans] 第 \(round) 轮（种子 0x16F0E1ED）：\(asked.joined(separator: "、")) 应该让设备收到\(shown(expected))；实际收到的是\(shown(log.entries))。进站时，升数大于 0 就原样加上交给它的升数（加多少由计划员决定，哪怕超过油箱容量），然后装上轮胎配方。")
+                return
+            }
+        }
+    }
+
     @Test("the track calls for a compound from the lap's rain and the map's puddle corners")
     func compoundFollowsTheRainAndThePuddles() {
         let weather = ScriptedWeather(rain: [1: 0, 2: 29, 3: 30, 4: 45, 5: 59, 6: 60, 7: 95])

@@ -117,6 +117,13 @@ func randomWeekend(seed: UInt64) -> Weekend {
             )
             reports.append(LapReport(car: car, lap: lap, status: status))
         }
+        // Now and then a lap is reported again, or late (a lap already reported, or an earlier one): every report is
+        // decided as it comes, like any other.
+        if Int.random(in: 0..<6, using: &generator) == 0 {
+            let status = CarStatus(tyreWear: Int.random(in: 0...85, using: &generator), fuelLitres: Int.random(in: 5...100, using: &generator),
+                                   lastLap: Int.random(in: 85_000...125_000, using: &generator))
+            reports.append(LapReport(car: Int.random(in: 0..<cars, using: &generator), lap: Int.random(in: 1...lap, using: &generator), status: status))
+        }
     }
     return Weekend(puddleCorners: Int.random(in: 0...5, using: &generator), rain: rain, cars: cars, reports: reports)
 }
@@ -135,7 +142,7 @@ func shortened(_ weekend: Weekend) -> Weekend {
 
 @Suite("Random race weekends against the text's promises")
 struct WeekendModelTests {
-    @Test("200 seeded weekends, one or two cars of a team, tell the equipment what the text promises")
+    @Test("200 seeded weekends, one or two cars of a team, some laps reported again or late, tell the equipment what the text promises")
     func weekendsFollowTheModel() {
         for seed in UInt64(1)...200 {
             let weekend = randomWeekend(seed: seed)
