@@ -94,4 +94,5 @@ awk -v a="${seconds[single]}" -v b="${seconds[double]}" -v ca="${cpus[single]}" 
 read -r bare_files bare_batches bare_seconds bare_cpu < <(python3 "$root/Benchmarks/bare-dump.py" "$work/single" "$runs" ${KATA_GRAPH_ARGS:-})
 awk -v f="$bare_files" -v n="$bare_batches" -v s="$bare_seconds" -v c="$bare_cpu" -v ks="${seconds[single]}" -v kc="${cpus[single]}" 'BEGIN {
   printf "bare swift-frontend -dump-parse of the same %d files (%d batches): %.3f s, CPU %.3f s; kata: %.2fx the time, %.2fx the CPU\n", f, n, s, c, (s > 0 ? ks / s : 0), (c > 0 ? kc / c : 0) }'
-echo "(files read after test, preview, mock and generated code is left out; $configuration build; median of $runs runs)"
+if [ -n "${KATA_BINARY:-}" ]; then built="the binary $KATA_BINARY"; else built="$configuration build"; fi
+echo "(files read after test, preview, mock and generated code is left out; $built; median of $runs runs)"
