@@ -725,6 +725,37 @@ struct MeaningJudgeTests {
         #expect(findings.contains { $0.rule == "services" && $0.file == "Planner.swift" }, "\(name): \(findings.map(\.location))")
     }
 
+    @Test("kept_in_let with of: a let holding a box whose var of that type others set is the var one step away; a box of data, or a private var, is not")
+    func varThroughABox() throws {
+        let rule = Self.rule("lets", .keptInLet) { $0.inTypes = ["Recorder"]; $0.of = ["Driver"] }
+        let common = """
+            public final class Driver { public let name: String; public init(name: String) { self.name = name } }
+            public final class Sheet { private(set) var laps: [Int] = []; func file(_ lap: Int) { laps.append(lap) } }
+            """
+        let seat = "public final class Seat { public var driver: Driver?; public init() {} }\npublic final class Recorder { let seat: Seat; let sheet: Sheet; public init(seat: Seat, sheet: Sheet) { self.seat = seat; self.sheet = sheet } }\n"
+        let found = try Self.judge(["Common.swift": common, "Recorder.swift": seat], [rule])
+        #expect(found.map(\.location) == ["Recorder.swift:2"], "\(found.map(\.location))")
+        let sealed = "public final class Seat { private var driver: Driver?; public init() {} }\npublic final class Recorder { let seat: Seat; let sheet: Sheet; public init(seat: Seat, sheet: Sheet) { self.seat = seat; self.sheet = sheet } }\n"
+        #expect(try Self.judge(["Common.swift": common, "Recorder.swift": sealed], [rule]).isEmpty)
+    }
+
+    @Test("no_default_argument with of: an overload that fills in a value of that type for the fuller one is a default under another spelling")
+    func overloadFillsIn() throws {
+        let rule = Self.rule("reporter", .noDefaultArgument) { $0.inTypes = ["*"]; $0.of = ["Reporter"] }
+        let code = """
+            public protocol Reporter { func report(_ text: String) }
+            public struct Quiet: Reporter { public init() {}; public func report(_ text: String) {} }
+            public struct App {
+                let reporter: any Reporter
+                public static func test(reporter: any Reporter, speed: Int) -> App { App(reporter: reporter) }
+                public static func test(speed: Int) -> App { test(reporter: Quiet(), speed: speed) }
+                public static func live(reporter: any Reporter) -> App { test(reporter: reporter, speed: 1) }
+            }
+            """
+        let found = try Self.judge(["App.swift": code], [rule])
+        #expect(found.map(\.line) == [6], "only the overload that takes no reporter: \(found.map(\.location))")
+    }
+
     @Test("with every type in the rule, a bag read by a helper type or a free function is read there; the root may read what it keeps")
     func reachesThroughAnywhere() throws {
         let everywhere = Self.rule("services", .noReachThrough) { $0.inTypes = ["*"]; $0.exceptIn = ["Root"] }

@@ -167,7 +167,10 @@ extension LessonRule {
         case .noDefaultArgument?:
             rule.inTypes = strings("in", required: true)
             rule.of = strings("of", required: false)
-        case .noUncheckedState?, .keptInLet?, .nullObject?, .lockHeld?, .noDowncast?, .noReachThrough?: rule.inTypes = strings("in", required: true)
+        case .keptInLet?:
+            rule.inTypes = strings("in", required: true)
+            rule.of = strings("of", required: false)
+        case .noUncheckedState?, .nullObject?, .lockHeld?, .noDowncast?, .noReachThrough?: rule.inTypes = strings("in", required: true)
         case .protocolRequirements?: rule.names = strings("names", required: true)
         case nil: break
         }

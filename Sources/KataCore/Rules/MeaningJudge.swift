@@ -304,6 +304,28 @@ public struct MeaningJudge: Sendable {
             guard !member.isLet || ownership != nil else { continue }
             found.append(finding(rule, member.file, member.line, Words.notKept("\(owner).\(member.name)", ownership: ownership, lazy: member.isLazy)))
         }
+        // With `of`: a `let` that holds a box of the module's (a class) whose `var` of one of those types code outside
+        // the box sets is that `var` one step away: the collaborator is still swapped from outside, behind the holder's back.
+        if !rule.of.isEmpty {
+            for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+            where member.kind == "var_decl" && !member.isStatic && !member.isImplicit && member.isStored && member.isLet {
+                guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
+                      !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
+                let prefix = scope.program.module + "."
+                let boxes = Set(DemangledName.identifiers(member.type).map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).filter { name in
+                    scope.declared(name)?.kind == "class_decl" && !scope.belongs(name, to: rule.inTypes)
+                }.sorted()
+                for box in boxes {
+                    guard let swapped = scope.program.members.values.first(where: { inner in
+                        inner.owner == box && inner.kind == "var_decl" && !inner.isStatic && !inner.isLet && inner.isStored
+                            && !["private", "fileprivate"].contains(inner.access) && rule.of.contains { scope.mentions(inner.type, $0) }
+                    }) else { continue }
+                    found.append(finding(rule, member.file, member.line, LocalizedText(
+                        english: "`\(owner).\(member.name)` is a `let`, but it holds a `\(box)` whose `var \(swapped.name)` (a `\(swapped.type)`) code outside it sets: the collaborator is still swapped from outside, one step away. Hand over what makes one when it is needed (a factory), or give the holder the right lifetime.",
+                        chinese: "`\(owner).\(member.name)` 是 `let`，但它保存的 `\(box)` 有一个外部代码会去设置的 `var \(swapped.name)`（类型 `\(swapped.type)`）：协作者仍然从外面被换掉，只是隔了一层。请交给它一个需要时再创建的东西（工厂），或者给持有者合适的生命周期。")))
+                }
+            }
+        }
         // Collaborators handed over or kept as `Any` (a bag keyed by type or name, read back with a cast) are a
         // locator under another name: the type no longer says what it needs.
         for member in scope.program.members.values where !member.isStatic && !member.isImplicit
