@@ -159,6 +159,21 @@ struct ProgramVetterTests {
         #expect(reader.read(module: "Lesson", files: [(path: "\(folder)/Laps.swift", shown: "Laps.swift", text: deep)]) == nil)
     }
 
+    @Test("a reference nothing checks (unowned(unsafe)) is refused; unowned and weak are not")
+    func uncheckedReference() throws {
+        let code = """
+            final class Note { let text = "lap" }
+            final class Car {
+                unowned(unsafe) var note: Note
+                unowned var checked: Note
+                weak var maybe: Note?
+                init(note: Note) { self.note = note; self.checked = note; self.maybe = note }
+            }
+            """
+        let findings = try Self.vet(["Car.swift": code])
+        #expect(findings.map { "\($0.location) \($0.rule)" } == ["Car.swift:3 vetting:unsafe-reference"], "\(findings.map(\.location))")
+    }
+
     @Test("a module the lesson does not import is refused even when reached without an import line")
     func moduleNotAllowed() throws {
         let findings = try Self.vet(["Uses.swift": "import Foundation\npublic func now() -> Double { Date().timeIntervalSince1970 }\n"], imports: [])

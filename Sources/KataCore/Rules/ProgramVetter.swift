@@ -148,6 +148,13 @@ public struct ProgramVetter: Sendable {
             return ownTypes.contains(bare) || ownTypes.contains(String(bare.split(separator: ".").last ?? ""))
                 && bare.hasPrefix(program.module + ".")
         }
+        // A reference the language does not check (`unowned(unsafe)`): once its object is gone, reading it is
+        // undefined behaviour, which can read or write any memory of the test program.
+        for member in program.members.values where member.markers.contains("unowned(unsafe)") {
+            reject("unsafe-reference", member.file, member.line,
+                   "`\(member.name)` is `unowned(unsafe)`: a reference nothing checks, which reads freed memory once its object is gone. Graded code keeps references Swift checks (`let`, `weak`, `unowned`).",
+                   "`\(member.name)` 是 `unowned(unsafe)`：没有任何检查的引用，对象释放后读到的是已释放的内存。被评分的代码只使用 Swift 会检查的引用（`let`、`weak`、`unowned`）。")
+        }
         for member in program.members.values where !member.isImplicit
             && ["func_decl", "var_decl", "subscript_decl", "constructor_decl"].contains(member.kind) {
             if let owner = member.owner, member.inExtension, !isOwn(owner) {
