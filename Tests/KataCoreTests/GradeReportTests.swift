@@ -289,6 +289,7 @@ struct GradeReportTests {
         // A student's name: a space at either end, and letters of another script among Latin ones, are shown by their code.
         #expect(Shown.name("honest ") == "honest\\u{20}" && Shown.name(" honest") == "\\u{20}honest" && Shown.name("ho nest") == "ho nest")
         #expect(Shown.name("h\u{43E}nest") == "h\\u{43E}nest", "a Cyrillic o among Latin letters passes for a Latin one")
+        #expect(GradeReports.anchor("j.smith") != GradeReports.anchor("j\u{2}Esmith") && GradeReports.anchor("a_b") != GradeReports.anchor("a.b"), "two names, two ids")
         #expect(Shown.name("周冠宇") == "周冠宇" && Shown.name("Иван") == "Иван" && Shown.name("José Müller") == "José Müller", "a name in one script stays as it is")
         // What Unicode draws as nothing (a Hangul filler), and spaces that are not the plain one, are written out too.
         #expect(Shown.escaped("honest\u{3164}") == "honest\\u{3164}" && Shown.escaped("honest\u{A0}\u{3000}") == "honest\\u{A0}\\u{3000}")

@@ -487,8 +487,10 @@ public enum GradeReports {
             .replacingOccurrences(of: "'", with: "&#39;")
     }
 
+    /// One id per name, never the same for two: ASCII letters and digits stay, every other character is `_<hex>_`
+    /// (ended, so `j.smith` and `j` + U+0002 + `Esmith` stay apart).
     static func anchor(_ student: String) -> String {
-        "student-" + student.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : String(format: "_%X", $0.value) }.joined()
+        "student-" + student.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : String(format: "_%X_", $0.value) }.joined()
     }
 
     /// The class at a glance, the pass rate of every test, and a section per student.
