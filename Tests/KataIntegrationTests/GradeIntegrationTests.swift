@@ -223,7 +223,7 @@ struct GradeIntegrationTests {
         let csv = try String(contentsOfFile: reports + "/grades.csv", encoding: .utf8)
         let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.first == "student,01-greeting,02-tally,total,max_total,percent,grading_status")
-        #expect(rows.count == 1 + 35)
+        #expect(rows.count == 1 + 36)
         #expect(rows.contains { $0.hasPrefix("\\u{9}=1+2,10,6,16,16,100,ok") },
                 "a name is shown by its letters, a TAB by its code (no formula can start the field), and the copy of alice scores what alice does: \(rows.filter { $0.hasPrefix("'") || $0.hasPrefix("alice,") }) \(String(((try? String(contentsOfFile: reports + "/\t=1+2/results.json", encoding: .utf8)) ?? "no results.json").prefix(4000)))")
         #expect(rows.contains { $0.hasPrefix("caf%FF,0,0,0,16,0,\"error: the folder name is not valid UTF-8") })
@@ -236,7 +236,7 @@ struct GradeIntegrationTests {
         // junit.xml, read by a real XML parser.
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: reports + "/junit.xml"))
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
-        #expect(suites.count == 35)
+        #expect(suites.count == 36)
         let crashCases = try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']")
         #expect(crashCases.count == 4)
         #expect(try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']/error").count == 3)
@@ -295,7 +295,8 @@ struct GradeIntegrationTests {
         // two regex literals that hold quotes), and code the linker would run before main: judged as the compiler reads it.
         for (student, file, rule) in [("cdecl", "Quiet.swift:2", "vetting:_cdecl"), ("shadow", "Testing.swift:2", "vetting:shadows-module"),
                                       ("hidden-cr", "Notes.swift:1", "vetting:shadows-module"), ("hidden-regex", "Notes.swift:2", "vetting:shadows-module"),
-                                      ("before-main", "Early.swift:2", "vetting:attribute"), ("subscript-default", "Board.swift:4", "vetting:subscript-default")] {
+                                      ("before-main", "Early.swift:2", "vetting:attribute"), ("subscript-default", "Board.swift:4", "vetting:subscript-default"),
+                                      ("unsafe-reference", "Ledger.swift:3", "vetting:unsafe-reference")] {
             #expect(try lesson(student, "01-greeting")["score"] as? Double == 10, "\(student)'s honest lesson keeps its marks")
             let tally = try lesson(student, "02-tally")
             #expect(tally["status"] as? String == "rejected" && tally["score"] as? Double == 0, "\(student): \(tally)")
