@@ -224,6 +224,19 @@ struct GraphMechanismTests {
         #expect(advice("Session()").contains("session: Session"), "\(advice("Session()"))")
     }
 
+    @Test("the system's random source built in place is a hidden dependency, like .random; a generator handed in is not")
+    func systemRandomBuiltInPlace() throws {
+        let code = """
+            struct Dice {
+                func roll() -> Int { var generator = SystemRandomNumberGenerator(); return Int.random(in: 1...6, using: &generator) }
+                func roll<G: RandomNumberGenerator>(using generator: inout G) -> Int { Int.random(in: 1...6, using: &generator) }
+            }
+            """
+        let result = try analysis(["Dice.swift": code])
+        #expect(result.hiddenDependencies.map { "\($0.line) \($0.target)" } == ["2 SystemRandomNumberGenerator()"], "\(result.hiddenDependencies.map(\.target))")
+        #expect(result.hiddenDependencies.first?.suggestion.english.contains("RandomNumberGenerator") == true)
+    }
+
     @Test("waiting on the real clock is a hidden dependency: Task.sleep, Thread.sleep, usleep, Timer.scheduledTimer, asyncAfter on a platform queue (not on a queue handed in); an adapter behind the code's own protocol may wait")
     func waitingOnTheRealClock() throws {
         let code = """

@@ -132,6 +132,9 @@ public struct DependencyAnalyzer: Sendable {
     ]
     /// Global objects of the platform (`NSApp`).
     static let systemGlobals: Set<String> = ["NSApp"]
+    /// Values whose plain construction reads the machine: the clock (`Date()`), a random id (`UUID()`), the system's
+    /// random source (`SystemRandomNumberGenerator()`, what `.random` and `shuffled()` use when none is handed in).
+    static let readsTheSystemWhenMade: Set<String> = ["Date", "UUID", "SystemRandomNumberGenerator"]
     /// Platform types whose construction starts I/O or another process.
     static let systemServices: Set<String> = ["Process", "NSTask", "NSAlert", "URLSession", "NWPathMonitor", "CLLocationManager", "NSAppleScript", "FileHandle", "NWConnection", "NWListener", "CBCentralManager", "EKEventStore", "CNContactStore", "HKHealthStore", "CMMotionManager"]
     /// Constructions that read a file or the network when handed this first label.
@@ -294,7 +297,7 @@ public struct DependencyAnalyzer: Sendable {
                 let typeSimple = simple(type)
                 if simpleNames.contains(typeSimple) { return false }
                 if Self.systemFunctions.contains(type) || Self.systemServices.contains(typeSimple) { return true }
-                if (typeSimple == "Date" || typeSimple == "UUID") && reference.withoutArguments { return true }
+                if Self.readsTheSystemWhenMade.contains(typeSimple) && reference.withoutArguments { return true }
                 return Self.readingTypes.contains(typeSimple) && reference.firstArgumentLabel.map { Self.readingLabels.contains($0) } == true
             case .name(let name):
                 return Self.systemFunctions.contains(name) || Self.systemGlobals.contains(name)
@@ -595,14 +598,14 @@ public struct DependencyAnalyzer: Sendable {
                 // A default argument or a convenience initializer that builds a fresh object is the
                 // injection point, not a hidden dependency; so is a static factory method that builds objects.
                 // A read of the clock or of randomness (`Date()`, `UUID()`) in a static member is a read all the same.
-                let readsTheSystem = Self.systemFunctions.contains(type) || (typeSimple == "Date" || typeSimple == "UUID") && reference.withoutArguments
+                let readsTheSystem = Self.systemFunctions.contains(type) || Self.readsTheSystemWhenMade.contains(typeSimple) && reference.withoutArguments
                 if !atRoot {
                     if reference.context == .defaultArgument || reference.inConvenienceInit { return nil }
                     if reference.memberIsStatic && reference.context == .body && !Self.systemServices.contains(typeSimple) && !readsTheSystem { return nil }
                 }
                 if Self.systemFunctions.contains(type) { return (.globalState, "\(type)()", nil) }
                 if !simpleNames.contains(typeSimple) {
-                    if (typeSimple == "Date" || typeSimple == "UUID") && reference.withoutArguments { return (.globalState, "\(typeSimple)()", nil) }
+                    if Self.readsTheSystemWhenMade.contains(typeSimple) && reference.withoutArguments { return (.globalState, "\(typeSimple)()", nil) }
                     if Self.systemServices.contains(typeSimple) { return (.construction, "\(typeSimple)()", nil) }
                     if Self.readingTypes.contains(typeSimple), let label = reference.firstArgumentLabel, Self.readingLabels.contains(label) {
                         // Reading a resource of the program's own bundle loads part of the program, not outside data.
@@ -1010,7 +1013,7 @@ public struct DependencyAnalyzer: Sendable {
                     english: "Inject the source of ids: take `makeID: @escaping () -> UUID` and call it instead of UUID().",
                     chinese: "注入 id 的来源：接收 `makeID: @escaping () -> UUID`，用它代替 UUID()。")
             }
-            if target.hasSuffix(".random") {
+            if target.hasSuffix(".random") || target.hasPrefix("SystemRandomNumberGenerator") {
                 return LocalizedText(
                     english: "Inject the randomness: take a `RandomNumberGenerator` (or a `roll: () -> Int` closure), so a test can fix the outcome.",
                     chinese: "注入随机性：接收一个 `RandomNumberGenerator`（或 `roll: () -> Int` 闭包），让测试可以固定结果。")
