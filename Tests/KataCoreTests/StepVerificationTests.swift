@@ -83,3 +83,39 @@ struct StepVerificationTests {
         #expect(problems.count == 1 && problems.first?.hasPrefix("step 1 (Steps/1-add-the-parameter) compiles, but the lesson's tests do not compile against it") == true, "\(problems)")
     }
 }
+
+@Suite("kata verify: wrong solutions")
+struct WrongSolutionVerificationTests {
+    @Test("a wrong solution runs only the tests its wrong.json names, and none when a rule catches it; still rejected by them")
+    func runsWhatCatchesIt() {
+        let metadata = LessonMetadata(module: "M", title: LocalizedText(english: "Car", chinese: "赛车"),
+                                      summary: LocalizedText(english: "Car", chinese: "赛车"), hints: [], points: 10)
+        let lesson = Lesson(id: "01-car", number: 1, slug: "car", metadata: metadata, root: "/course")
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("\(lesson.tests)/CarTests.swift", "import Testing\n")
+        fileSystem.add("\(lesson.solutionSources)/Car.swift", "final class Car {}\n")
+        fileSystem.add("\(lesson.wrongSolutions)/stalls/Car.swift", "final class Car { let stalls = true }\n")
+        fileSystem.add("\(lesson.wrongSolutions)/stalls/wrong.json", #"{"caught_by": ["test:b"]}"#)
+        let runner = ScriptedProcessRunner { request in
+            let path = request.arguments[request.arguments.firstIndex(of: "--event-stream-output-path")! + 1]
+            let filters = request.arguments.indices.filter { request.arguments[$0] == "--filter" }.map { request.arguments[$0 + 1] }
+            let solution = request.executable.contains("/solution/")
+            var lines = [Events.test("a", line: 3), Events.test("b", line: 9), Events.event("runStarted")]
+            if filters.isEmpty || filters.contains(where: { $0.contains("/a") }) { lines += [Events.event("testStarted", "a"), Events.event("testEnded", "a")] }
+            if filters.isEmpty || filters.contains(where: { $0.contains("/b") }) {
+                lines += [Events.event("testStarted", "b")] + (solution ? [] : [Events.event("issueRecorded", "b", issue: "Expectation failed")]) + [Events.event("testEnded", "b")]
+            }
+            fileSystem.add(path, (lines + [Events.event("runEnded")]).map { $0 + "\n" }.joined())
+            return ProcessResult(termination: .exited(solution ? 0 : 1), output: "")
+        }
+        var checker = LessonChecker(builder: StepBuilder(testsFail: []),
+                                    testRunner: TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()),
+                                    fileSystem: fileSystem, clock: FixedClock(), buildRoot: "/course/.kata/build", environment: [:])
+        checker.checksRules = false
+        let result = CourseVerifier(checker: checker, fileSystem: fileSystem).verify(lesson)
+        let wrongRun = runner.requests.first { $0.executable.contains("/wrong-stalls/") || $0.executable.contains("stalls") }
+        #expect(wrongRun.map { $0.arguments.contains("--filter") && $0.arguments.contains("/b\\(") } == true, "\(runner.requests.map(\.executable))")
+        #expect(result.facts.contains { $0.hasPrefix("wrong/stalls: rejected (0/1 tests pass") }, "\(result.facts) \(result.problems)")
+        #expect(!result.problems.contains { $0.contains("stalls") }, "\(result.problems)")
+    }
+}

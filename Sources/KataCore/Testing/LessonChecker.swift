@@ -69,6 +69,9 @@ public struct LessonChecker: Sendable {
     public var sanitizes = true
     /// Runs the learner-written tests of a lesson that has `learner_tests` (see `LearnerTestsJudge`).
     public var runsLearnerTests = true
+    /// Only the tests whose id matches one of these run (Swift Testing's `--filter`); empty: every test. `kata verify`
+    /// runs a wrong solution against the tests its `wrong.json` names, not the whole suite.
+    public var testFilters: [String] = []
     /// Runs them against the mutants of the real implementation too (`kata verify --mutants` leaves it off: its
     /// mutants are of the rest of the module, and the real implementation is a file the learner keeps as given).
     public var judgesLearnerMutants = true
@@ -236,14 +239,16 @@ public struct LessonChecker: Sendable {
                 // The first race ends the program inside the test that ran into it, which gets the report as its verdict.
                 runEnvironment["TSAN_OPTIONS"] = "halt_on_error=1 exitcode=66 report_signal_unsafe=0"
             }
-            let run = testRunner.run(executable: executable, options: TestRunOptions(
+            var options = TestRunOptions(
                 perTestTimeout: perTestTimeout,
                 environment: runEnvironment,
                 workDirectory: folder,
                 displayRoot: lesson.root,
                 module: lesson.module,
                 moduleSources: sourceFolder
-            ), launcher: launcher)
+            )
+            options.filters = testFilters
+            let run = testRunner.run(executable: executable, options: options, launcher: launcher)
             let status: Status
             if run.tests.isEmpty {
                 status = .error

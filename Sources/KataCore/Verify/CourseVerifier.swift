@@ -128,10 +128,18 @@ public struct CourseVerifier: Sendable {
         problems += hidden.problems
         facts += hidden.facts
         for name in wrongNames {
-            let wrong = checker.check(lesson, variant: .wrong(name))
+            // Only what wrong.json says catches it runs: its tests, or none when rules catch it (the rules read the code,
+            // and the build still shows that it compiles). A lesson that judges learner-written tests runs them all.
+            var narrowed = checker
+            if lesson.metadata.learnerTests == nil, let catchers = Self.catchers(lesson, wrong: name, fileSystem: fileSystem) {
+                let tests = catchers.filter { $0.hasPrefix("test:") }.map { String($0.dropFirst(5)) }
+                narrowed.testFilters = tests.isEmpty ? ["/kata-verify-runs-no-test\\(\\)"]
+                    : tests.map { "/" + NSRegularExpression.escapedPattern(for: $0) + "\\(" }
+            }
+            let wrong = narrowed.check(lesson, variant: .wrong(name))
             rulesBroken.formUnion(wrong.findings.map(\.rule))
             if wrong.status == .pass {
-                problems.append("the wrong solution \"\(name)\" passes every test and breaks no rule: the tests or a rule must reject it")
+                problems.append("the wrong solution \"\(name)\" passes \(narrowed.testFilters.isEmpty ? "every test" : "the tests its wrong.json names") and breaks no rule: the tests or a rule must reject it")
                 continue
             }
             facts.append("wrong/\(name): rejected (\(summary(wrong)))")
@@ -188,6 +196,14 @@ public struct CourseVerifier: Sendable {
     /// What `Wrong/NAME/wrong.json` says must catch the fixture, checked against what did.
     ///
     ///     {"caught_by": ["rule:no-shared-engine", "test:startsTheInjectedEngine"], "family": "..."}
+    /// What `wrong.json` says catches a wrong solution (`test:FUNCTION`, `rule:ID`); nil when it cannot be read.
+    static func catchers(_ lesson: Lesson, wrong name: String, fileSystem: any FileSystem) -> [String]? {
+        guard let text = try? fileSystem.readText("\(lesson.wrongSolutions)/\(name)/wrong.json"),
+              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let catchers = object["caught_by"] as? [String], !catchers.isEmpty else { return nil }
+        return catchers
+    }
+
     func catcherProblems(_ lesson: Lesson, wrong name: String, report: CheckReport) -> [String] {
         let path = "\(lesson.wrongSolutions)/\(name)/wrong.json"
         let shown = DiagnosticParser.relative(path, to: lesson.root)
@@ -283,10 +299,11 @@ public struct CourseVerifier: Sendable {
         case .tests: return "the tests do not compile against it: " + (report.diagnostics.first.map(describe) ?? "")
         case .run:
             let failing = report.tests.filter { $0.status != .pass }.map(\.name)
-            if report.tests.isEmpty { return "no test ran" }
             let rules = Set(report.findings.map(\.rule)).sorted()
+            let broken = rules.isEmpty ? "" : "breaks rule\(rules.count == 1 ? "" : "s") " + rules.joined(separator: ", ")
+            if report.tests.isEmpty { return rules.isEmpty ? "no test ran" : "compiles; " + broken }
             return "\(report.passedCount)/\(report.tests.count) tests pass" + (failing.isEmpty ? "" : "; failing: " + failing.joined(separator: ", "))
-                + (rules.isEmpty ? "" : "; breaks rule\(rules.count == 1 ? "" : "s") " + rules.joined(separator: ", "))
+                + (rules.isEmpty ? "" : "; " + broken)
         }
     }
 
