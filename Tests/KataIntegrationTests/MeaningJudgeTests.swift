@@ -188,6 +188,11 @@ struct MeaningJudgeTests {
         #expect(try judge("public enum Garage { public static func make() -> Box { let box = Box(); func engine() -> any Engine { V8Engine() }\n box.register(engine); return box } }").isEmpty)
         let calledLocal = try judge("public enum Garage { public static func make() -> Box { let box = Box(); func engine() -> any Engine { V8Engine() }\n let built = engine(); box.register { built }; return box } }")
         #expect(!calledLocal.isEmpty, "a local function called before registering builds the engine eagerly: \(calledLocal.map(\.location))")
+        // A recipe the factory calls (only from inside the escaping closure) builds when the factory runs; called at
+        // registration time too, it builds now.
+        #expect(try judge("public enum Garage { static func engine() -> any Engine { V8Engine() }\n public static func make() -> Box { let box = Box(); box.register { engine() }; return box } }").isEmpty)
+        let recipeCalledNow = try judge("public enum Garage { static func engine() -> any Engine { V8Engine() }\n public static func make() -> Box { let box = Box(); let spare = engine(); box.register { engine() }; _ = spare; return box } }")
+        #expect(!recipeCalledNow.isEmpty, "the recipe also called at once builds an engine now: \(recipeCalledNow.map(\.location))")
     }
 
     @Test("with once_stored, reading the one instance a stored static or global let holds builds nothing; building another, however it is spelled, does")

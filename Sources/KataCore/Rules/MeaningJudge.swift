@@ -167,18 +167,31 @@ public struct MeaningJudge: Sendable {
                 (scope.program.membersByOwner[conformer] ?? []).filter { $0.name == member.name && $0.isStatic }.map(\.usr)
             }.filter { scope.program.nodes[$0] != nil }
         }
-        var called: Set<String> = []
-        var handedOn: Set<String> = []
-        for node in scope.program.nodes.values {
-            for use in node.uses {
-                if use.isUnappliedFunction { handedOn.insert(use.usr) } else { called.insert(use.usr) }
+        // A function of the module that runs only later, inside factories: handed on by name, or called only from
+        // escaping closures (a factory's recipe, `{ c in try car(from: c) }`) or from functions that themselves run
+        // only later. What it builds, it builds when the factory runs.
+        var runsLater: Set<String> = []
+        if factories {
+            let functions = Set(scope.program.members.values.filter { $0.kind == "func_decl" }.map(\.usr))
+            var changed = true
+            while changed {
+                changed = false
+                var calledNow: Set<String> = []
+                var used: Set<String> = []
+                for node in scope.program.nodes.values {
+                    let nodeLater = node.memberUSR.map { runsLater.contains($0) } ?? false
+                    for use in node.uses where functions.contains(use.usr) {
+                        used.insert(use.usr)
+                        if !use.isUnappliedFunction && !use.inEscapingClosure && !nodeLater { calledNow.insert(use.usr) }
+                    }
+                }
+                for usr in used.subtracting(calledNow) where runsLater.insert(usr).inserted { changed = true }
             }
         }
         var found: [RuleFinding] = []
         for node in scope.program.nodes.values {
             guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule), !allowed(node) else { continue }
-            if factories, let usr = node.memberUSR, node.context == .body,
-               scope.program.members[usr]?.kind == "func_decl", handedOn.contains(usr), !called.contains(usr) { continue }
+            if factories, let usr = node.memberUSR, node.context == .body, runsLater.contains(usr) { continue }
             for use in node.uses where !deferred(use) {
                 if readsOnceStored(use) { continue }
                 if let type = builtType(use) {
