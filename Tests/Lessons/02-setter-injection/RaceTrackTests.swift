@@ -34,6 +34,30 @@ final class SpyDelegate: RaceTrackDelegate {
     }
 }
 
+/// One log that an announcer and a delegate both write into, in the order they are called.
+final class SharedLog {
+    private(set) var entries: [String] = []
+    func add(_ entry: String) { entries.append(entry) }
+}
+
+final class LoggingAnnouncer: Announcer {
+    let log: SharedLog
+    init(log: SharedLog) { self.log = log }
+    func announce(_ message: String) { log.add("announced \(message)") }
+}
+
+/// A delegate that, hearing of a lap, writes it down and then sets another announcer on the track (a results
+/// screen that takes the microphone): the lap it hears of was said already, by the announcer set when it was recorded.
+final class MicrophoneTakingDelegate: RaceTrackDelegate {
+    let log: SharedLog
+    let next: any Announcer
+    init(log: SharedLog, next: any Announcer) { self.log = log; self.next = next }
+    func raceTrack(_ track: RaceTrack, didRecordLapOf driver: String, milliseconds: Int) {
+        log.add("told \(driver) \(milliseconds)")
+        track.announcer = next
+    }
+}
+
 /// A small, seeded generator (SplitMix64): the same seed gives the same laps everywhere.
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
@@ -48,6 +72,21 @@ struct SeededGenerator: RandomNumberGenerator {
 
 @Suite("Setter and method injection", .serialized)
 struct RaceTrackTests {
+    @Test("a lap is announced first, then told to the delegate: a delegate that sets another announcer changes who says the next lap, not this one")
+    func announcedBeforeTheDelegateHears() {
+        let track = TrackBuilder.makeTrack()
+        let log = SharedLog()
+        let other = SpyAnnouncer()
+        track.announcer = LoggingAnnouncer(log: log)
+        let delegate = MicrophoneTakingDelegate(log: log, next: other)
+        track.delegate = delegate
+        _ = track.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
+        _ = track.recordLap(of: "Lin", using: FixedStopwatch(milliseconds: 80_100))
+        withExtendedLifetime(delegate) {}
+        #expect(log.entries == ["announced Ada: 81500 ms", "told Ada 81500", "told Lin 80100"] && other.messages == ["Lin: 80100 ms"],
+                "recordLap should announce the lap, then tell the delegate, as the track always did: the log reads \(log.entries), and the announcer the delegate set said \(other.messages) (it should say only the next lap, \"Lin: 80100 ms\"). Call announcer.announce(...) before delegate?.raceTrack(...). [zh-Hans] recordLap 应该先播报这一圈，再告诉代理，赛道一直是这样做的：日志是 \(log.entries)，代理换上的播报员说了 \(other.messages)（它应该只说下一圈 \"Lin: 80100 ms\"）。先调用 announcer.announce(...)，再调用 delegate?.raceTrack(...)。")
+    }
+
     @Test("the announcer set on the track is the one that speaks")
     func usesTheAnnouncerItWasGiven() {
         let track = TrackBuilder.makeTrack()

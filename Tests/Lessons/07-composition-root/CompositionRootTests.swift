@@ -150,6 +150,17 @@ struct CompositionRootTests {
         #expect(text == "Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z", "The screen GarageScreen.open(carAt: 0) returned should use the container's clock (stopped at 2001-09-09T01:46:40Z), but render() returned \"\(text)\". \(culprit) [zh-Hans] GarageScreen.open(carAt: 0) 返回的界面应该使用容器的时钟（停在 2001-09-09T01:46:40Z），但 render() 返回的是 \"\(text)\"。\(culpritZh)")
     }
 
+    @Test("a screen made before the container made any car reports into the telemetry that the container's cars then share")
+    func screenBeforeAnyCar() {
+        let container = DependencyContainer(clock: FixedClock(date: sentinel))
+        let stranger = DependencyContainer(clock: FixedClock(date: sentinel)).makeRaceCar(pitRadioFrequency: monza)
+        let screen = container.makeDetailScreen(for: stranger)
+        let text = screen.render()
+        let car = container.makeRaceCar(pitRadioFrequency: PitRadioFrequency(megahertz: 462.5))
+        #expect(screen.telemetry === car.telemetry && car.telemetry.entries.contains(text),
+                "The container's first request was a detail screen (its car came from another container), then it made a car: the screen's report \"\(text)\" should be in the telemetry that car reports into, but the car's telemetry holds \(car.telemetry.entries). The container owns one Telemetry from its init (a `let`), not one made with its first car. [zh-Hans] 容器收到的第一个请求是详情界面（它的车来自另一个容器），然后才造车：界面的报告 \"\(text)\" 应该在这辆车写入的遥测里，但车的遥测里是 \(car.telemetry.entries)。容器从 init 起就拥有一个 Telemetry（用 `let`），而不是随第一辆车才创建。")
+    }
+
     @Test("a detail screen reports into the telemetry of the container that made it, whoever made the car")
     func detailScreenUsesItsOwnContainer() {
         let home = DependencyContainer(clock: FixedClock(date: sentinel))

@@ -31,6 +31,15 @@ final class TestCar {
     init(engine: any Engine) { self.engine = engine }
 }
 
+/// A part made of two tags: 36 types from six tags, so a test can register more types than anyone lists by hand.
+struct Kit<A, B> {}
+enum Alpha {}
+enum Bravo {}
+enum Charlie {}
+enum Delta {}
+enum Echo {}
+enum Foxtrot {}
+
 @Suite("Container basics")
 struct ContainerTests {
     @Test("a registered factory builds the service")
@@ -77,6 +86,32 @@ struct ContainerTests {
         let text = error.map { String(describing: $0) } ?? ""
         let missing = registered.filter { !text.contains($0) }
         #expect(missing.isEmpty, "With \(registered.count) types registered, the error should name every one of them; it leaves out \(missing). Its description is: \(text). List all registered types, .shared and .transient alike, not the first few. [zh-Hans] 注册了 \(registered.count) 个类型时，错误应该说出每一个；它漏掉了 \(missing)。它的描述是：\(text)。列出所有已注册的类型，.shared 和 .transient 的都要列，不要只列前几个。")
+    }
+
+    @Test("a miss in a container of 9 to 36 registrations names every one of them, none cut off (20 seeded containers)")
+    func missListsEveryOneOfMany() {
+        var generator = SeededGenerator(state: 0x08_3A_11)
+        func register<A, B>(_ container: Container, _ a: A.Type, _ b: B.Type) -> String {
+            container.register(Kit<A, B>.self) { Kit<A, B>() }
+            return String(describing: Kit<A, B>.self)
+        }
+        func row<A>(_ a: A.Type) -> [(Container) -> String] {
+            [{ register($0, A.self, Alpha.self) }, { register($0, A.self, Bravo.self) }, { register($0, A.self, Charlie.self) },
+             { register($0, A.self, Delta.self) }, { register($0, A.self, Echo.self) }, { register($0, A.self, Foxtrot.self) }]
+        }
+        let registrations = row(Alpha.self) + row(Bravo.self) + row(Charlie.self) + row(Delta.self) + row(Echo.self) + row(Foxtrot.self)
+        for round in 0..<20 {
+            let container = Container()
+            let count = Int.random(in: 9...registrations.count, using: &generator)
+            let names = registrations.shuffled(using: &generator).prefix(count).map { $0(container) }
+            let error = #expect(throws: (any Error).self) { _ = try container.resolve((any PitRadio).self) }
+            let text = error.map { String(describing: $0) } ?? ""
+            let missing = names.filter { !text.contains($0) }
+            guard missing.isEmpty else {
+                Issue.record("Container \(round) (seed 0x83A11) with \(count) types registered: the miss's description leaves out \(missing.count) of them (\(missing.prefix(3).joined(separator: ", "))...). List every registered type, however many there are: no \"and N more\", no limit. [zh-Hans] 第 \(round) 个容器（种子 0x83A11）注册了 \(count) 个类型：未命中的错误描述漏掉了其中 \(missing.count) 个（\(missing.prefix(3).joined(separator: "、"))……）。无论注册了多少个类型都要全部列出：不要写“还有 N 个”，不要设上限。")
+                return
+            }
+        }
     }
 
     @Test("a miss explains itself with nothing registered, or one type: the error names the missing type and says what there is")

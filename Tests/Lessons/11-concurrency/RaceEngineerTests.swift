@@ -183,6 +183,20 @@ struct RaceEngineerTests {
         }
     }
 
+    @Test("the store is asked at every question: laps that reach it another way after the first question (another engineer, the timing system) count at the next")
+    func bestLapAsksTheStoreEachTime() async {
+        let store = StubTelemetry(laps: [Lap(car: 44, milliseconds: 92_300, session: "Q1")])
+        let engineer = RaceEngineer(telemetry: store)
+        let other = RaceEngineer(telemetry: store)
+        let first = await engineer.bestLap(car: 44)
+        await other.completeLap(car: 44, milliseconds: 91_000)
+        let second = await engineer.bestLap(car: 44)
+        store.record(Lap(car: 44, milliseconds: 90_500, session: "Q1"))
+        let third = await engineer.bestLap(car: 44)
+        let answers = [first, second, third].map { $0?.milliseconds }
+        #expect(answers == [92_300, 91_000, 90_500], "One engineer asked for car 44's best lap three times; between the questions, another engineer sharing the store completed a 91000 ms lap, then the timing system recorded 90500 ms. The answers should be [92300, 91000, 90500], but were \(answers). Ask the store you were handed at every call (await telemetry.laps()); keep no copy of its laps. [zh-Hans] 一位工程师三次询问 44 号车的最快圈；两次询问之间，共用这个存储的另一位工程师完成了 91000 ms 的一圈，之后计时系统又记录了 90500 ms。答案应该是 [92300, 91000, 90500]，实际是 \(answers)。每次调用都询问交给你的存储（await telemetry.laps()），不要保存它的圈的副本。")
+    }
+
     @Test("the best lap is read from the injected store")
     func bestLapComesFromTheStore() async {
         let stub = StubTelemetry(laps: [

@@ -155,15 +155,20 @@ struct DecoratorModelTests {
         }
     }
 
-    @Test("200 seeded calls through RetryingLapTimes of 1 to 6 attempts: a timeout is tried again up to the attempts, waiting 500 ms times the attempt between, never after the last; any other error at once")
+    @Test("200 seeded calls through RetryingLapTimes of 1 to 12 attempts, some against a feed that keeps timing out: a timeout is tried again up to the attempts, waiting 500 ms times the attempt between, never after the last; any other error at once")
     func retryFollowsTheModel() {
         var generator = SeededGenerator(state: 0x13_2E72)
         for sequence in 0..<200 {
-            let attempts = Int.random(in: 1...6, using: &generator)
+            let attempts = Int.random(in: 1...12, using: &generator)
             let client = QueuedClient(), sleeper = SpySleeper()
             let retrying = RetryingLapTimes(wrapping: client, attempts: attempts, sleeper: sleeper)
             let driver = anyDriver(using: &generator)
-            let answers = (0..<8).map { _ in anyAnswer(for: driver, using: &generator) }
+            var answers = (0..<(attempts + 2)).map { _ in anyAnswer(for: driver, using: &generator) }
+            // A third of the calls meet a feed that keeps timing out, so that long runs of waits are seen too.
+            if Int.random(in: 0..<3, using: &generator) == 0 {
+                let run = Int.random(in: 1...attempts, using: &generator)
+                for index in 0..<run { answers[index] = .failure(TimingError.timeout) }
+            }
             client.queue = answers
             // The model: call after call until an answer, an error other than a timeout, or the last attempt.
             var calls = 0, waits: [Int] = [], expected = ""
