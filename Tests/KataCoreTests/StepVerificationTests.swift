@@ -101,8 +101,8 @@ struct WrongSolutionVerificationTests {
             let filters = request.arguments.indices.filter { request.arguments[$0] == "--filter" }.map { request.arguments[$0 + 1] }
             let solution = request.executable.contains("/solution/")
             var lines = [Events.test("a", line: 3), Events.test("b", line: 9), Events.event("runStarted")]
-            if filters.isEmpty || filters.contains(where: { $0.contains("/a") }) { lines += [Events.event("testStarted", "a"), Events.event("testEnded", "a")] }
-            if filters.isEmpty || filters.contains(where: { $0.contains("/b") }) {
+            if filters.isEmpty || filters.contains(where: { $0.contains("]a") }) { lines += [Events.event("testStarted", "a"), Events.event("testEnded", "a")] }
+            if filters.isEmpty || filters.contains(where: { $0.contains("]b") }) {
                 lines += [Events.event("testStarted", "b")] + (solution ? [] : [Events.event("issueRecorded", "b", issue: "Expectation failed")]) + [Events.event("testEnded", "b")]
             }
             fileSystem.add(path, (lines + [Events.event("runEnded")]).map { $0 + "\n" }.joined())
@@ -114,7 +114,7 @@ struct WrongSolutionVerificationTests {
         checker.checksRules = false
         let result = CourseVerifier(checker: checker, fileSystem: fileSystem).verify(lesson)
         let wrongRun = runner.requests.first { $0.executable.contains("/wrong-stalls/") || $0.executable.contains("stalls") }
-        #expect(wrongRun.map { $0.arguments.contains("--filter") && $0.arguments.contains("/b\\(") } == true, "\(runner.requests.map(\.executable))")
+        #expect(wrongRun.map { $0.arguments.contains("--filter") && $0.arguments.contains("[./]b\\(") } == true, "\(runner.requests.map(\.executable))")
         #expect(result.facts.contains { $0.hasPrefix("wrong/stalls: rejected (0/1 tests pass") }, "\(result.facts) \(result.problems)")
         #expect(!result.problems.contains { $0.contains("stalls") }, "\(result.problems)")
     }

@@ -134,7 +134,7 @@ public struct CourseVerifier: Sendable {
             if lesson.metadata.learnerTests == nil, let catchers = Self.catchers(lesson, wrong: name, fileSystem: fileSystem) {
                 let tests = catchers.filter { $0.hasPrefix("test:") }.map { String($0.dropFirst(5)) }
                 narrowed.testFilters = tests.isEmpty ? ["/kata-verify-runs-no-test\\(\\)"]
-                    : tests.map { "/" + NSRegularExpression.escapedPattern(for: $0) + "\\(" }
+                    : tests.map { "[./]" + NSRegularExpression.escapedPattern(for: $0) + "\\(" }
             }
             let wrong = narrowed.check(lesson, variant: .wrong(name))
             rulesBroken.formUnion(wrong.findings.map(\.rule))

@@ -104,7 +104,9 @@ struct ContainerTests {
             let container = Container()
             let count = Int.random(in: 9...registrations.count, using: &generator)
             let names = registrations.shuffled(using: &generator).prefix(count).map { $0(container) }
-            let error = #expect(throws: (any Error).self) { _ = try container.resolve((any PitRadio).self) }
+            let error = #expect(throws: (any Error).self, "resolve must throw when nothing is registered for the type. [zh-Hans] 没有为这个类型注册任何东西时，resolve 必须抛出错误。") {
+                _ = try container.resolve((any PitRadio).self)
+            }
             let text = error.map { String(describing: $0) } ?? ""
             let missing = names.filter { !text.contains($0) }
             guard missing.isEmpty else {
