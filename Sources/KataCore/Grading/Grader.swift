@@ -282,14 +282,31 @@ public struct Grader: Sendable {
         var testSeconds: Double = 0
     }
 
-    /// Exported symbols of a student's library that are not Swift's own (a C `fwrite`, say); nil when `nm` is missing.
-    func foreignSymbols(_ library: String) -> [String]? {
+    /// `nm`'s listing of a student's library with these options; nil when `nm` is missing or fails.
+    func symbolListing(_ library: String, _ options: [String]) -> String? {
         let folder = (toolchain.swiftc as NSString).deletingLastPathComponent
         guard let nm = ["\(folder)/llvm-nm", "/usr/bin/nm", "/usr/bin/llvm-nm"].first(where: { fileSystem.exists($0) }) else { return nil }
-        let result = processRunner.run(ProcessRequest(executable: nm, arguments: ["-g", "--defined-only", library],
+        let result = processRunner.run(ProcessRequest(executable: nm, arguments: options + [library],
                                                       environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
-        guard result.termination.succeeded else { return nil }
-        return SubmissionVetter.foreignSymbols(nmOutput: result.output)
+        return result.termination.succeeded ? result.output : nil
+    }
+
+    /// Swift symbols (`$s...`) as the toolchain's `swift-demangle` reads them, 200 at a time; nil when it is missing.
+    func demangled(_ symbols: [String]) -> [String]? {
+        let demangler = "\((toolchain.swiftc as NSString).deletingLastPathComponent)/swift-demangle"
+        guard fileSystem.exists(demangler) else { return nil }
+        var names: [String] = []
+        for chunk in stride(from: 0, to: symbols.count, by: 200).map({ Array(symbols[$0..<min($0 + 200, symbols.count)]) }) {
+            let result = processRunner.run(ProcessRequest(executable: demangler, arguments: chunk,
+                                                          environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
+            names += result.output.split(separator: "\n").map { $0.components(separatedBy: " ---> ").last ?? String($0) }
+        }
+        return names
+    }
+
+    /// Exported symbols of a student's library that are not Swift's own (a C `fwrite`, say); nil when `nm` is missing.
+    func foreignSymbols(_ library: String) -> [String]? {
+        symbolListing(library, ["-g", "--defined-only"]).map(SubmissionVetter.foreignSymbols(nmOutput:))
     }
 
     /// What a student's library calls outside Swift's own code, read from its undefined symbols (`nm -u`), wherever the
@@ -298,23 +315,12 @@ public struct Grader: Sendable {
     /// Foundation or Dispatch API that reaches the process (a file descriptor, a process, a pipe, the command line,
     /// the environment, a new thread). Nil when `nm` is missing.
     func outsideCalls(_ library: String) -> [String]? {
-        let folder = (toolchain.swiftc as NSString).deletingLastPathComponent
-        guard let nm = ["\(folder)/llvm-nm", "/usr/bin/nm", "/usr/bin/llvm-nm"].first(where: { fileSystem.exists($0) }) else { return nil }
-        let result = processRunner.run(ProcessRequest(executable: nm, arguments: ["-u", library],
-                                                      environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
-        guard result.termination.succeeded else { return nil }
-        let symbols = Self.undefinedSymbols(nmOutput: result.output)
+        guard let listing = symbolListing(library, ["-u"]) else { return nil }
+        let symbols = Self.undefinedSymbols(nmOutput: listing)
         var findings = symbols.filter(Self.isForeignCall).map { "calls the C function `\($0)`" }
         let swift = symbols.filter { $0.hasPrefix("$s") }
-        let demangler = "\(folder)/swift-demangle"
-        if !swift.isEmpty, fileSystem.exists(demangler) {
-            for chunk in stride(from: 0, to: swift.count, by: 200).map({ Array(swift[$0..<min($0 + 200, swift.count)]) }) {
-                let demangled = processRunner.run(ProcessRequest(executable: demangler, arguments: chunk,
-                                                                 environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
-                for line in demangled.output.split(separator: "\n") where Self.reachesTheProcess(String(line)) {
-                    findings.append("uses `\(line.components(separatedBy: " ---> ").last?.prefix(160) ?? line.prefix(160))`")
-                }
-            }
+        if !swift.isEmpty, let names = demangled(swift) {
+            findings += names.filter(Self.reachesTheProcess).map { "uses `\($0.prefix(160))`" }
         }
         return findings
     }
@@ -324,25 +330,11 @@ public struct Grader: Sendable {
     /// function of its own, "default argument N of ….subscript(…)"). Vetting judges what the reading shows; code it
     /// cannot see is refused, not trusted. Nil when `nm` or `swift-demangle` is missing.
     func unseenCode(_ library: String) -> [String]? {
-        let folder = (toolchain.swiftc as NSString).deletingLastPathComponent
-        let demangler = "\(folder)/swift-demangle"
-        guard let nm = ["\(folder)/llvm-nm", "/usr/bin/nm", "/usr/bin/llvm-nm"].first(where: { fileSystem.exists($0) }), fileSystem.exists(demangler) else { return nil }
-        let result = processRunner.run(ProcessRequest(executable: nm, arguments: ["--defined-only", library],
-                                                      environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
-        guard result.termination.succeeded else { return nil }
+        guard let listing = symbolListing(library, ["--defined-only"]) else { return nil }
         // A default argument's generator ends in `fA<n>_` (`fA_` for the first).
-        let generators = Self.undefinedSymbols(nmOutput: result.output).filter { $0.hasPrefix("$s") && $0.range(of: #"fA[0-9]*_$"#, options: .regularExpression) != nil }
+        let generators = Self.undefinedSymbols(nmOutput: listing).filter { $0.hasPrefix("$s") && $0.range(of: #"fA[0-9]*_$"#, options: .regularExpression) != nil }
         guard !generators.isEmpty else { return [] }
-        var found: [String] = []
-        for chunk in stride(from: 0, to: generators.count, by: 200).map({ Array(generators[$0..<min($0 + 200, generators.count)]) }) {
-            let demangled = processRunner.run(ProcessRequest(executable: demangler, arguments: chunk,
-                                                             environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
-            for line in demangled.output.split(separator: "\n") {
-                let name = line.components(separatedBy: " ---> ").last ?? String(line)
-                if Self.isUnseenCode(demangled: name) { found.append("`\(name.prefix(160))`") }
-            }
-        }
-        return found
+        return demangled(generators).map { names in names.filter(Self.isUnseenCode(demangled:)).map { "`\($0.prefix(160))`" } }
     }
 
     /// A demangled symbol of code the compiler's reading does not print: a subscript's default argument.
@@ -350,7 +342,8 @@ public struct Grader: Sendable {
         name.hasPrefix("default argument ") && name.contains(".subscript(")
     }
 
-    /// The undefined symbols of `nm -u` output, without their version (`getpid@GLIBC_2.2.5` -> `getpid`).
+    /// The symbols of `nm` output (the undefined ones of `nm -u`, or the defined ones), without their version
+    /// (`getpid@GLIBC_2.2.5` -> `getpid`).
     public static func undefinedSymbols(nmOutput: String) -> [String] {
         nmOutput.split(separator: "\n").compactMap { line -> String? in
             guard let name = line.split(separator: " ").last.map(String.init), !name.isEmpty else { return nil }
@@ -426,6 +419,9 @@ public struct Grader: Sendable {
         ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": "\(home)/tmp", "LANG": "C.UTF-8"]
     }
 
+    /// The one sentence a report says of forged events in the hidden tests' program, whatever they were and however many.
+    static let hiddenProgramForged = "the hidden tests' program wrote events a real run never writes (neither quoted nor counted: they may carry what the code read of the hidden tests)"
+
     /// Builds `files` in the grader's own folder, then runs the tests with only `writable` writable.
     /// Before every build and every start of the program, the sources and the built program are
     /// checked against the hashes taken when they were made: a change stops the run.
@@ -434,9 +430,6 @@ public struct Grader: Sendable {
     /// output may reach the student, and one that runs only the hidden tests (built with every test file, for the
     /// helpers they share), whose output never does. The visible program holds no hidden-test material, so
     /// nothing its code prints can quote it.
-    /// The one sentence a report says of forged events in the hidden tests' program, whatever they were and however many.
-    static let hiddenProgramForged = "the hidden tests' program wrote events a real run never writes (neither quoted nor counted: they may carry what the code read of the hidden tests)"
-
     func buildAndRun(_ lesson: Lesson, sourceFolder: String, files: [String], folder: String, displayRoot: String,
                      takenHash: String?, deadline: Date?) -> RunOutcome {
         let all = testFiles(lesson)
@@ -1019,10 +1012,11 @@ struct CourseVetting: Sendable {
         let program = reading?.program(lesson, folder, files, deadline: deadline)
         var tokens = vetter
         tokens.compilerReadsNames = program != nil
-        var findings = tokens.vet(texts(folder, files))
+        let read = texts(folder, files)
+        var findings = tokens.vet(read)
         if let program {
             findings += ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports, namesTheTestsUse: vetter.namesTheTestsUse).vet(program)
-            findings += Self.subscriptDefaults(program, texts: texts(folder, files))
+            findings += Self.subscriptDefaults(program, texts: read)
         }
         return findings.map(GradeFinding.init)
     }

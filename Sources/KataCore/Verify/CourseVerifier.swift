@@ -193,26 +193,28 @@ public struct CourseVerifier: Sendable {
                 "starter: judged as a handout carries it, from \(starter.origin.rawValue) (your working files in Lessons/\(lesson.id)/Sources differ)", nil)
     }
 
-    /// What `Wrong/NAME/wrong.json` says must catch the fixture, checked against what did.
-    ///
-    ///     {"caught_by": ["rule:no-shared-engine", "test:startsTheInjectedEngine"], "family": "..."}
     /// What `wrong.json` says catches a wrong solution (`test:FUNCTION`, `rule:ID`); nil when it cannot be read.
     static func catchers(_ lesson: Lesson, wrong name: String, fileSystem: any FileSystem) -> [String]? {
-        guard let text = try? fileSystem.readText("\(lesson.wrongSolutions)/\(name)/wrong.json"),
-              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+        guard let text = try? fileSystem.readText("\(lesson.wrongSolutions)/\(name)/wrong.json") else { return nil }
+        return catchers(in: text)
+    }
+
+    static func catchers(in text: String) -> [String]? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               let catchers = object["caught_by"] as? [String], !catchers.isEmpty else { return nil }
         return catchers
     }
 
+    /// What `Wrong/NAME/wrong.json` says must catch the fixture, checked against what did.
+    ///
+    ///     {"caught_by": ["rule:no-shared-engine", "test:startsTheInjectedEngine"], "family": "..."}
     func catcherProblems(_ lesson: Lesson, wrong name: String, report: CheckReport) -> [String] {
         let path = "\(lesson.wrongSolutions)/\(name)/wrong.json"
         let shown = DiagnosticParser.relative(path, to: lesson.root)
         guard let text = try? fileSystem.readText(path) else {
             return ["\(shown) is missing: name the test or rule that must catch this wrong solution, like {\"caught_by\": [\"test:startsTheInjectedEngine\"]}"]
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              let catchers = object["caught_by"] as? [String], !catchers.isEmpty
-        else {
+        guard let catchers = Self.catchers(in: text) else {
             return ["\(shown) must be a JSON object with \"caught_by\": a list of \"test:FUNCTION\" or \"rule:ID\""]
         }
         var problems: [String] = []
