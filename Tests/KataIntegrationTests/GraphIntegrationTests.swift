@@ -88,4 +88,69 @@ struct GraphIntegrationTests {
         let misspelt = KataBinary.run(["graph", Self.reviewer, "--focus", "Wramer"], in: KataBinary.packageRoot)
         #expect(misspelt.status == 2 && misspelt.output.contains("Did you mean Warmer"), "a misspelt --focus is a usage error with the closest name, not the whole graph: \(misspelt.output)")
     }
+
+    /// A package of three modules written to a temporary folder.
+    static func package(_ files: [String: String]) throws -> String {
+        let root = NSTemporaryDirectory() + "graph-modules-\(UUID().uuidString)"
+        for (path, text) in files {
+            let full = "\(root)/\(path)"
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test("a name is a global only where the code declares one and the reader's module sees it; a singleton's own accessor is its definition; a module that imports a test framework is test support")
+    func modulesAndScopes() throws {
+        let root = try Self.package([
+            // An example program: its top-level code builds and uses a channel inside a closure (a local of that code).
+            "Sources/Tester/main.swift": """
+                import Lib
+                func measure(_ body: () -> Int) { print(body()) }
+                measure {
+                    let channel = EmbeddedChannel()
+                    channel.write("x")
+                    return channel.count
+                }
+                """,
+            "Sources/Lib/Handler.swift": """
+                import Foundation
+                public final class EmbeddedChannel {
+                    public var count = 0
+                    public init() {}
+                    public func write(_ s: String) { count += 1; print(s) }
+                }
+                public final class Handler {
+                    public init() {}
+                    public func handle(_ each: ((EmbeddedChannel, Int)) -> Void) {}
+                    public func go() {
+                        handle { (channel, result) in channel.write("again \\(result)") }
+                    }
+                }
+                public final class FileSystem {
+                    public static var shared: FileSystem { globalFileSystem }
+                    var opened: [String] = []
+                    init(root: String) { _ = FileManager.default.fileExists(atPath: root) }
+                    public func open(_ path: String) { opened.append(path) }
+                }
+                private let globalFileSystem: FileSystem = FileSystem(root: "/")
+                public final class Reader {
+                    public init() {}
+                    public func read() { FileSystem.shared.open("x") } // the use
+                }
+                """,
+            "Sources/LibCheckers/Verifier.swift": "import XCTest\nimport Lib\npublic enum Verifier { public static func verify() { _ = Date() } }\n",
+            "Sources/LibCheckers/More.swift": "import Foundation\npublic func stamp() -> Date { Date() }\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for compiler in [true, false] {
+            let analysis = try Self.analyzer(compiler: compiler).analyze(folder: root)
+            #expect(Self.found(analysis) == ["Sources/Lib/Handler.swift:17 singleton FileManager.default", "Sources/Lib/Handler.swift:23 singleton FileSystem.shared"],
+                    "compiler: \(compiler), \(analysis.notes)")
+            #expect(analysis.notes.contains { $0.contains("left out 2 files of test support: the module LibCheckers imports XCTest or Testing") }, "\(analysis.notes)")
+        }
+        let everything = try Self.analyzer(compiler: true, includeTests: true)
+        let all = try everything.analyze(folder: root)
+        #expect(Self.found(all).contains("Sources/LibCheckers/More.swift:2 global state Date()"), "--include-tests reads test support")
+    }
 }

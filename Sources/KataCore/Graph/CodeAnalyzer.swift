@@ -73,6 +73,11 @@ public struct CodeAnalyzer: Sendable {
         return analysis
     }
 
+    /// A file that imports XCTest or Swift Testing (`import XCTest`, `@testable import Testing`, `import class XCTest.XCTestCase`).
+    public static func importsATestFramework(_ text: String) -> Bool {
+        text.range(of: #"(?m)^[ \t]*(@\w+[ \t]+)*import[ \t]+(\w+[ \t]+)?(XCTest|Testing)\b"#, options: .regularExpression) != nil
+    }
+
     /// `Package.swift` or `Package@swift-6.0.swift`, at any depth.
     public static func isPackageManifest(_ path: String) -> Bool {
         let file = (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
@@ -121,6 +126,27 @@ public struct CodeAnalyzer: Sendable {
             }
             texts[path] = text
             kept.append(path)
+        }
+        // A module under `Sources/` that imports a test framework is test support (assertions, test doubles, fixtures
+        // other packages' tests use), whatever it is called: left out with the tests, and said so.
+        var testSupport: [String: Int] = [:]
+        if !includeTests {
+            var modules: [String: String] = [:]
+            for path in kept where path.contains("Sources/") {
+                let module = moduleName(ofFile: path)
+                if !module.isEmpty { modules[path] = module }
+            }
+            let importing = Set(kept.compactMap { path in
+                modules[path].flatMap { texts[path].map(Self.importsATestFramework) == true ? $0 : nil }
+            })
+            if !importing.isEmpty {
+                kept = kept.filter { path in
+                    guard let module = modules[path], importing.contains(module) else { return true }
+                    testSupport[module, default: 0] += 1
+                    texts[path] = nil
+                    return false
+                }
+            }
         }
         let files = kept
         let sizes = texts.mapValues { $0.utf8.count }
@@ -193,6 +219,11 @@ public struct CodeAnalyzer: Sendable {
         }
         if readIfBlocks {
             notes.append("the compiler's parse dump leaves out #if blocks; kata read those with its token reader (every branch counts)")
+        }
+        if !testSupport.isEmpty {
+            let count = testSupport.values.reduce(0, +)
+            let names = testSupport.keys.sorted()
+            notes.append("left out \(count) file\(count == 1 ? "" : "s") of test support: the module\(names.count == 1 ? "" : "s") \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? ", ..." : "") import\(names.count == 1 ? "s" : "") XCTest or Testing (--include-tests reads them)")
         }
         if !generated.isEmpty {
             let markers = Dictionary(generated.map { ($0.marker, 1) }, uniquingKeysWith: +).sorted { ($0.value, $1.key) > ($1.value, $0.key) }

@@ -550,8 +550,8 @@ public struct DependencyAnalyzer: Sendable {
             guard let sources = parts.lastIndex(where: { $0 == "Sources" }), sources + 2 < parts.count else { return nil }
             return String(parts[sources + 1])
         }
-        func seesGlobal(_ name: String, from file: String) -> Bool {
-            guard let modules = globalModules[name] else { return false }
+        func seesGlobal(_ name: String, from file: String, in declared: [String: Set<String>]? = nil) -> Bool {
+            guard let modules = (declared ?? globalModules)[name] else { return false }
             // Outside a package's layout there are no module boundaries to go by.
             guard let module = packageModule(ofFile: file), !modules.contains("") else { return true }
             return modules.contains(module) || !modules.isDisjoint(with: importsByFile[file] ?? [])
@@ -685,6 +685,11 @@ public struct DependencyAnalyzer: Sendable {
         var globalSingletons: [String: String] = [:]
         /// The type of the object a global holds, when it is one of the code's own: the suggestion names it.
         var globalSingletonTypes: [String: String] = [:]
+        // The modules that declare each global: one in another module is seen only by a file that imports it.
+        var singletonModules: [String: Set<String>] = [:]
+        for member in model.members where member.kind == .property && member.owner == nil {
+            singletonModules[member.name, default: []].insert(packageModule(ofFile: member.file) ?? "")
+        }
         for member in model.members where member.kind == .property && member.owner == nil && !member.isComputed {
             if let call = member.initialValueCall, simpleNames.contains(simple(call)), isService(call) || holdsSharedState(call) {
                 globalSingletons[member.name] = "\(simple(call))()"
@@ -698,6 +703,17 @@ public struct DependencyAnalyzer: Sendable {
             }
         }
 
+        let globalTypes = Dictionary(model.members.filter { $0.kind == .property && $0.owner == nil && !$0.typeNames.isEmpty }
+            .map { ($0.name, $0.typeNames) }, uniquingKeysWith: { first, _ in first })
+        /// A static computed property declared of the very type a global holds, returning it (`static var shared:
+        /// FileSystem { globalFileSystem }`): the singleton's own accessor, where it is defined, not a use of it.
+        func isAccessor(_ reference: CodeReference, of global: String) -> Bool {
+            guard reference.memberIsStatic, let owner = reference.owner, let member = reference.member,
+                  let types = globalTypes[global] else { return false }
+            return (membersByOwner[simple(owner)] ?? []).contains { declared in
+                declared.name == member && declared.isStatic && declared.kind == .property && declared.isComputed && declared.typeNames == types
+            }
+        }
         var hidden: [HiddenDependency] = []
         var kept: [HiddenDependency] = []
         var adapters: [HiddenDependency] = []
@@ -732,6 +748,8 @@ public struct DependencyAnalyzer: Sendable {
                 default: break
                 }
                 if let global, let target = globalSingletons[global], reference.member != global || owner != nil,
+                   singletonModules[global] == nil || seesGlobal(global, from: reference.file, in: singletonModules),
+                   !isAccessor(reference, of: global),
                    !(owner.flatMap { membersByOwner[simple($0)] }?.contains { $0.name == global } ?? false) {
                     found = (.singleton, global == target ? target : "\(global) (\(target))", globalSingletonTypes[global])
                 } else if case .member(let base, _) = reference.shape, let global, global == base, !simpleNames.contains(base),

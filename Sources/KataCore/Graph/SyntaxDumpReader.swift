@@ -793,7 +793,9 @@ private struct DumpWalker {
         let start = range(node)?.lowerBound ?? 0
         var accessorsWindow = scope.window
         let accessors = tree.array(node, .accessors)
-        if scope.member == nil {
+        // In a `main.swift` the globals are declared at the file's own level; a declaration inside its top-level
+        // code (a closure handed to a call, a loop's body) is a local of that code, seen by no other file.
+        if scope.member == nil && !scope.topLevelCode {
             var shape: (typeNames: [String], initialCall: String?, initialValue: Range<Int>?, accessors: Int?) = ([], nil, nil, nil)
             var declaredAsSelf = false
             if let nameIndex = tokenIndex(at: start), tokens[nameIndex].text == name {
