@@ -100,7 +100,7 @@ struct GraphIntegrationTests {
         return root
     }
 
-    @Test("a name is a global only where the code declares one and the reader's module sees it; a singleton's own accessor is its definition; a module that imports a test framework is test support")
+    @Test("a name is a global only where the code declares one and the reader's module sees it; a singleton's own accessor is its definition; a static subscript the code writes is shared state; a module that imports a test framework is test support")
     func modulesAndScopes() throws {
         let root = try Self.package([
             // An example program: its top-level code builds and uses a channel inside a closure (a local of that code).
@@ -139,13 +139,24 @@ struct GraphIntegrationTests {
                     public func read() { FileSystem.shared.open("x") } // the use
                 }
                 """,
+            // A library's settings behind a static subscript: written here, so a store everyone shares; a table only read is not.
+            "Sources/Lib/Prefs.swift": """
+                final class Formatter {
+                    func title(_ s: String) -> String { Defaults[.showSymbols] ? "* " + s : s }
+                    func code(_ n: Int) -> Int { Lookup[n] }
+                }
+                final class Pane {
+                    func toggle() { Defaults[.paste] = !Defaults[.paste] }
+                }
+                """,
             "Sources/LibCheckers/Verifier.swift": "import XCTest\nimport Lib\npublic enum Verifier { public static func verify() { _ = Date() } }\n",
             "Sources/LibCheckers/More.swift": "import Foundation\npublic func stamp() -> Date { Date() }\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         for compiler in [true, false] {
             let analysis = try Self.analyzer(compiler: compiler).analyze(folder: root)
-            #expect(Self.found(analysis) == ["Sources/Lib/Handler.swift:17 singleton FileManager.default", "Sources/Lib/Handler.swift:23 singleton FileSystem.shared"],
+            #expect(Self.found(analysis) == ["Sources/Lib/Handler.swift:17 singleton FileManager.default", "Sources/Lib/Handler.swift:23 singleton FileSystem.shared",
+                                             "Sources/Lib/Prefs.swift:2 global state Defaults[...]", "Sources/Lib/Prefs.swift:6 global state Defaults[...]"],
                     "compiler: \(compiler), \(analysis.notes)")
             #expect(analysis.notes.contains { $0.contains("left out 2 files of test support: the module LibCheckers imports XCTest or Testing") }, "\(analysis.notes)")
         }

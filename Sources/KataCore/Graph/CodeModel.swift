@@ -199,4 +199,7 @@ public struct CodeReference: Sendable, Equatable {
     public var handedArguments: [String]? = nil
     /// `&name`: only the variable's address is used (an Objective-C associated-object key, a context pointer).
     public var addressTaken: Bool = false
+    /// `Defaults[.key] = value`: a type's subscript (member `subscript`) written to, which only a static subscript
+    /// with a setter allows: the type keeps state everyone shares.
+    public var writes: Bool = false
 }

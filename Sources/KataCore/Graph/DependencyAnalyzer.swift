@@ -560,6 +560,12 @@ public struct DependencyAnalyzer: Sendable {
         let memberNames = Set(model.members.compactMap { $0.owner == nil ? nil : "\(simple($0.owner!)).\($0.name)" })
 
         /// What a reference reaches for, if it is hidden: kind, target, the type behind it.
+        // Types the code writes through a subscript of the type itself (`Defaults[.key] = value`): a static subscript
+        // with a setter, a store everyone shares, whoever declared it.
+        let subscriptStores = Set(model.references.compactMap { reference -> String? in
+            if case .member(let base, "subscript") = reference.shape, reference.writes { return simple(base) }
+            return nil
+        })
         func classify(_ reference: CodeReference, atRoot: Bool = false) -> (HiddenDependency.Kind, String, String?)? {
             let ownerSimple = reference.owner.map(simple)
             let module = moduleName(ofFile: reference.file)
@@ -572,6 +578,7 @@ public struct DependencyAnalyzer: Sendable {
                 }
                 let baseSimple = simple(base)
                 if baseSimple == ownerSimple || base == "Self" { return nil }
+                if member == "subscript" { return subscriptStores.contains(baseSimple) ? (.globalState, "\(base)[...]", nil) : nil }
                 if Self.systemGlobals.contains(base) { return (.singleton, base, nil) }
                 if Self.ignoredMembers[baseSimple].map({ $0.isEmpty || $0.contains(member) }) == true { return nil }
                 let own = simpleNames.contains(baseSimple)

@@ -584,6 +584,15 @@ private struct DumpWalker {
             if let name = tree.string(node, .name), let first = name.first, first.isLowercase || first == "_" {
                 place(.name(name), scope: scope)
             }
+        case Self.symbol(.subscript_expr):
+            // `Defaults[.key]`: a subscript of the type itself, a static subscript.
+            if let base = tree.object(node, .base), tree.isKind(base, .unresolved_decl_ref_expr),
+               let name = tree.string(base, .name), name.first?.isUppercase == true {
+                place(.member(base: name, member: "subscript"), scope: scope)
+                if let args = tree.child(node, .args) { walkAny(args, scope: scope) }
+            } else {
+                walkChildren(node, scope: scope)
+            }
         default:
             walkChildren(node, scope: scope)
         }
@@ -871,7 +880,8 @@ private struct DumpWalker {
             firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found), inConvenienceInit: scope.convenience,
             isTemporary: TokenTools.isTemporary(tokens, at: found),
             handedArguments: { if case .construction = shape { return TokenTools.handedArguments(tokens, at: found) } else { return nil } }(),
-            addressTaken: found > 0 && tokens[found - 1].is("&")))
+            addressTaken: found > 0 && tokens[found - 1].is("&"),
+            writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: found) } else { return false } }()))
     }
 
     /// `.shared` with nothing written before the dot.
@@ -896,6 +906,9 @@ private struct DumpWalker {
             return k
         }
         switch shape {
+        case .member(let base, "subscript"):
+            guard let after = sequence(base.split(separator: ".").map(String.init)), after < tokens.count else { return false }
+            return tokens[after].is("[")
         case .member(let base, let member):
             return sequence(base.split(separator: ".").map(String.init) + [member]) != nil
         case .construction(let type):

@@ -243,6 +243,17 @@ enum TokenTools {
     /// A call whose result lives no longer than its statement's locals: the value of a local `let`/`var`
     /// (`let digest = Digest()`), or the receiver of a call (`Digest().value()`). Not one assigned to a
     /// property or a subscript, returned, or handed to another call.
+    /// `Defaults[.key] = x`, `Store.Table[k] += 1`: the subscript right after the type path at `index` is assigned to.
+    static func subscriptIsWritten(_ tokens: [SwiftToken], at index: Int) -> Bool {
+        var k = index
+        while k + 2 < tokens.count, tokens[k + 1].is("."), tokens[k + 2].isIdentifier { k += 2 }
+        guard k + 1 < tokens.count, tokens[k + 1].is("[") else { return false }
+        let close = matchingClose(tokens, k + 1)
+        guard close > k + 1, close + 1 < tokens.count else { return false }
+        let next = tokens[close + 1].text
+        return next == "=" || (next.count >= 2 && next.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(next))
+    }
+
     static func isTemporary(_ tokens: [SwiftToken], at index: Int) -> Bool {
         let open = afterTypeName(tokens, at: index)
         guard open < tokens.count, tokens[open].is("(") else { return false }
@@ -520,6 +531,10 @@ enum TokenTools {
                 } else if k + 1 < range.upperBound, tokens[k + 1].is("("), !tokens[k + 1].newlineBefore {
                     found.append((.construction(type: base), index))
                     index = k
+                } else if k + 1 < range.upperBound, tokens[k + 1].is("["), !tokens[k + 1].newlineBefore {
+                    // `Defaults[.key]`: a subscript of the type itself, a static subscript.
+                    found.append((.member(base: base, member: "subscript"), index))
+                    index = k
                 } else if k + 1 < range.upperBound, tokens[k + 1].text.hasPrefix("<"), !tokens[k + 1].newlineBefore,
                           let after = TokenTools.afterGenericArguments(tokens, k + 1), after < range.upperBound,
                           tokens[after].is("("), !tokens[after].newlineBefore {
@@ -654,7 +669,8 @@ struct TokenScanner {
                 withoutArguments: TokenTools.callWithoutArguments(tokens, at: at),
                 firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: at), inConvenienceInit: inConvenienceInit,
                 isTemporary: TokenTools.isTemporary(tokens, at: at), handedArguments: TokenTools.handedArguments(tokens, at: at),
-                addressTaken: at > 0 && tokens[at - 1].is("&")))
+                addressTaken: at > 0 && tokens[at - 1].is("&"),
+                writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: at) } else { return false } }()))
         }
         for index in indices where TokenTools.isImplicitMember(tokens, dot: index) {
             let name = tokens[index + 1].text
