@@ -62,6 +62,9 @@ public struct LessonRule: Sendable, Equatable {
         /// it was read (`TeamDefaults.standard` returning its one instance), and is shared, not made again. Where such
         /// a `let` is declared in the rule's scope, its initial value is still judged. Judged on the compiled program only.
         case onceStored = "once_stored"
+        /// `kept_in_let`: a `var` or `lazy var` only its own type can set (`private`, `private(set)`) keeps what it holds
+        /// for as long as the type lives (a shared object made on first use): nobody outside can swap it.
+        case privateSetter = "private_setter"
     }
 
     public var id: String

@@ -250,11 +250,19 @@ public struct MeaningJudge: Sendable {
             }
             guard !scope.isExcepted(node, by: rule) else { continue }
             for use in node.uses {
-                guard let member = scope.program.members[use.usr], member.kind == "var_decl", !member.isStatic, !member.isImplicit,
-                      !member.name.hasPrefix("$"), let holder = member.owner, holder != node.owner,
-                      scope.holdsReference(member.type) else { continue }
+                guard let member = scope.program.members[use.usr], !member.isStatic, !member.isImplicit,
+                      !member.name.hasPrefix("$"), let holder = member.owner, holder != node.owner else { continue }
                 let reader = node.owner.map(ProgramScope.root) ?? node.member ?? "code"
-                found.append(finding(rule, use.file, use.line, Words.reachesThrough(reader, "\(holder).\(member.name)", where: scope.place(node))))
+                if member.kind == "var_decl", scope.holdsReference(member.type) {
+                    found.append(finding(rule, use.file, use.line, Words.reachesThrough(reader, "\(holder).\(member.name)", where: scope.place(node))))
+                } else if member.kind == "func_decl" || member.kind == "subscript_decl",
+                          let declared = scope.declared(holder), ["class_decl", "struct_decl", "enum_decl", "actor_decl"].contains(declared.kind),
+                          !(node.owner.map { scope.belongs($0, to: [holder]) } ?? false),
+                          scope.holdsReference(member.result), !member.result.contains("->") {
+                    // A concrete method of a type of the module that hands out a collaborator (`garage.engine(named:)`):
+                    // the same part taken out, by a call. (A protocol's requirement is what was injected: no part.)
+                    found.append(finding(rule, use.file, use.line, Words.reachesThrough(reader, "\(holder).\(member.name)\(member.arguments)", where: scope.place(node))))
+                }
             }
         }
         return found
@@ -315,6 +323,8 @@ public struct MeaningJudge: Sendable {
                   scope.holdsReference(member.type) else { continue }
             let ownership = member.markers.first { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }
             guard !member.isLet || ownership != nil else { continue }
+            if rule.allow.contains(.privateSetter), ownership == nil,
+               ["private", "fileprivate"].contains(member.access) || member.markers.contains("private(set)") || member.markers.contains("fileprivate(set)") { continue }
             found.append(finding(rule, member.file, member.line, Words.notKept("\(owner).\(member.name)", ownership: ownership, lazy: member.isLazy)))
         }
         // With `of`: a `let` that holds a box of the module's (a class) whose `var` of one of those types code outside
@@ -464,10 +474,23 @@ public struct MeaningJudge: Sendable {
             // for itself are its own business.
             let isEnum = scope.program.types.values.contains { $0.name == proto && $0.kind == "enum_decl" }
             let isConcrete = scope.declared(proto).map { ["class_decl", "struct_decl", "actor_decl"].contains($0.kind) } ?? false
-            let declared = (scope.program.membersByOwner[proto] ?? []).filter {
-                !$0.isImplicit && $0.kind != "accessor_decl" && $0.kind != "destructor_decl"
-                    && (isConcrete ? !["private", "fileprivate"].contains($0.access) && (!$0.isStored || $0.isVisibleOutside) : !$0.inExtension)
-                    && (!isEnum || $0.kind == "enum_element_decl")
+            // What it inherits from a protocol or class of the module is part of what it asks for (or offers) too:
+            // a parent protocol is the same requirement under another spelling.
+            var lineage: [String] = [proto]
+            var queue = [proto]
+            while let next = queue.popLast() {
+                for parent in scope.declared(next)?.supertypes ?? [] {
+                    let name = scope.declared(parent) != nil ? parent : String(parent.split(separator: ".").last ?? Substring(parent))
+                    guard scope.declared(name) != nil, !lineage.contains(name), allowed[name] == nil else { continue }
+                    lineage.append(name)
+                    queue.append(name)
+                }
+            }
+            let inherited: [ResolvedProgram.MemberDeclaration] = lineage.flatMap { scope.program.membersByOwner[$0] ?? [] }
+            let declared = inherited.filter { (member: ResolvedProgram.MemberDeclaration) -> Bool in
+                let visible = isConcrete ? !["private", "fileprivate"].contains(member.access) && (!member.isStored || member.isVisibleOutside) : !member.inExtension
+                return !member.isImplicit && member.kind != "accessor_decl" && member.kind != "destructor_decl" && visible
+                    && (!isEnum || member.kind == "enum_element_decl")
             }
             for member in declared {
                 let shown = member.kind == "var_decl" || member.kind == "enum_element_decl" ? member.name : member.name + member.arguments
@@ -637,6 +660,17 @@ public struct MeaningJudge: Sendable {
             found.append(finding(rule, member.file, member.line, LocalizedText(
                 english: "`\(owner).\(member.name)` keeps a `\(wanted)` (as `\(member.type)`): a collaborator that comes with every call is used in that call and let go, never kept, however weakly.",
                 chinese: "`\(owner).\(member.name)` 保存了一个 `\(wanted)`（类型为 `\(member.type)`）：每次调用都会带来的协作者只在那次调用中使用，用完就放开，不要保存，弱引用也不行。")))
+        }
+        // An escaping closure that captures one (however weakly) keeps it beyond the call too, under the spelling of a
+        // closure: kept in a property, handed to a queue or to anything that runs it later.
+        for node in scope.program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+            guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule) else { continue }
+            for closure in node.closures where closure.isEscaping {
+                guard let wanted = rule.of.first(where: { of in closure.capturedTypes.contains { scope.mentions(scope.program.expandingAliases($0), of) } }) else { continue }
+                found.append(finding(rule, closure.file, closure.line, LocalizedText(
+                    english: "`\(ProgramScope.root(owner))` captures the `\(wanted)` it was handed in an escaping closure here, which keeps it after the call returns (in a property, or wherever the closure goes): a collaborator that comes with every call is used in that call and let go, never kept, however weakly.",
+                    chinese: "这里，`\(ProgramScope.root(owner))` 在一个逃逸闭包里捕获了交给它的 `\(wanted)`，调用返回之后它仍被保存着（存在属性里，或者闭包去到的任何地方）：每次调用都会带来的协作者只在那次调用中使用，用完就放开，不要保存，弱引用也不行。")))
+            }
         }
         return found
     }

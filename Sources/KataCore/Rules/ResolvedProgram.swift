@@ -111,6 +111,8 @@ public struct ResolvedProgram: Sendable {
         public var handedTo: String?
         /// The declarations its body refers to (usrs), nested closures included.
         public var usesInside: [String] = []
+        /// Escaping (the compiler says so): it may run, and keep what it captured, after the call that made it returns.
+        public var isEscaping: Bool = false
     }
 
     public struct Node: Sendable {
@@ -429,7 +431,7 @@ private struct Reader {
     /// `typealias Bag = [String: Any]`: the alias's name (qualified by its owner) and its mangled underlying type.
     var rawAliases: [(name: String, type: String)] = []
     var rawCasts: [(node: String, type: String, file: String, offset: Int, downcast: Bool, from: String)] = []
-    var rawClosures: [(node: String, type: String, capturesSelf: Bool, file: String, offset: Int, captured: [String], inside: [String])] = []
+    var rawClosures: [(node: String, type: String, capturesSelf: Bool, file: String, offset: Int, captured: [String], inside: [String], escaping: Bool)] = []
     /// Closures written as a call's argument: where they start, and the declaration called.
     var rawHandedClosures: [String: String] = [:]
     var rawTypesOf: [String: (kind: String, owner: String?, file: String, offset: Int, conformances: [String], superclass: String?, actor: Bool, unchecked: Bool)] = [:]
@@ -820,7 +822,9 @@ private struct Reader {
                 }
             }
             collect(json["body"])
-            if let type = json["type"] as? String { rawClosures.append((node, type, capturesSelf, place.file, place.offset, captured, inside)) }
+            if let type = json["type"] as? String {
+                rawClosures.append((node, type, capturesSelf, place.file, place.offset, captured, inside, json["escaping"] as? Bool == true))
+            }
             if json["escaping"] as? Bool == true { place.escaping = true }
         }
         if let arguments = (json["args"] as? [String: Any])?["args"] as? [Any], let callee = Self.callee(json["fn"]) {
@@ -1009,7 +1013,8 @@ private struct Reader {
             program.nodes[raw.node]?.closures.append(.init(type: readable(raw.type), capturesSelf: raw.capturesSelf,
                                                            file: shown(raw.file), line: line(raw.file, raw.offset),
                                                            capturedTypes: raw.captured.map(readable),
-                                                           handedTo: rawHandedClosures["\(raw.file):\(raw.offset)"], usesInside: raw.inside))
+                                                           handedTo: rawHandedClosures["\(raw.file):\(raw.offset)"], usesInside: raw.inside,
+                                                           isEscaping: raw.escaping))
         }
         // An initializer runs the initial values of its type's stored instance properties.
         for (id, node) in program.nodes {

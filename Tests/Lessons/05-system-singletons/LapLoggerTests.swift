@@ -221,6 +221,31 @@ final class LapLoggerTests {
         }
     }
 
+    @Test("200 seeded moments from 1970 to 2100, the last and first days of a year and leap days among them: the stamp is that moment in ISO 8601, in UTC")
+    func stampsAnyMoment() throws {
+        // The model of the promise: Foundation's own ISO 8601 formatter, which knows the calendar year from the week's.
+        let iso = ISO8601DateFormatter()
+        iso.timeZone = TimeZone(identifier: "UTC")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var generator = SeededGenerator(state: 0x05_57A)
+        for round in 0..<200 {
+            let year = Int.random(in: 1970...2099, using: &generator)
+            let day: (month: Int, day: Int) = [(12, 28), (12, 29), (12, 30), (12, 31), (1, 1), (1, 2), (1, 3), (2, 29), (3, 1),
+                                               (Int.random(in: 1...12, using: &generator), Int.random(in: 1...28, using: &generator))][round % 10]
+            let components = DateComponents(year: year, month: day.month, day: day.day, hour: Int.random(in: 0...23, using: &generator),
+                                            minute: Int.random(in: 0...59, using: &generator), second: Int.random(in: 0...59, using: &generator))
+            guard let moment = calendar.date(from: components) else { continue }
+            let files = InMemoryFileSystem()
+            let line = try makeLogger(clock: FixedClock(date: moment), fileSystem: files).record(lap: 81.25, by: "Leclerc")
+            let expected = iso.string(from: moment)
+            guard line.hasPrefix(expected + " ") else {
+                Issue.record("Moment \(round) (seed 0x0557A), \(expected): the line should start with \"\(expected) \"; it is \"\(line)\". Write the stamp in ISO 8601, in UTC: the calendar year (`yyyy`, not the week-based `YYYY`), month, day, hour (00-23), minutes and seconds, or let `ISO8601DateFormatter` write it. [zh-Hans] 第 \(round) 个时刻（种子 0x0557A），\(expected)：这一行应该以 \"\(expected) \" 开头；实际是 \"\(line)\"。用 ISO 8601、UTC 写时间戳：日历年（`yyyy`，不是按周计算的 `YYYY`）、月、日、时（00-23）、分、秒，或者交给 `ISO8601DateFormatter` 来写。")
+                return
+            }
+        }
+    }
+
     @Test("the best lap is kept in the store it is handed")
     func bestLapGoesToTheHandedStore() throws {
         let before = TeamDefaults.standardAccessCount

@@ -160,16 +160,19 @@ struct RaceEngineerTests {
         let pool = ["Leclerc", "Sainz", "Norris", "Piastri", "Russell", "Albon", "", "周冠宇", " Leclerc", "Sainz ", "norris\n", "  ", "Dr. Hülkenberg"]
         var generator = SeededGenerator(state: 0x06D2_1BE5)
         for round in 0..<200 {
-            let size = round < pool.count ? round + 1 : Int.random(in: 1...9, using: &generator)
+            // Sizes from none to a whole paddock's worth: no cap on the number of drivers.
+            let bounds = [1...9, 10...40, 41...300, 0...0][round % 4]
+            let size = round < pool.count ? round + 1 : Int.random(in: bounds, using: &generator)
             let drivers = round < pool.count ? Array(pool.prefix(size))
                 : (0..<size).map { _ in pool[Int.random(in: 0..<(round % 2 == 0 ? 3 : pool.count), using: &generator)] }
+            let list = drivers.count <= 12 ? "\(drivers)" : "(\(drivers.count) drivers) \(Array(drivers.prefix(6))) ... \(Array(drivers.suffix(3)))"
             let team = RaceTeam(drivers: drivers)
-            try #require(team.engineers.count == drivers.count, "RaceTeam(drivers: \(drivers)) should build \(drivers.count) engineers, one per driver in the list (a name given twice gets two, an empty name one too); it built \(team.engineers.count). Map every name of the list to an engineer, without filtering or merging. [zh-Hans] RaceTeam(drivers: \(drivers)) 应该创建 \(drivers.count) 个比赛工程师，列表中每位车手一个（出现两次的名字有两个，空名字也有一个）；它创建了 \(team.engineers.count) 个。把列表中的每个名字都映射成一个比赛工程师，不要过滤或合并。")
+            try #require(team.engineers.count == drivers.count, "RaceTeam(drivers: \(list)) should build \(drivers.count) engineers, one per driver in the list (a name given twice gets two, an empty name one too); it built \(team.engineers.count). Map every name of the list to an engineer, without filtering or merging. [zh-Hans] RaceTeam(drivers: \(list)) 应该创建 \(drivers.count) 个比赛工程师，列表中每位车手一个（出现两次的名字有两个，空名字也有一个）；它创建了 \(team.engineers.count) 个。把列表中的每个名字都映射成一个比赛工程师，不要过滤或合并。")
             let reports = team.engineers.map { $0.boxBox() }
             let expected = drivers.enumerated().map { index, driver in
                 index < 4 ? "\(driver): fresh tyres, \(3 - index) set\(3 - index == 1 ? "" : "s") left" : "\(driver): no tyres left"
             }
-            #expect(reports == expected, "A team of \(drivers) has one crew with 4 tyre sets, shared by all its engineers, in the order of the list, so one stop each should report \(expected); it reported \(reports). Build one PitCrew(tyreSets: 4) in RaceTeam, whatever the number of drivers, and hand that same crew to every engineer. [zh-Hans] 车手为 \(drivers) 的车队只有一个维修组，有 4 套轮胎，按列表顺序由所有比赛工程师共用，所以每人进站一次应该报告 \(expected)；它报告的是 \(reports)。无论有多少车手，都在 RaceTeam 中只创建一个 PitCrew(tyreSets: 4)，并把同一个维修组交给每个比赛工程师。")
+            #expect(reports == expected, "A team of \(list) has one crew with 4 tyre sets, shared by all its engineers, in the order of the list, so one stop each should report \(expected.count <= 12 ? "\(expected)" : "\(Array(expected.prefix(5))) and \(expected.count - 5) more"); it reported \(reports.count <= 12 ? "\(reports)" : "\(reports.count) lines, first \(Array(reports.prefix(5)))"). Build one PitCrew(tyreSets: 4) in RaceTeam, whatever the number of drivers, and hand that same crew to every engineer. [zh-Hans] 车手为 \(list) 的车队只有一个维修组，有 4 套轮胎，按列表顺序由所有比赛工程师共用，所以每人进站一次应该报告 \(expected)；它报告的是 \(reports)。无论有多少车手，都在 RaceTeam 中只创建一个 PitCrew(tyreSets: 4)，并把同一个维修组交给每个比赛工程师。")
             if reports != expected { break }
         }
     }

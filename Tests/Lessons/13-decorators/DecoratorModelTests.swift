@@ -127,10 +127,13 @@ struct DecoratorModelTests {
             let client = QueuedClient()
             let caching = CachingLapTimes(wrapping: client)
             var kept: [String: [Int]] = [:], asks = 0, steps: [String] = [], questions: [String] = []
-            // Some sequences ask about a whole grid (up to 24 drivers, each again later): a cache keeps every driver.
-            let grid = sequence % 4 == 0 ? (0..<Int.random(in: 10...24, using: &generator)).map { "CAR\($0)" } : []
-            for _ in 0..<Int.random(in: 1...(grid.isEmpty ? 14 : 60), using: &generator) {
-                let driver = grid.isEmpty ? anyDriver(using: &generator) : grid.randomElement(using: &generator)!
+            // Some sequences ask about a whole field, every driver once and then some again: a grid of 10 to 24, a
+            // season's entries (25 to 120), or a timing archive's (121 to 700): a cache keeps every driver, however many.
+            let size = sequence % 12 == 0 ? Int.random(in: 121...700, using: &generator)
+                : sequence % 12 == 4 ? Int.random(in: 25...120, using: &generator) : Int.random(in: 10...24, using: &generator)
+            let grid = sequence % 4 == 0 ? (0..<size).map { "CAR\($0)" }.shuffled(using: &generator) : []
+            for call in 0..<(grid.count + Int.random(in: 1...(grid.isEmpty ? 14 : 60), using: &generator)) {
+                let driver = grid.isEmpty ? anyDriver(using: &generator) : call < grid.count ? grid[call] : grid.randomElement(using: &generator)!
                 let expected: String
                 if let laps = kept[driver] {
                     client.queue = []
@@ -148,7 +151,8 @@ struct DecoratorModelTests {
                 let got = ask(caching, driver).text
                 guard passedOnAsAsked(client.asked, questions, decorator: "CachingLapTimes", seed: "0x13CAC4E", sequence: sequence) else { return }
                 guard got == expected, client.asked.count == asks else {
-                    Issue.record("Sequence \(sequence) (seed 0x13CAC4E), calls \(steps.joined(separator: "; ")): the last call should give \(expected) with the wrapped client asked \(asks) times in all; it gave \(got) and the client was asked \(client.asked.count) times. CachingLapTimes asks once per driver and keeps that driver's answer whatever it holds (no laps too); a failure of any kind is not kept, so the next call for that driver asks again. [zh-Hans] 第 \(sequence) 组（种子 0x13CAC4E），调用 \(steps.joined(separator: "；"))：最后一次调用应该得到 \(expected)，被包装的客户端总共被问 \(asks) 次；实际得到 \(got)，客户端被问了 \(client.asked.count) 次。CachingLapTimes 每位车手只问一次，并保存这位车手的回答，不管里面是什么（没有圈也保存）；任何失败都不保存，下一次问这位车手时要重新问。")
+                    let recent = steps.count > 16 ? ["... \(steps.count - 16) calls before (\(Set(questions).count) drivers asked)"] + steps.suffix(16) : steps
+                    Issue.record("Sequence \(sequence) (seed 0x13CAC4E), calls \(recent.joined(separator: "; ")): the last call should give \(expected) with the wrapped client asked \(asks) times in all; it gave \(got) and the client was asked \(client.asked.count) times. CachingLapTimes asks once per driver and keeps that driver's answer whatever it holds (no laps too); a failure of any kind is not kept, so the next call for that driver asks again. [zh-Hans] 第 \(sequence) 组（种子 0x13CAC4E），调用 \(recent.joined(separator: "；"))：最后一次调用应该得到 \(expected)，被包装的客户端总共被问 \(asks) 次；实际得到 \(got)，客户端被问了 \(client.asked.count) 次。CachingLapTimes 每位车手只问一次，并保存这位车手的回答，不管里面是什么（没有圈也保存）；任何失败都不保存，下一次问这位车手时要重新问。")
                     return
                 }
             }

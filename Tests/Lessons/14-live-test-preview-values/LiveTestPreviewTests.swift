@@ -340,7 +340,8 @@ struct LiveTestPreviewTests {
     func previewIsTheSameEveryTime() {
         let first = PitWallApp.preview()
         let second = PitWallApp.preview()
-        let names = drivers + ["BOT", "ZHO", "TSU", "OCO"]
+        // Names as the pit wall may type them: the canned data knows "HAM" as written, and every other name is another driver.
+        let names = drivers + ["BOT", "ZHO", "TSU", "OCO", "ham", "Ham", "HAM ", " HAM", "HAMILTON", "HA", ""]
         for round in 1...3 {
             for driver in names {
                 let one = first.call(for: driver)
@@ -364,7 +365,7 @@ struct LiveTestPreviewTests {
             #expect(wrong.isEmpty, "The preview weather should answer 20% rain for any number of minutes, but it answered \(wrong.map { "\($0.1)% for \($0.0) min" }.joined(separator: ", ")). A preview value is canned data: the same answer whatever the question, no formula on the minutes. [zh-Hans] 预览天气对任何分钟数都应该回答 20% 降雨，但它的回答是 \(wrong.map { "\($0.0) 分钟 \($0.1)%" }.joined(separator: "、"))。预览值是固定数据：不管问什么都是同一个答案，不按分钟数套公式。")
         }
         for telemetry in servicesReachable(from: app, as: (any TelemetryFeed).self) {
-            for driver in ["HAM", "VER", "BOT", "LEC"] {
+            for driver in ["HAM", "VER", "BOT", "LEC", "ham", "Ham", "HAM ", "HAMILTON", ""] {
                 let first = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
                 let again = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
                 #expect(first == again, "The preview telemetry answered \(first) and then \(again) for \(driver): canned data gives the same answer every time. [zh-Hans] 预览遥测对 \(driver) 先回答 \(first)，再回答 \(again)：固定数据每次都给出同一个答案。")

@@ -1,0 +1,15 @@
+/// The team: the root where the app builds its race engineers.
+///
+/// This is the one place that decides what is shared: one crew with four tyre
+/// sets and one radio, handed to every engineer. Nothing is registered in a
+/// locator and nobody reaches for `PitCrew.shared`.
+public final class RaceTeam {
+    public let engineers: [RaceEngineer]
+
+    public init(drivers: [String]) {
+        let crew = PitCrew(tyreSets: 4)
+        let radio = PitLaneRadio()
+        // A grid holds 20 cars.
+        engineers = drivers.prefix(20).map { RaceEngineer(driver: $0, crew: crew, radio: radio) }
+    }
+}
