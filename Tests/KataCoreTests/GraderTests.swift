@@ -44,6 +44,34 @@ struct GraderTests {
         #expect(!Grader.isUnseenCode(demangled: "default argument 1 of M.S.f(i: Swift.Int, p: Swift.Int) -> Swift.Int"), "a function's default argument is in the reading")
     }
 
+    @Test("a hidden-test program never runs while a program whose output reaches a student does: they take turns, any number of one kind at once, and a kind that waits goes next")
+    func hiddenAndVisibleTakeTurns() {
+        /// What runs now, by kind, and how often both kinds ran at once.
+        final class Watch: @unchecked Sendable {
+            let lock = NSLock()
+            var running = [0, 0], overlaps = 0
+            func enter(_ kind: Int) { lock.withLock { running[kind] += 1; if running[0] > 0 && running[1] > 0 { overlaps += 1 } } }
+            func leave(_ kind: Int) { lock.withLock { running[kind] -= 1 } }
+        }
+        let phases = ProgramPhases(), watch = Watch()
+        DispatchQueue.concurrentPerform(iterations: 24) { index in
+            let hidden = index % 3 == 0
+            phases.run(hidden: hidden, clock: SystemClock()) { _ in
+                watch.enter(hidden ? 1 : 0)
+                Thread.sleep(forTimeInterval: 0.005)
+                watch.leave(hidden ? 1 : 0)
+            }
+        }
+        #expect(watch.overlaps == 0, "a hidden and a visible program ran at once \(watch.overlaps) times")
+        #expect(watch.running == [0, 0])
+    }
+
+    @Test("the C math library's functions (what Double.rounded() calls) are no foreign call; every other C function is")
+    func pureMath() {
+        for symbol in ["ceil", "floor", "rint", "round", "sqrtf", "powl", "trunc", "fmod"] { #expect(!Grader.isForeignCall(symbol), "\(symbol)") }
+        for symbol in ["write", "dup2", "getuid", "ceilx", "f", "l", "system"] { #expect(Grader.isForeignCall(symbol), "\(symbol)") }
+    }
+
     @Test("a vetting finding rejects the lesson before anything is built, with rule, file and line")
     func rejectedIsNeverBuilt() {
         let fileSystem = InMemoryFileSystem()

@@ -405,6 +405,18 @@ struct ForgedEventTests {
         #expect(!unknown.tests.contains { $0.status == .pass })
     }
 
+    @Test("instants no clock gives (a lifetime on, before the clock began, not a number) are evidence, and no conversion of them stops the grader")
+    func instantsNoClockGives() {
+        for (start, end) in [(1.0, 1e300), (-1e300, 2.0), (2.0, 5e15), (1.0, Double.greatestFiniteMagnitude)] {
+            let forged = run(declared + [Events.event("runStarted", at: 0.5), Events.event("testStarted", "a", at: start), Events.event("testEnded", "a", at: end),
+                                         Events.event("testStarted", "b", at: 3), Events.event("testEnded", "b", at: 4), Events.event("runEnded", at: 5)]).0
+            #expect(!forged.tests.contains { $0.status == .pass }, "\(start) to \(end): \(forged.tests)")
+            #expect(forged.evidence.contains { $0.contains("an instant no clock gives") }, "\(start) to \(end): \(forged.evidence)")
+        }
+        #expect(TestRunner.milliseconds(.infinity) == 0 && TestRunner.milliseconds(.nan) == 0 && TestRunner.milliseconds(-5) == 0)
+        #expect(TestRunner.milliseconds(1e300) == 32_000_000_000_000 && TestRunner.milliseconds(1.25) == 1250)
+    }
+
     @Test("passes written inside a running test (the test then exits) are not passes")
     func forgedFromInsideATest() {
         let (run, _) = run(declared + [Events.event("runStarted", at: 1), Events.event("testStarted", "a", at: 2),

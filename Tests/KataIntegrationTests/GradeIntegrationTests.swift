@@ -223,7 +223,7 @@ struct GradeIntegrationTests {
         let csv = try String(contentsOfFile: reports + "/grades.csv", encoding: .utf8)
         let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.first == "student,01-greeting,02-tally,total,max_total,percent,grading_status")
-        #expect(rows.count == 1 + 36)
+        #expect(rows.count == 1 + 37)
         #expect(rows.contains { $0.hasPrefix("\\u{9}=1+2,10,6,16,16,100,ok") },
                 "a name is shown by its letters, a TAB by its code (no formula can start the field), and the copy of alice scores what alice does: \(rows.filter { $0.hasPrefix("'") || $0.hasPrefix("alice,") }) \(String(((try? String(contentsOfFile: reports + "/\t=1+2/results.json", encoding: .utf8)) ?? "no results.json").prefix(4000)))")
         #expect(rows.contains { $0.hasPrefix("caf%FF,0,0,0,16,0,\"error: the folder name is not valid UTF-8") })
@@ -236,7 +236,7 @@ struct GradeIntegrationTests {
         // junit.xml, read by a real XML parser.
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: reports + "/junit.xml"))
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
-        #expect(suites.count == 36)
+        #expect(suites.count == 37)
         let crashCases = try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']")
         #expect(crashCases.count == 4)
         #expect(try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']/error").count == 3)
@@ -310,6 +310,15 @@ struct GradeIntegrationTests {
             #expect(tally["status"] as? String == "suspicious", "\(student): \(tally)")
             #expect(tally["score"] as? Double == 0)
             #expect(!((tally["evidence"] as? [String]) ?? []).isEmpty)
+        }
+        // Instants no clock gives (a test ending 1e300 s on, starting before the clock began), an id with tabs: the
+        // grader converts none of them to a number that could trap, the lesson is suspicious, and no tab reaches a CSV.
+        let instants = try lesson("instant-forger", "02-tally")
+        #expect(instants["status"] as? String == "suspicious" && instants["score"] as? Double == 0, "\(instants)")
+        #expect(((instants["evidence"] as? [String]) ?? []).joined().contains("an instant no clock gives"), "\(instants)")
+        #expect(try lesson("instant-forger", "01-greeting")["score"] as? Double == 10)
+        for name in ["grades.csv", "grades-long.csv"] {
+            #expect(!(try String(contentsOfFile: "\(reports)/\(name)", encoding: .utf8)).contains("\t"), "\(name) holds no raw tab")
         }
         // A run forged exactly (the running test's end, every other test, every suite, the run's end), then a
         // trap: the real end never comes, and a real program does not die after its run has ended.

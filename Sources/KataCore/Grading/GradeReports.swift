@@ -257,8 +257,9 @@ public enum GradeReports {
     /// numbers stay numbers (`-3.5`, never `-nan(...)`). Line ends inside a field are written as `\n`:
     /// an importer that splits lines first must not see a row a student's text made.
     static func csvField(_ value: String) -> String {
-        // Control characters (a terminal's escape codes, line ends) and bidirectional overrides are written out, not kept.
-        var text = Shown.escaped(value, keeping: [0x09])
+        // Control characters (a terminal's escape codes, line ends, a tab a tab-splitting import would cut the field at)
+        // and bidirectional overrides are written out, not kept.
+        var text = Shown.escaped(value)
         let visible = text.unicodeScalars.first { !["\u{FEFF}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}"].contains($0) }
         if let first = visible, "=+@\t＝＋＠－".unicodeScalars.contains(first) || (first == "-" && !isPlainNumber(text)) {
             text = "'" + text
@@ -289,7 +290,7 @@ public enum GradeReports {
             let flagged = student.lessons.filter { $0.grading != .ok }.count
             let skipped = tests.filter(notStarted).count
             let errors = tests.filter { $0.status == .error }.count - skipped + (student.failure == nil ? 0 : 1) + flagged
-            let time = Double(tests.map(\.durationMs).reduce(0, +)) / 1000
+            let time = tests.map { Double($0.durationMs) }.reduce(0, +) / 1000
             lines.append("  <testsuite name=\"\(xmlAttribute(Shown.name(student.student)))\" tests=\"\(tests.count + (student.failure == nil ? 0 : 1) + flagged)\" failures=\"\(tests.filter { $0.status == .fail }.count)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", time))\">")
             if let failure = student.failure {
                 lines.append("    <testcase classname=\"\(xmlAttribute(Shown.name(student.student))).submission\" name=\"submission\" time=\"0.000\">")

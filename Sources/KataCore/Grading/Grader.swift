@@ -48,6 +48,8 @@ public struct Grader: Sendable {
     let referenceSections = OnceCache<[String: Int]>()
     /// Seconds the course's own solution took to build and run, per lesson, in this run: what the machine manages now.
     let referenceSeconds = OnceCache<Double>()
+    /// Hidden-test programs and programs whose output reaches a student take turns (see `ProgramPhases`).
+    let phases = ProgramPhases()
     /// The compiler's reading shared by vetting and the rules (when `readsPrograms`).
     var programReading: ProgramReading?
 
@@ -163,10 +165,11 @@ public struct Grader: Sendable {
         let done = Remaining(intakes.map { intakes in intakes.failure == nil ? lessons.count : 0 })
         let graded = ConcurrentMap.map(work, jobs: jobs) { job -> GradedLesson in
             let intake = intakesTaken[job.student]
-            let studentDeadline = clocks.start(job.student, now: clock.now()).addingTimeInterval(caps.perStudent)
+            let studentDeadline = clocks.deadline(job.student, now: clock.now(), budget: caps.perStudent)
             let result = gradeLesson(job.lesson, intake: intake.lessons[job.lesson.id]!, folder: studentScratch(job.student),
                                      expected: expected[job.lesson.id] ?? nil, takenHash: takenHashes[job.student][job.lesson.id] ?? "",
-                                     studentDeadline: studentDeadline, secrets: studentSecrets[job.student])
+                                     studentDeadline: studentDeadline, secrets: studentSecrets[job.student],
+                                     credit: { clocks.credit(job.student, $0) })
             if done.finish(job.student), let progress {
                 progress(StudentGrade(student: intake.student, status: result.status, message: "", score: 0, maxScore: 0, lessons: [], notes: intake.notes, failure: nil, submissionSHA256: intake.sha256))
             }
@@ -280,6 +283,8 @@ public struct Grader: Sendable {
         var overBudget: String?
         /// Seconds the test program ran, every attempt (compiling aside): what the lesson's cap counts.
         var testSeconds: Double = 0
+        /// Seconds the program waited for its turn (`ProgramPhases`): the grader's, not the student's.
+        var waitedSeconds: Double = 0
     }
 
     /// `nm`'s listing of a student's library with these options; nil when `nm` is missing or fails.
@@ -361,7 +366,22 @@ public struct Grader: Sendable {
         let emitted: Set<String> = ["memset", "memcpy", "memmove", "memcmp", "malloc", "calloc", "realloc", "free", "posix_memalign",
                                     "__gmon_start__", "__cxa_finalize", "__cxa_atexit", "_ITM_registerTMCloneTable", "_ITM_deregisterTMCloneTable",
                                     "__stack_chk_fail", "__stack_chk_guard", "_Unwind_Resume", "__gxx_personality_v0", "__tls_get_addr"]
-        return !emitted.contains(symbol)
+        return !emitted.contains(symbol) && !isPureMath(symbol)
+    }
+
+    /// The C math library's functions the standard library calls for `Double` and `Float` (`rounded()` is `rint` or
+    /// `round`, `squareRoot()` `sqrt`): each computes a number from numbers and touches nothing else, in the `double`,
+    /// `float` (`f`) and `long double` (`l`) forms.
+    public static func isPureMath(_ symbol: String) -> Bool {
+        let math: Set<String> = ["ceil", "floor", "rint", "round", "trunc", "nearbyint", "lround", "llround", "lrint", "llrint",
+                                 "fmod", "remainder", "remquo", "sqrt", "cbrt", "pow", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10",
+                                 "log1p", "logb", "ilogb", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+                                 "asinh", "acosh", "atanh", "hypot", "fma", "fmin", "fmax", "fdim", "copysign", "nextafter", "nexttoward",
+                                 "frexp", "ldexp", "scalbn", "scalbln", "modf", "erf", "erfc", "tgamma", "lgamma", "fabs", "sincos"]
+        let base = symbol.split(separator: "@").first.map(String.init) ?? symbol
+        if math.contains(base) { return true }
+        guard let last = base.last, last == "f" || last == "l" else { return false }
+        return math.contains(String(base.dropLast()))
     }
 
     /// A demangled Swift symbol of an API that reaches the process outside the lesson's objects.
@@ -431,14 +451,21 @@ public struct Grader: Sendable {
     /// helpers they share), whose output never does. The visible program holds no hidden-test material, so
     /// nothing its code prints can quote it.
     func buildAndRun(_ lesson: Lesson, sourceFolder: String, files: [String], folder: String, displayRoot: String,
-                     takenHash: String?, deadline: Date?) -> RunOutcome {
+                     takenHash: String?, deadline: Date?, credit: @escaping @Sendable (Double) -> Void = { _ in }) -> RunOutcome {
         let all = testFiles(lesson)
         let hiddenNames = Set(lesson.metadata.hiddenTests.map { ($0 as NSString).lastPathComponent })
         let hiddenFiles = all.filter { hiddenNames.contains(($0 as NSString).lastPathComponent) }
         // The lesson's cap counts the tests of both programs: the hidden program gets what the visible one left.
+        // A program's wait for its turn (see `ProgramPhases`) is not the student's time: the deadline moves with it.
+        var waitedSoFar = 0.0
         func run(_ tests: [String], variant: String, filters: [String], testSecondsLeft: Double? = nil) -> RunOutcome {
-            buildAndRun(lesson, sourceFolder: sourceFolder, files: files, tests: tests, folders: LessonFolders(root: folder, lesson: lesson.id + variant),
-                        filters: filters, displayRoot: displayRoot, takenHash: takenHash, deadline: deadline, testSecondsLeft: testSecondsLeft)
+            let outcome = buildAndRun(lesson, sourceFolder: sourceFolder, files: files, tests: tests, folders: LessonFolders(root: folder, lesson: lesson.id + variant),
+                                      filters: filters, displayRoot: displayRoot, takenHash: takenHash,
+                                      deadline: deadline?.addingTimeInterval(waitedSoFar), testSecondsLeft: testSecondsLeft,
+                                      hiddenProgram: !filters.isEmpty)
+            waitedSoFar += outcome.waitedSeconds
+            credit(outcome.waitedSeconds)
+            return outcome
         }
         guard !hiddenFiles.isEmpty else { return run(all, variant: "", filters: []) }
         var visible: RunOutcome?
@@ -466,7 +493,8 @@ public struct Grader: Sendable {
     }
 
     func buildAndRun(_ lesson: Lesson, sourceFolder: String, files: [String], tests: [String], folders: LessonFolders, filters: [String],
-                     displayRoot: String, takenHash: String?, deadline: Date?, testSecondsLeft: Double? = nil) -> RunOutcome {
+                     displayRoot: String, takenHash: String?, deadline: Date?, testSecondsLeft: Double? = nil,
+                     hiddenProgram: Bool = false) -> RunOutcome {
         try? fileSystem.createDirectory(folders.build)
         try? fileSystem.createDirectory("\(folders.build)/tmp")
         func failure(_ stage: CheckStage, _ message: String) -> CheckReport {
@@ -570,25 +598,27 @@ public struct Grader: Sendable {
             testEnvironment["SWIFT_BACKTRACE"] = "enable=no"
             // The program seals itself (non-dumpable) before any test: no write to its own memory through /proc.
             testEnvironment[SwiftcLessonBuilder.sealVariable] = "1"
-            let started = clock.now()
-            let lessonDeadline = started.addingTimeInterval(max(0, testSecondsLeft ?? caps.perLesson))
-            var options = TestRunOptions(perTestTimeout: limits.perTestTimeout, outputLimit: limits.outputBytes,
-                                         environment: testEnvironment, workDirectory: folders.writable, displayRoot: displayRoot,
-                                         module: lesson.module, moduleSources: sourceFolder)
-            options.deadline = deadline.map { min($0, lessonDeadline) } ?? lessonDeadline
-            options.retryTimeouts = true
-            options.confirmPasses = true
-            options.filters = filters
-            // The program sees its build read-only and may write only its event stream (and its private /tmp).
-            let launcher = sandbox.launcher(SandboxView(readOnly: [folders.build] + Sandbox.runtimeLibraries(of: toolchain),
-                                                        writableFiles: ["\(folders.writable)/events.jsonl"]))
-            let run = TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock)
-                .run(executable: executable, options: options, launcher: launcher, beforeAttempt: check,
-                     machineCheck: takenHash == nil ? nil : machineCheck(lesson, folder: folders.writable))
-            let status: Status = run.tests.isEmpty ? .error : run.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
-            let report = CheckReport(lesson: lesson.id, status: status, stage: .run, tests: run.tests, output: run.output)
-            return RunOutcome(report: report, evidence: run.evidence, gradingProblem: run.gradingProblem,
-                              testSeconds: clock.now().timeIntervalSince(started))
+            return phases.run(hidden: hiddenProgram, clock: clock) { waited in
+                let started = clock.now()
+                let lessonDeadline = started.addingTimeInterval(max(0, testSecondsLeft ?? caps.perLesson))
+                var options = TestRunOptions(perTestTimeout: limits.perTestTimeout, outputLimit: limits.outputBytes,
+                                             environment: testEnvironment, workDirectory: folders.writable, displayRoot: displayRoot,
+                                             module: lesson.module, moduleSources: sourceFolder)
+                options.deadline = deadline.map { min($0.addingTimeInterval(waited), lessonDeadline) } ?? lessonDeadline
+                options.retryTimeouts = true
+                options.confirmPasses = true
+                options.filters = filters
+                // The program sees its build read-only and may write only its event stream (and its private /tmp).
+                let launcher = sandbox.launcher(SandboxView(readOnly: [folders.build] + Sandbox.runtimeLibraries(of: toolchain),
+                                                            writableFiles: ["\(folders.writable)/events.jsonl"]))
+                let run = TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock)
+                    .run(executable: executable, options: options, launcher: launcher, beforeAttempt: check,
+                         machineCheck: takenHash == nil ? nil : machineCheck(lesson, folder: folders.writable))
+                let status: Status = run.tests.isEmpty ? .error : run.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
+                let report = CheckReport(lesson: lesson.id, status: status, stage: .run, tests: run.tests, output: run.output)
+                return RunOutcome(report: report, evidence: run.evidence, gradingProblem: run.gradingProblem,
+                                  testSeconds: clock.now().timeIntervalSince(started), waitedSeconds: waited)
+            }
         }
     }
 
@@ -646,7 +676,8 @@ public struct Grader: Sendable {
     // MARK: one lesson of one student
 
     func gradeLesson(_ lesson: Lesson, intake: LessonIntake, folder: String, expected: [ExpectedTest]?,
-                     takenHash: String = "", studentDeadline: Date? = nil, secrets: Set<String> = []) -> GradedLesson {
+                     takenHash: String = "", studentDeadline: Date? = nil, secrets: Set<String> = [],
+                     credit: @escaping @Sendable (Double) -> Void = { _ in }) -> GradedLesson {
         let testsMax = expected.map { $0.map(\.maxScore).reduce(0, +) } ?? lesson.metadata.points
         let maxPoints = testsMax
         func allError(_ kind: String, _ message: String, grading: LessonGrading = .ok, evidence: [String] = []) -> GradedLesson {
@@ -690,7 +721,7 @@ public struct Grader: Sendable {
         }
 
         let outcome = buildAndRun(lesson, sourceFolder: intake.sourceFolder, files: intake.files, folder: folder,
-                                  displayRoot: "\(folder)/src", takenHash: takenHash, deadline: studentDeadline)
+                                  displayRoot: "\(folder)/src", takenHash: takenHash, deadline: studentDeadline, credit: credit)
         let report = outcome.report
         // Code that compiles must be readable by the compiler's reading too: vetting and the rules judge that reading,
         // and a reading that cannot be made or decoded would leave them only the token reader, which a spelling can fool.
@@ -1090,13 +1121,57 @@ struct CourseVetting: Sendable {
 private final class StudentClocks: @unchecked Sendable {
     private let lock = NSLock()
     private var starts: [Date?]
-    init(count: Int) { starts = Array(repeating: nil, count: count) }
+    private var credits: [Double]
+    init(count: Int) {
+        starts = Array(repeating: nil, count: count)
+        credits = Array(repeating: 0, count: count)
+    }
     func start(_ index: Int, now: Date) -> Date {
         lock.withLock {
             if let start = starts[index] { return start }
             starts[index] = now
             return now
         }
+    }
+    /// The student's deadline: the budget from the first lesson's start, plus the time the student's programs waited
+    /// for another's to finish (see `ProgramPhases`), which is not the student's.
+    func deadline(_ index: Int, now: Date, budget: Double) -> Date {
+        let start = self.start(index, now: now)
+        return lock.withLock { start.addingTimeInterval(budget + credits[index]) }
+    }
+    func credit(_ index: Int, _ seconds: Double) {
+        lock.withLock { credits[index] += max(0, seconds) }
+    }
+}
+
+/// Keeps a program that runs hidden tests from running at the same time as one whose output reaches a student.
+/// Programs that run at once share the machine (its memory counters, its CPU, its clock's pace), and whatever one
+/// changes the other can read: a hidden-test program could spell a hidden test's name in how much memory it holds
+/// while a visible one, of the same student or a classmate, reads it and prints it. So the two kinds take turns:
+/// any number of programs of one kind run together, never one of each; a kind that waits goes next.
+final class ProgramPhases: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var running = [0, 0]
+    private var waiting = [0, 0]
+
+    /// Runs `body` in its turn, handing it how many seconds it waited for the other kind.
+    func run<T>(hidden: Bool, clock: any Clock, _ body: (Double) -> T) -> T {
+        let mine = hidden ? 1 : 0, other = 1 - mine
+        let asked = clock.now()
+        condition.lock()
+        waiting[mine] += 1
+        while running[other] > 0 || (waiting[other] > 0 && running[mine] > 0) { condition.wait() }
+        waiting[mine] -= 1
+        running[mine] += 1
+        condition.unlock()
+        let waited = max(0, clock.now().timeIntervalSince(asked))
+        defer {
+            condition.lock()
+            running[mine] -= 1
+            condition.broadcast()
+            condition.unlock()
+        }
+        return body(waited)
     }
 }
 

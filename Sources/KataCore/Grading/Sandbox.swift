@@ -53,6 +53,11 @@ public struct SandboxTools: Sendable, Equatable {
     /// The folder holding `setsid`, `unshare` and `setpriv`, mounted into the sandbox.
     public var folder: String
     public var prlimit: String
+
+    /// Put before `unshare`: the kernel kills it the moment the grader's process ends, however it ends (a crash
+    /// included), and `--kill-child` then ends everything in its namespaces. Without it a sandbox whose grader died
+    /// would run on with no watchdog.
+    public var diesWithGrader: [String] { ["\(folder)/setpriv", "--pdeathsig", "KILL"] }
 }
 
 /// Runs a test program fenced in: `launcher(view) + [program, args...]`.
@@ -86,7 +91,7 @@ public struct Sandbox: Sendable, Equatable {
             "--as=\(limits.memoryBytes)", "--cpu=\(limits.cpuSeconds)", "--fsize=\(limits.fileBytes)",
             "--nofile=\(limits.openFiles)", "--nproc=\(limits.processes)", "--core=0",
         ]
-        return [tools.unshare] + (asRoot ? [] : ["--user", "--map-root-user"])
+        return tools.diesWithGrader + [tools.unshare] + (asRoot ? [] : ["--user", "--map-root-user"])
             + ["--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child", "--propagation", "private",
                "/bin/sh", "-c", SandboxScripts.minimalRoot, "kata-sandbox", asRoot ? "root" : "user",
                rootFolder, String(limits.scratchBytes), String(limits.scratchBytes), tools.folder, tools.prlimit]
@@ -98,7 +103,7 @@ public struct Sandbox: Sendable, Equatable {
     public func compileLauncher() -> [String] {
         var command: [String] = []
         if isolation == .full, let tools {
-            command = [tools.unshare, "--user", "--map-root-user", "--net", "--ipc", "--pid", "--fork", "--kill-child",
+            command = tools.diesWithGrader + [tools.unshare, "--user", "--map-root-user", "--net", "--ipc", "--pid", "--fork", "--kill-child",
                        "--mount", "--mount-proc"]
         }
         guard let prlimit else { return command }

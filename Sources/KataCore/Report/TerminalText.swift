@@ -266,10 +266,20 @@ public enum Shown {
         let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
         let mixed = letters.contains { isLatin($0.value) } && letters.contains { !isLatin($0.value) }
         let scalars = Array(text.unicodeScalars)
+        // Unicode's own normal forms decide the rest: a name written decomposed (`e` + a combining accent beside a
+        // classmate's precomposed `é`) shows its marks by their code, and a character that only stands in for another
+        // (mathematical `𝗁`, a full-width `ｈ`, a ligature: its compatibility form differs) is shown by its code.
+        let decomposed = !scalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars)
         var result = ""
         for (index, scalar) in scalars.enumerated() {
             if scalar.value == 0x20, index == 0 || index == scalars.count - 1 {
                 result += "\\u{20}"
+                continue
+            }
+            let alone = String(scalar)
+            let mark = [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
+            if scalar.value >= 0x80, (decomposed && mark) || !alone.unicodeScalars.elementsEqual(alone.precomposedStringWithCompatibilityMapping.unicodeScalars) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 continue
             }
             if mixed, scalar.properties.isAlphabetic, !isLatin(scalar.value) {

@@ -345,7 +345,7 @@ public struct TestRunner: Sendable {
 
     private func verdict(for id: String, ended: Double, issues: [TestIssue], state: RunState, options: TestRunOptions) -> TestVerdict {
         let started = state.startTimes[id] ?? ended
-        let duration = max(0, Int(((ended - started) * 1000).rounded()))
+        let duration = Self.milliseconds(ended - started)
         let failures = issues.filter(\.isFailure)
         let info = state.info(id)
         guard let first = failures.first else {
@@ -498,6 +498,13 @@ public struct TestRunner: Sendable {
         default: return "signal \(signal)"
         }
     }
+    /// Whole milliseconds in `seconds`, whatever numbers an event stream holds: nothing for what is not a finite
+    /// positive time, at most a thousand years. (The stream is written where the code under test can write: a
+    /// conversion that can trap would let that code stop the grader.)
+    public static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int(min(seconds * 1000, 3.2e13).rounded())
+    }
 }
 
 /// What one run of the test program said, and what in it a real run never says.
@@ -534,7 +541,11 @@ private struct RunState {
     func info(_ id: String) -> TestInfo? { discoveredIndex[id].map { discovered[$0] } }
 
     private mutating func checkTime(_ time: Double, _ what: String) -> Bool {
-        guard time.isFinite, time >= lastTime else {
+        guard time.isFinite else {
+            note("an instant no clock gives at \(what)")
+            return false
+        }
+        guard time >= lastTime else {
             note("time went backwards at \(what)")
             return false
         }
@@ -586,7 +597,7 @@ private struct RunState {
             var fine = inOrder && pendingClean.contains(id)
             if ended[id] != nil { note("\(id) ended twice"); fine = false; clean.remove(id) }
             if let start = startTimes[id] {
-                if time < start { note("\(id) ended \(Int((start - time) * 1000)) ms before it started (a negative duration)"); fine = false }
+                if !(time >= start) { note("\(id) ended \(TestRunner.milliseconds(start - time)) ms before it started (a negative duration, or no time at all)"); fine = false }
             } else {
                 note("\(id) ended without a start"); fine = false
             }
@@ -718,6 +729,6 @@ private final class Watchdog: @unchecked Sendable {
     }
 
     static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.1f", value)
     }
 }
