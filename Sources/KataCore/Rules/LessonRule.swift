@@ -49,6 +49,10 @@ public struct LessonRule: Sendable, Equatable {
         /// mentions one of `of`: a collaborator that changes with every call is passed to the method, never kept.
         /// Judged on the compiled program only.
         case notStored = "not_stored"
+        /// The code of `in` drops nothing it was given to keep: no call of the standard library that removes
+        /// elements from a collection or keeps only part of one (`removeFirst`, `removeAll`, `popLast`,
+        /// `suffix`, `dropFirst`, ...), whichever collection it is called on. Judged on the compiled program only.
+        case keepsEverything = "keeps_everything"
     }
 
     /// Where `no_construction` lets a fresh collaborator be built.
@@ -173,7 +177,7 @@ extension LessonRule {
         case .keptInLet?:
             rule.inTypes = strings("in", required: true)
             rule.of = strings("of", required: false)
-        case .noUncheckedState?, .nullObject?, .lockHeld?, .noDowncast?, .noReachThrough?: rule.inTypes = strings("in", required: true)
+        case .noUncheckedState?, .nullObject?, .lockHeld?, .noDowncast?, .noReachThrough?, .keepsEverything?: rule.inTypes = strings("in", required: true)
         case .protocolRequirements?: rule.names = strings("names", required: true)
         case nil: break
         }

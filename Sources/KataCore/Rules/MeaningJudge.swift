@@ -48,6 +48,7 @@ public struct MeaningJudge: Sendable {
             case .noReachThrough: raw = reachesThrough(rule, scope)
             case .noUncheckedState: raw = uncheckedState(rule, scope)
             case .notStored: raw = storedCollaborators(rule, scope)
+            case .keepsEverything: raw = droppedElements(rule, scope)
             case .actor: raw = []
             }
             var seen: Set<String> = []
@@ -670,6 +671,27 @@ public struct MeaningJudge: Sendable {
                 found.append(finding(rule, closure.file, closure.line, LocalizedText(
                     english: "`\(ProgramScope.root(owner))` captures the `\(wanted)` it was handed in an escaping closure here, which keeps it after the call returns (in a property, or wherever the closure goes): a collaborator that comes with every call is used in that call and let go, never kept, however weakly.",
                     chinese: "这里，`\(ProgramScope.root(owner))` 在一个逃逸闭包里捕获了交给它的 `\(wanted)`，调用返回之后它仍被保存着（存在属性里，或者闭包去到的任何地方）：每次调用都会带来的协作者只在那次调用中使用，用完就放开，不要保存，弱引用也不行。")))
+            }
+        }
+        return found
+    }
+
+    // MARK: keeps_everything
+
+    /// The standard library's ways to lose elements of a collection: removing them, or keeping only part of it.
+    static let droppingMembers: Set<String> = ["remove", "removeFirst", "removeLast", "removeAll", "removeSubrange", "removeValue",
+                                               "replaceSubrange", "popFirst", "popLast", "dropFirst", "dropLast", "prefix", "suffix"]
+
+    /// A call in the code of a listed type that drops elements of a collection (`stored.removeFirst()` once past a
+    /// cap, `stored = Array(stored.suffix(100_000))`): what the text says is kept, every one, is not.
+    private func droppedElements(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for node in scope.program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+            guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule) else { continue }
+            for use in node.uses where use.module == "Swift" && Self.droppingMembers.contains(use.name) {
+                found.append(finding(rule, use.file, use.line, LocalizedText(
+                    english: "`\(ProgramScope.root(owner))` drops elements of a collection here (`\(use.name)`): it keeps every one it is given, however many, and never lets one go.",
+                    chinese: "这里，`\(ProgramScope.root(owner))` 丢掉了集合里的元素（`\(use.name)`）：交给它的每一个元素它都要保留，不管有多少，一个也不能放掉。")))
             }
         }
         return found

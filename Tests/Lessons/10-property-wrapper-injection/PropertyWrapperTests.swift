@@ -410,4 +410,28 @@ struct PropertyWrapperTests {
         #expect(first == "pit wall: box, box", "The car was built before the radio override and first calls the driver in inside it, so it should use the fake radio. Declare its radio with @LazyInjected(\\.radio). It said: \(first) [zh-Hans] 赛车在无线电覆盖之前创建，第一次呼叫车手是在覆盖之内，所以它应该使用假无线电。用 @LazyInjected(\\.radio) 声明它的无线电。它说的是：\(first)")
         #expect(afterwards == "pit wall: box, box" && elsewhere == "pit wall: box, box", "The car first called the driver in through the \"pit wall\" radio; it should keep that radio from then on, also after the override ended and inside another one, but it said \"\(afterwards)\" and then \"\(elsewhere)\". @LazyInjected reads on first use and keeps what it got: declare the radio with @LazyInjected(\\.radio) and let boxCall() use it; do not read DependencyValues.current on every call (in boxCall() or in a computed property). [zh-Hans] 赛车第一次呼叫车手用的是 \"pit wall\" 无线电；从那以后它应该一直保留这个无线电，覆盖结束之后、在另一个覆盖之内也一样，但它先说了 \"\(afterwards)\"，然后说了 \"\(elsewhere)\"。@LazyInjected 在第一次使用时读取并保留拿到的值：用 @LazyInjected(\\.radio) 声明无线电，并让 boxCall() 使用它；不要在每次调用时读取 DependencyValues.current（无论是在 boxCall() 中还是在计算属性中）。")
     }
+
+    @Test("every boxCall() calls the driver in: each sends \"box, box\" once through the radio and returns what the radio answers that time (1 to 12 calls, answers that change)")
+    func everyBoxCallIsACall() {
+        /// A radio that answers each message with the next of its answers, and counts what it was sent.
+        final class ChangingRadio: PitRadio, @unchecked Sendable {
+            private let lock = NSLock()
+            private var log: [String] = []
+            var sent: [String] { lock.withLock { log } }
+            func send(_ message: String) -> String {
+                lock.withLock {
+                    log.append(message)
+                    return "answer \(log.count) to \(message)"
+                }
+            }
+        }
+        for calls in 1...12 {
+            let radio = ChangingRadio()
+            let car = withDependencies { $0.radio = radio } operation: { RaceCar() }
+            let answers = withDependencies { $0.radio = radio } operation: { (0..<calls).map { _ in car.boxCall() } }
+            let expected = (1...calls).map { "answer \($0) to box, box" }
+            #expect(radio.sent == Array(repeating: "box, box", count: calls) && answers == expected, "\(calls) calls of boxCall() should send \"box, box\" \(calls) times and return \(expected); the radio was sent \(radio.sent) and boxCall() returned \(answers). The radio is kept (@LazyInjected), the call is not: each boxCall() sends through the radio and returns its answer of that time, never one kept from before. [zh-Hans] 调用 \(calls) 次 boxCall() 应该发送 \(calls) 次 \"box, box\"，并返回 \(expected)；无线电收到的是 \(radio.sent)，boxCall() 返回的是 \(answers)。保留的是无线电（@LazyInjected），不是呼叫：每次 boxCall() 都要通过无线电发送，并返回它这一次的回答，不能用以前保存的回答。")
+            if radio.sent.count != calls { break }
+        }
+    }
 }

@@ -30,12 +30,16 @@ class Numbered {
 final class Gearbox: Numbered {}
 final class Brakes: Numbered {}
 final class Wing: Numbered {}
-final class Sensor: Numbered {}
-final class Seat: Numbered {}
+/// Two types of one name in two places: `String(describing:)` gives "Tyres" for both, and they are two types all the same.
+enum Pit { final class Tyres: Numbered {} }
+enum Garage { final class Tyres: Numbered {} }
 
 enum Kinds {
-    static let names = ["Gearbox", "Brakes", "Wing", "Sensor", "Seat"]
-    static let types: [Numbered.Type] = [Gearbox.self, Brakes.self, Wing.self, Sensor.self, Seat.self]
+    /// The names `String(describing:)` gives (what `LifetimeMismatch` holds).
+    static let names = ["Gearbox", "Brakes", "Wing", "Tyres", "Tyres"]
+    /// The names a replayed sequence spells.
+    static let shown = ["Gearbox", "Brakes", "Wing", "Pit.Tyres", "Garage.Tyres"]
+    static let types: [Numbered.Type] = [Gearbox.self, Brakes.self, Wing.self, Pit.Tyres.self, Garage.Tyres.self]
     static let lifetimes = [".transient", ".scoped", ".shared"]
 
     static func resolve(_ kind: Int, from container: Container) throws -> Numbered {
@@ -43,8 +47,8 @@ enum Kinds {
         case 0: try container.resolve(Gearbox.self)
         case 1: try container.resolve(Brakes.self)
         case 2: try container.resolve(Wing.self)
-        case 3: try container.resolve(Sensor.self)
-        default: try container.resolve(Seat.self)
+        case 3: try container.resolve(Pit.Tyres.self)
+        default: try container.resolve(Garage.Tyres.self)
         }
     }
 
@@ -61,8 +65,8 @@ enum Kinds {
         case 0: add(Gearbox.self)
         case 1: add(Brakes.self)
         case 2: add(Wing.self)
-        case 3: add(Sensor.self)
-        default: add(Seat.self)
+        case 3: add(Pit.Tyres.self)
+        default: add(Garage.Tyres.self)
         }
     }
 }
@@ -77,12 +81,12 @@ enum ScopeStep: CustomStringConvertible {
     var description: String {
         switch self {
         case let .register(container, kind, lifetime, dependencies):
-            let declared = dependencies.isEmpty ? "" : ", dependencies: [\(dependencies.map { "\(Kinds.names[$0]).self" }.joined(separator: ", "))]"
-            let body = dependencies.isEmpty ? "" : " resolving \(dependencies.map { Kinds.names[$0] }.joined(separator: ", ")) in it"
-            return "containers[\(container)].register(\(Kinds.names[kind]).self, lifetime: \(Kinds.lifetimes[lifetime])\(declared)) { ... }\(body)"
+            let declared = dependencies.isEmpty ? "" : ", dependencies: [\(dependencies.map { "\(Kinds.shown[$0]).self" }.joined(separator: ", "))]"
+            let body = dependencies.isEmpty ? "" : " resolving \(dependencies.map { Kinds.shown[$0] }.joined(separator: ", ")) in it"
+            return "containers[\(container)].register(\(Kinds.shown[kind]).self, lifetime: \(Kinds.lifetimes[lifetime])\(declared)) { ... }\(body)"
         case let .beginScope(container): return "containers[\(container)].beginScope()"
         case let .endScope(container): return "containers[\(container)].endScope()"
-        case let .resolve(container, kind): return "try containers[\(container)].resolve(\(Kinds.names[kind]).self)"
+        case let .resolve(container, kind): return "try containers[\(container)].resolve(\(Kinds.shown[kind]).self)"
         case let .verify(container): return "try containers[\(container)].verify()"
         }
     }
@@ -256,7 +260,7 @@ func report(seed: UInt64, _ steps: [ScopeStep]) -> (english: String, chinese: St
 
 @Suite("Scopes and verify(): random sequences against the text's promises", .serialized)
 struct ContainerModelTests {
-    @Test("400 seeded sequences of registrations (the same type again under every lifetime too), scopes, resolves and verify() calls behave as the text promises")
+    @Test("400 seeded sequences of registrations (the same type again under every lifetime too, two types of one name), scopes, resolves and verify() calls behave as the text promises")
     func sequencesFollowTheModel() {
         for seed in UInt64(1)...400 {
             let steps = randomScopeSteps(seed: seed, count: 40)

@@ -35,6 +35,38 @@ struct PlannerTests {
         #expect(car.log.entries == expected, "Eight laps (rain 0, 20, 45, 70, 25, 10, 0 and 35%; 4 puddle corners; worn tyres on lap 6, low fuel on lap 7, a full tank on lap 8) should tell the car's equipment \(shown(expected)); it was told \(shown(car.log.entries)). The first difference is entry \(first + 1). The refactoring keeps the behaviour: the driver is told first (radio, then board), then the car is served (fuel, when any, then tyres). [zh-Hans] 八圈（降雨 0、20、45、70、25、10、0 和 35%；4 个积水弯道；第 6 圈轮胎磨损，第 7 圈油量低，第 8 圈油箱是满的）应该让赛车的设备收到\(shown(expected))；实际收到的是\(shown(car.log.entries))。第一处不同是第 \(first + 1) 条。重构不改变行为：先告诉车手（无线电，然后指示牌），再为赛车服务（需要时先加油，然后换胎）。")
     }
 
+    @Test("every lap reads the telemetry first, then asks the weather about that lap, as the planner of eight parameters did")
+    func telemetryBeforeWeather() {
+        /// Who was asked what, in order, across the telemetry and the weather.
+        final class Journal { var entries: [String] = [] }
+        final class JournalTelemetry: Telemetry {
+            let journal: Journal
+            init(_ journal: Journal) { self.journal = journal }
+            func status() -> CarStatus {
+                journal.entries.append("telemetry")
+                return CarStatus(tyreWear: 30, fuelLitres: 50, lastLap: 100_000)
+            }
+        }
+        final class JournalWeather: WeatherFeed {
+            let journal: Journal
+            init(_ journal: Journal) { self.journal = journal }
+            func rainChance(onLap lap: Int) -> Int {
+                journal.entries.append("weather \(lap)")
+                return lap % 2 == 0 ? 45 : 0
+            }
+        }
+        let journal = Journal(), car = TestCar()
+        let planner = RaceWeekendPlanner(
+            pitStops: PitStopService(tyres: car.tyres, fuel: car.fuel),
+            conditions: TrackConditions(weather: JournalWeather(journal), trackMap: FixedMap(puddleCorners: 4)),
+            telemetry: JournalTelemetry(journal),
+            briefing: DriverBriefing(radio: car.radio, pitBoard: car.board)
+        )
+        for lap in 1...4 { planner.lapCompleted(lap) }
+        let expected = (1...4).flatMap { ["telemetry", "weather \($0)"] }
+        #expect(journal.entries == expected, "Four laps should ask, in this order, \(shown(expected)); they asked \(shown(journal.entries)). The refactoring keeps the order of the calls: lapCompleted reads the telemetry first, then asks the track conditions (which ask the weather about that lap). [zh-Hans] 四圈应该按这个顺序询问：\(shown(expected))；实际询问的是\(shown(journal.entries))。重构保持调用的顺序：lapCompleted 先读遥测，再问赛道状况（它再问天气这一圈的情况）。")
+    }
+
     @Test("the planner is built from the three services and the telemetry, and works through the ones it is handed")
     func plannerWorksThroughTheServicesItIsHanded() {
         let weather = ScriptedWeather(rain: [1: 40, 2: 40])
