@@ -40,6 +40,11 @@ struct GraderTests {
         #expect(CourseVetting.declaresADefault(subscriptText: "subscript<T>(f: () -> T, p: Int =\n 3) -> T { f() }"), "an arrow in a parameter's type is no closing bracket")
         #expect(!CourseVetting.declaresADefault(subscriptText: "subscript(i: Int) -> Int { let x = 1; return x + i }"), "an = in the body is no default")
         #expect(!CourseVetting.declaresADefault(subscriptText: "subscript(f: (Int) -> Int, m: [String: Int]) -> Int { 0 }"))
+        // Read as the compiler reads it: a comment naming `subscript()` first, a generic clause of any length.
+        #expect(CourseVetting.declaresADefault(subscriptText: "/* subscript() */ subscript<Tag>(lap: Int = garage().shared.horsepower, tag: Tag) -> String {"))
+        #expect(CourseVetting.declaresADefault(subscriptText: "subscript<\((1...40).map { "T\($0): Equatable" }.joined(separator: ", "))>(x: Int = 1) -> Int { x }"))
+        #expect(!CourseVetting.declaresADefault(subscriptText: "subscript<T>(x: T) -> String { \"subscript(a: Int = 1)\" }"), "a string is no clause")
+        #expect(Grader.isUnseenCode(demangled: "default argument 0 of M.PitBoard.subscript<A>(lap: Swift.Int, tag: A) -> Swift.String"))
         #expect(Grader.isUnseenCode(demangled: "default argument 1 of M.S.subscript(Swift.Int, Swift.Int) -> Swift.Int"))
         #expect(!Grader.isUnseenCode(demangled: "default argument 1 of M.S.f(i: Swift.Int, p: Swift.Int) -> Swift.Int"), "a function's default argument is in the reading")
     }
@@ -124,15 +129,20 @@ struct GraderTests {
         #expect(graded.maxScore == 10 && graded.score == 0)
     }
 
-    @Test("a compile the grader's clock stopped is its own problem, a compile error is the student's")
+    @Test("a compile the grader's clock stopped is its own problem, a compile error is the student's; what the compiler printed never claims a stop")
     func stoppedCompiles() {
-        let stopped = BuildOutcome.moduleFailed([Diagnostic(file: "", line: 0, column: 0, severity: "error", message: "the compiler was stopped: timed out after 180 s")], output: "")
+        let stopped = BuildOutcome.moduleFailed([Diagnostic(file: "", line: 0, column: 0, severity: Diagnostic.stoppedSeverity, message: "the compiler was stopped: timed out after 180 s")], output: "")
         let crashed = BuildOutcome.testsFailed([Diagnostic(file: "", line: 0, column: 0, severity: "error", message: "the compiler failed without a message (signaled(9))")], output: "")
         let wrong = BuildOutcome.moduleFailed([Diagnostic(file: "/s/Greeter.swift", line: 3, column: 1, severity: "error", message: "cannot find 'x' in scope")], output: "")
-        let frontendKilled = BuildOutcome.moduleFailed([Diagnostic(file: "", line: 0, column: 0, severity: "error", message: "compile command failed due to signal 9 (use -v to see invocation)")], output: "")
+        // Lines a `#warning` of the code's can print at the start of a line of the compiler's output.
+        let claimed = ["the compiler was stopped: timed out after 180 s", "compile command failed due to signal 9 (use -v to see invocation)",
+                       "unable to start the compiler job: Cannot allocate memory (the build host is out of memory)"].map {
+            BuildOutcome.moduleFailed([Diagnostic(file: "", line: 0, column: 0, severity: "error", message: $0)], output: "")
+        }
         let linker = BuildOutcome.testsFailed([Diagnostic(file: "", line: 0, column: 0, severity: "error", message: "link command failed with exit code 1")], output: "")
-        #expect(Grader.stoppedByGrader(stopped) && Grader.stoppedByGrader(crashed) && Grader.stoppedByGrader(frontendKilled))
-        #expect(!Grader.stoppedByGrader(wrong) && !Grader.stoppedByGrader(linker))
+        #expect(Grader.stoppedByGrader(stopped))
+        #expect(!Grader.stoppedByGrader(wrong) && !Grader.stoppedByGrader(linker) && !Grader.stoppedByGrader(crashed))
+        #expect(!claimed.contains(where: Grader.stoppedByGrader), "text in the output is the code's to write")
         #expect(Grader.failedWithoutPlace(linker) && !Grader.failedWithoutPlace(wrong) && !Grader.failedWithoutPlace(.ready(executable: "/b/T", rebuiltModule: true, rebuiltTests: true)))
     }
 
@@ -223,6 +233,27 @@ struct GraderTests {
         #expect(slow.grading == .ok, "the code's doing, not the machine's: \(slow.message)")
         #expect(slow.message.contains("while the course's own solution builds and runs here in 12 s"), "\(slow.message)")
     }
+    @Test("compiles that fail differently with no place in the lesson's files are the code's while the course's own solution builds here quickly; the machine's only without that measure")
+    func differentFailuresAreTheCodes() {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift", "struct Greeter {}\n")
+        fileSystem.add("/course/Tests/Lessons/01-greeting/T.swift", "import Testing\n")
+        let calls = Counter()
+        // Each compile prints another place-less line (a `#warning` of the code's can print any), then fails.
+        let runner = ScriptedProcessRunner { _ in
+            ProcessResult(termination: .exited(1), output: "error: unable to execute command: swift-frontend lost its connection (\(calls.next()))\n")
+        }
+        var grader = grader(runner, fileSystem: fileSystem)
+        grader.vets = false
+        let intake = LessonIntake(lesson: "01-greeting", files: ["/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift"],
+                                  sourceFolder: "/scratch/students/0/src/Lessons/01-greeting/Sources", missing: nil)
+        let unmeasured = grader.gradeLesson(Self.lesson, intake: intake, folder: "/scratch/students/0", expected: nil, takenHash: grader.sourcesHash(intake.files))
+        #expect(unmeasured.grading == .gradingError, "no measure of the machine: \(unmeasured.message)")
+        _ = grader.referenceSeconds.value(for: Self.lesson.id) { 6 }
+        let measured = grader.gradeLesson(Self.lesson, intake: intake, folder: "/scratch/students/0", expected: nil, takenHash: grader.sourcesHash(intake.files))
+        #expect(measured.grading == .ok && measured.message.contains("while the course's own solution builds and runs here in 6 s"), "\(measured.message)")
+    }
+
     @Test("one time budget per student covers the compiles: a compile gets what is left of it, and a budget used up is the code's, not the machine's")
     func compilesCountInTheBudget() {
         let fileSystem = InMemoryFileSystem()

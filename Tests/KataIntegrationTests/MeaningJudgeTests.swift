@@ -477,6 +477,23 @@ struct MeaningJudgeTests {
         #expect(findings.contains { $0.rule == "keeps" }, "\(name)")
     }
 
+    @Test("a var of values (a private struct nested in the type included) is no collaborator kept; a private lazy var is one only its type sets, where the rule allows it")
+    func valuesInVars() throws {
+        let screen = """
+            public final class RaceCar {
+                private struct State { var laps: [Int] = []; var note: String? }
+                private var state = State()
+                private var count = 0
+                let engine: any Engine
+                public init(engine: any Engine) { self.engine = engine }
+            }
+            """
+        #expect(try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": screen], [Self.rule("keeps", .keptInLet) { $0.inTypes = ["RaceCar"] }]).isEmpty)
+        let root = "public final class Root { private lazy var engine: any Engine = Spare(); public lazy var spare: any Engine = Spare(); public init() {} }\nfinal class Spare: Engine { var horsepower: Int { 1 } }"
+        let allowing = try Self.judge(["Engine.swift": Self.engine, "Root.swift": root], [Self.rule("keeps", .keptInLet) { $0.inTypes = ["Root"]; $0.allow = [.privateSetter] }])
+        #expect(allowing.count == 1 && allowing.first?.message.contains("Root.spare") == true, "\(allowing.map(\.message))")
+    }
+
     @Test("collaborators handed over or kept as Any are a locator by another name", arguments: [
         ("a bag keyed by type", "public final class RaceCar { private let parts: [ObjectIdentifier: Any]\n public init(engine: any Engine) { parts = [ObjectIdentifier(Engine.self): engine] } }"),
         ("an initializer taking a bag by name", "public final class RaceCar { let engine: any Engine\n public init(engine: any Engine) { self.engine = engine }\n public convenience init(services: [String: Any]) { self.init(engine: services[\"engine\"] as! any Engine) } }"),

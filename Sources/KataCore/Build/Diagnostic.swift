@@ -6,6 +6,9 @@ public struct Diagnostic: Sendable, Equatable, Codable, Hashable {
     public var line: Int
     public var column: Int
     public var severity: String
+    /// The severity of the one diagnostic a builder writes itself when its clock stopped the compiler: the parser
+    /// reads only "error", "warning", "note" and "remark" from the compiler's output, so no output can claim it.
+    public static let stoppedSeverity = "stopped"
     public var message: String
     /// The source line and the caret under it, as the compiler printed them.
     public var excerpt: String?

@@ -263,14 +263,18 @@ public struct SwiftcLessonBuilder: LessonBuilding {
         if found.isEmpty {
             let general = DiagnosticParser.generalErrors(result.output)
             let reason: String
+            var severity = "error"
             if case .killed(let why) = result.termination {
                 reason = "the compiler was stopped: \(why)"
+                // The builder's own clock stopped it: marked by a severity no compiler line is parsed into, so text the
+                // compiler printed (a `#warning` of the code's, over several lines) can never pass for this stop.
+                severity = Diagnostic.stoppedSeverity
             } else if let first = general.first {
                 reason = first
             } else {
                 reason = "the compiler failed without a message (\(result.termination))"
             }
-            found = [Diagnostic(file: "", line: 0, column: 0, severity: "error", message: reason)]
+            found = [Diagnostic(file: "", line: 0, column: 0, severity: severity, message: reason)]
         }
         return found
     }

@@ -321,7 +321,7 @@ public struct MeaningJudge: Sendable {
             && (member.isStored || member.isLazy) && !member.name.hasPrefix("$") && !member.name.hasPrefix("_") {
             guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
                   !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule),
-                  scope.holdsReference(member.type) else { continue }
+                  scope.holdsReference(member.type, varsCount: false) else { continue }
             let ownership = member.markers.first { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }
             guard !member.isLet || ownership != nil else { continue }
             if rule.allow.contains(.privateSetter), ownership == nil,
@@ -865,20 +865,43 @@ struct Reach {
     struct Path { var name: String; var use: ResolvedProgram.Use? }
 
     /// The first forbidden use reachable from a node (its own uses first), or nil.
+    ///
+    /// Every search leaves what it learnt: the nodes it saw reach nothing when it found nothing, and the nodes on the
+    /// way to what it found reach that. So the searches of one rule over a whole program take time in proportion to
+    /// the program, not to its square (a chain of thousands of methods, each calling the next, is read once).
     func path(from start: String) -> Path? {
         if let known = memo.results[start] { return known }
         var visited: Set<String> = [start]
         var queue = [start]
+        var head = 0
+        var parent: [String: String] = [:]
         var result: Path?
-        search: while !queue.isEmpty {
-            let id = queue.removeFirst()
+        var foundAt: String?
+        search: while head < queue.count {
+            let id = queue[head]
+            head += 1
+            // A node an earlier search found reaching nothing: nothing past it either.
+            if id != start, let known = memo.results[id], known == nil { continue }
             guard let node = scope.program.nodes[id] else { continue }
             for use in node.uses where follows(use) && hit(use) {
                 result = Path(name: use.shownName, use: use)
+                foundAt = id
                 break search
             }
             let next = node.uses.filter(follows).compactMap { scope.nodeID(for: $0) } + node.implied
-            for target in next where visited.insert(target).inserted { queue.append(target) }
+            for target in next where visited.insert(target).inserted {
+                parent[target] = id
+                queue.append(target)
+            }
+        }
+        if result == nil {
+            for id in visited { memo.results[id] = .some(nil) }
+        } else {
+            var id = foundAt
+            while let current = id {
+                if memo.results[current] == nil { memo.results[current] = .some(result) }
+                id = parent[current]
+            }
         }
         memo.results[start] = .some(result)
         return result
@@ -1054,21 +1077,35 @@ struct ProgramScope {
     ]
 
     /// A constant of this type may still share state: a class, an existential, a closure, or a value holding one.
-    func holdsReference(_ type: String, seen: Set<String> = []) -> Bool {
+    /// `varsCount`: a struct of the module with a `var` counts too (state when it is shared: a static one is); false
+    /// asks only whether a reference is inside (a struct of values, `var`s or not, kept in a `var` is no collaborator).
+    func holdsReference(_ written: String, seen: Set<String> = [], varsCount: Bool = true) -> Bool {
+        // A private type's name carries its file's discriminator (`M.Screen.(State in _AE62...)`): read it as `M.Screen.State`.
+        let type = written.contains(" in _") ? Self.withoutDiscriminators(written) : written
         if type.contains("->") || type.contains("any ") || type.contains("some ") || type.contains("AnyObject") || type == "Any" { return true }
         for name in DemangledName.typeNames(type) + Self.bareNames(type) {
             let short = name.split(separator: ".").last.map(String.init) ?? name
-            if let declared = typesByName[name] ?? typesByName[short] {
+            if let declared = typesByName[name] ?? typesByName[Self.withoutModule(name, program.module)] ?? typesByName[short] {
                 if declared.kind == "class_decl" || declared.kind == "protocol" { return true }
                 guard !seen.contains(declared.name) else { continue }
                 let stored = (program.membersByOwner[declared.name] ?? []).filter { $0.kind == "var_decl" && !$0.isStatic && $0.isStored }
-                if stored.contains(where: { !$0.isLet || holdsReference($0.type, seen: seen.union([declared.name])) }) { return true }
+                if stored.contains(where: { (varsCount && !$0.isLet) || holdsReference($0.type, seen: seen.union([declared.name]), varsCount: varsCount) }) { return true }
                 continue
             }
             if Self.valueTypes.contains(short) { continue }
             return true
         }
         return false
+    }
+
+    /// `Capstone.MessageListScreen.State` as the module declares it: `MessageListScreen.State` (a nested type's name).
+    static func withoutModule(_ name: String, _ module: String) -> String {
+        name.hasPrefix(module + ".") ? String(name.dropFirst(module.count + 1)) : name
+    }
+
+    /// `Capstone.Screen.(State in _AE62...)` as `Capstone.Screen.State`: a private type's file discriminator dropped.
+    static func withoutDiscriminators(_ type: String) -> String {
+        type.replacingOccurrences(of: #"\(([A-Za-z_][A-Za-z0-9_]*) in _[0-9A-F]+\)"#, with: "$1", options: .regularExpression)
     }
 
     /// Module type names the demangler printed without a module (the module's prefix was removed).
@@ -1080,7 +1117,7 @@ struct ProgramScope {
     func isModuleReferenceType(_ type: String) -> Bool {
         for name in DemangledName.typeNames(type) + Self.bareNames(type) {
             let short = name.split(separator: ".").last.map(String.init) ?? name
-            if let declared = typesByName[name] ?? typesByName[short],
+            if let declared = typesByName[name] ?? typesByName[Self.withoutModule(name, program.module)] ?? typesByName[short],
                declared.kind == "class_decl" || declared.kind == "protocol" || declared.isActor { return true }
         }
         return false

@@ -858,12 +858,17 @@ private struct Reader {
         // A name with no usr names a local function declared by the node that uses it, or by one that encloses it.
         if !localFunctions.isEmpty {
             let enclosing = Dictionary(localFunctions.map { ($0.id, $0.enclosing) }, uniquingKeysWith: { first, _ in first })
+            // By name, scope and file at once: a lookup per scope of the chain, however many local functions share a name.
+            var byPlace: [String: String] = [:]
+            for local in localFunctions where byPlace["\(local.name)\u{0}\(local.enclosing)\u{0}\(local.file)"] == nil {
+                byPlace["\(local.name)\u{0}\(local.enclosing)\u{0}\(local.file)"] = local.id
+            }
             for reference in rawLocalReferences {
                 var scope: String? = reference.node
                 var seen: Set<String> = []
                 while let current = scope, seen.insert(current).inserted {
-                    if let local = localFunctions.first(where: { $0.name == reference.name && $0.enclosing == current && $0.file == reference.file }) {
-                        rawUses.append((reference.node, local.id, reference.name, reference.file, reference.offset, reference.escaping, reference.unapplied))
+                    if let local = byPlace["\(reference.name)\u{0}\(current)\u{0}\(reference.file)"] {
+                        rawUses.append((reference.node, local, reference.name, reference.file, reference.offset, reference.escaping, reference.unapplied))
                         break
                     }
                     scope = enclosing[current]
