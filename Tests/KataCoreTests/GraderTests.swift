@@ -317,6 +317,21 @@ struct GraderTests {
 
 @Suite("Grading intake: files the lesson gives as they are")
 struct FixedFilesIntakeTests {
+    @Test("a lesson's sources are taken up to 256 KiB in all (25 times the course's largest solution): past that a file is left out with a note, so the grader's own reading and judging stay bounded")
+    func sourcesAreBounded() throws {
+        let fileSystem = InMemoryFileSystem()
+        let lesson = GraderTests.lesson
+        fileSystem.add("/course/Lessons/01-greeting/Sources/Greeter.swift", "public struct Greeter {}\n")
+        fileSystem.add("/class/max/Lessons/01-greeting/Sources/Greeter.swift", "public struct Greeter {}\n")
+        let chain = (1...3_000).map { "    func pit\($0)() -> Int { pit\($0 + 1)() }" }.joined(separator: "\n")
+        for part in 1...3 { fileSystem.add("/class/max/Lessons/01-greeting/Sources/Chain\(part).swift", "extension Greeter {\n\(chain)\n}\n") }
+        let max = SubmissionIntakeReader(fileSystem: fileSystem).take(student: "max", folder: "/class/max", lessons: [lesson], course: "/course", scratch: "/scratch/max")
+        let taken = max.lessons["01-greeting"]?.files ?? []
+        let bytes = taken.compactMap { fileSystem.text($0)?.utf8.count }.reduce(0, +)
+        #expect(bytes <= 256 * 1024 && taken.contains { $0.hasSuffix("Greeter.swift") }, "\(bytes) bytes taken: \(taken)")
+        #expect(!max.notes.isEmpty, "what was left out is said")
+    }
+
     @Test("a starter file that says 'You do not change this file' is graded as the course gives it: changed or missing, the course's copy is used, with a note")
     func fixedFilesComeFromTheCourse() throws {
         let fileSystem = InMemoryFileSystem()

@@ -2,9 +2,11 @@ import Foundation
 
 /// Caps on what is taken from one submission.
 public struct IntakeLimits: Sendable, Equatable {
-    public var fileBytes = 256 * 1024
+    /// The course's largest solution is 10 KiB in all: a lesson's sources are kept to 25 times that, so that every
+    /// reading and judging the grader does in its own process (vetting, the rules) works on a bounded program.
+    public var fileBytes = 128 * 1024
     public var filesPerLesson = 64
-    public var bytesPerLesson = 1 << 20
+    public var bytesPerLesson = 256 * 1024
     public var depth = 6
     public init() {}
 }
