@@ -373,16 +373,18 @@ public struct Grader: Sendable {
     /// `round`, `squareRoot()` `sqrt`): each computes a number from numbers and touches nothing else, in the `double`,
     /// `float` (`f`) and `long double` (`l`) forms.
     public static func isPureMath(_ symbol: String) -> Bool {
-        let math: Set<String> = ["ceil", "floor", "rint", "round", "trunc", "nearbyint", "lround", "llround", "lrint", "llrint",
-                                 "fmod", "remainder", "remquo", "sqrt", "cbrt", "pow", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10",
-                                 "log1p", "logb", "ilogb", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
-                                 "asinh", "acosh", "atanh", "hypot", "fma", "fmin", "fmax", "fdim", "copysign", "nextafter", "nexttoward",
-                                 "frexp", "ldexp", "scalbn", "scalbln", "modf", "erf", "erfc", "tgamma", "lgamma", "fabs", "sincos"]
         let base = symbol.split(separator: "@").first.map(String.init) ?? symbol
-        if math.contains(base) { return true }
+        if pureMath.contains(base) { return true }
         guard let last = base.last, last == "f" || last == "l" else { return false }
-        return math.contains(String(base.dropLast()))
+        return pureMath.contains(String(base.dropLast()))
     }
+
+    /// The `double` forms of the C math library's functions (see `isPureMath`).
+    static let pureMath: Set<String> = ["ceil", "floor", "rint", "round", "trunc", "nearbyint", "lround", "llround", "lrint", "llrint",
+                                        "fmod", "remainder", "remquo", "sqrt", "cbrt", "pow", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10",
+                                        "log1p", "logb", "ilogb", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+                                        "asinh", "acosh", "atanh", "hypot", "fma", "fmin", "fmax", "fdim", "copysign", "nextafter", "nexttoward",
+                                        "frexp", "ldexp", "scalbn", "scalbln", "modf", "erf", "erfc", "tgamma", "lgamma", "fabs", "sincos"]
 
     /// A demangled Swift symbol of an API that reaches the process outside the lesson's objects.
     public static func reachesTheProcess(_ demangled: String) -> Bool {
@@ -563,19 +565,18 @@ public struct Grader: Sendable {
             if Self.stoppedByGrader(outcome) {
                 return RunOutcome(report: report, gradingProblem: "the compiler was stopped twice by the grader's limits (\(diagnostics.first?.message ?? "no message")): the machine was too busy, not a fault of the code")
             }
-            // Failures that differ, with no place in the lesson's files: the machine's fault only when the grader has no
-            // measure of its own that the machine compiles (the course's own solution, built in this run, quickly).
-            // Whatever the compiler printed is the code's to shape, so it decides nothing.
-            if !Self.errorInLessonFiles(outcome) && Set(failures).count > 1, takenHash != nil,
-               let reference = referenceSeconds.value(for: lesson.id), reference < caps.compile / 4 {
-                var own = report
-                let said = failures.map { $0.split(separator: "\n").first.map(String.init) ?? "" }.joined(separator: "; ")
-                own.diagnostics = [Diagnostic(file: "", line: 0, column: 0, severity: "error",
-                                              message: "the compiler failed three times without pointing at the lesson's files, while the course's own solution builds and runs here in \(Int(reference.rounded(.up))) s: the code does not compile (\(said.prefix(400)))")]
-                return RunOutcome(report: own)
-            }
             if !Self.errorInLessonFiles(outcome) && Set(failures).count > 1 {
-                return RunOutcome(report: report, gradingProblem: "the compiler failed three times without pointing at the code, each time differently (\(failures.map { $0.split(separator: "\n").first.map(String.init) ?? "" }.joined(separator: "; "))): the machine, not the code")
+                let said = failures.map { $0.split(separator: "\n").first.map(String.init) ?? "" }.joined(separator: "; ")
+                // Failures that differ, with no place in the lesson's files: the machine's fault only when the grader has
+                // no measure of its own that the machine compiles (the course's own solution, built in this run, quickly).
+                // Whatever the compiler printed is the code's to shape, so it decides nothing.
+                if takenHash != nil, let reference = referenceSeconds.value(for: lesson.id), reference < caps.compile / 4 {
+                    var own = report
+                    own.diagnostics = [Diagnostic(file: "", line: 0, column: 0, severity: "error",
+                                                  message: "the compiler failed three times without pointing at the lesson's files, while the course's own solution builds and runs here in \(Int(reference.rounded(.up))) s: the code does not compile (\(said.prefix(400)))")]
+                    return RunOutcome(report: own)
+                }
+                return RunOutcome(report: report, gradingProblem: "the compiler failed three times without pointing at the code, each time differently (\(said)): the machine, not the code")
             }
             return RunOutcome(report: report)
         case .ready(let executable, _, _):
