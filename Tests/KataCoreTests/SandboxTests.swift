@@ -217,3 +217,36 @@ struct SandboxLaunchTests {
         #expect(results.contains("reduced isolation allowed by --allow-reduced-isolation"))
     }
 }
+
+@Suite("a learner's children end with kata, however kata ends")
+struct ProcessTetherTests {
+    #if os(Linux)
+    @Test("with setpriv and working namespaces a compile gets a PID namespace, a test program only the parent-death signal")
+    func namespaceWhereAllowed() {
+        let runner = ScriptedProcessRunner()
+        let tether = ProcessTether.probe(processRunner: runner, fileSystem: InMemoryFileSystem(["/usr/bin/setpriv": "", "/usr/bin/unshare": ""]))
+        #expect(tether.compile.prefix(3) == ["/usr/bin/setpriv", "--pdeathsig", "KILL"])
+        #expect(tether.compile.contains("--pid") && tether.compile.contains("--kill-child") && tether.compile.last == "--")
+        #expect(tether.program == ["/usr/bin/setpriv", "--pdeathsig", "KILL"])
+        #expect(runner.commands.count == 1)
+    }
+
+    @Test("where user namespaces are forbidden both get the parent-death signal alone, and the detail says so")
+    func parentDeathWhereNamespacesAreForbidden() {
+        let runner = ScriptedProcessRunner { _ in ProcessResult(termination: .exited(1), output: "unshare: write failed /proc/self/uid_map: Operation not permitted") }
+        let tether = ProcessTether.probe(processRunner: runner, fileSystem: InMemoryFileSystem(["/usr/bin/setpriv": "", "/usr/bin/unshare": ""]))
+        #expect(tether.compile == ["/usr/bin/setpriv", "--pdeathsig", "KILL"])
+        #expect(tether.program == tether.compile)
+        #expect(tether.detail.contains("without namespaces"))
+    }
+
+    @Test("without setpriv nothing is put in front of any child")
+    func nothingWithoutSetpriv() {
+        let runner = ScriptedProcessRunner()
+        let tether = ProcessTether.probe(processRunner: runner, fileSystem: InMemoryFileSystem(["/usr/bin/unshare": ""]))
+        #expect(tether.compile.isEmpty && tether.program.isEmpty)
+        #expect(tether.detail.contains("no setpriv"))
+        #expect(runner.commands.isEmpty)
+    }
+    #endif
+}

@@ -217,6 +217,50 @@ struct CheckIntegrationTests {
         #expect(ProcessTable.commands().filter { $0.contains(course) }.isEmpty)
     }
 
+    #if os(Linux)
+    @Test("kata killed outright (kill -9) mid-compile or mid-test leaves no process behind")
+    func killedOutright() throws {
+        let course = try KataBinary.copyFixture("SpineCourse")
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        // A compiler that starts a worker in a session of its own, as the driver starts its frontends, and never ends.
+        let compiler = course + "/slow-swiftc"
+        try "#!/bin/sh\n/usr/bin/setsid /bin/sh -c 'sleep 300; :' \"\(course)-frontend\" &\nexec /bin/sh -c 'sleep 300; :' \"\(course)-driver\"\n"
+            .write(toFile: compiler, atomically: true, encoding: .utf8)
+        chmod(compiler, 0o755)
+        for (environment, running) in [(["KATA_SWIFTC": compiler], "\(course)-frontend"), ([:], "HangingTests")] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: KataBinary.path)
+            process.arguments = ["check", "05", "--timeout", "60"]
+            process.currentDirectoryURL = URL(fileURLWithPath: course)
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline, !ProcessTable.commands().contains(where: { $0.contains(running) }) {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            #expect(ProcessTable.commands().contains { $0.contains(running) }, "\(running) never started")
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            var left = ProcessTable.commands().filter { $0.contains(course) }
+            let settled = Date().addingTimeInterval(10)
+            while !left.isEmpty && Date() < settled {
+                Thread.sleep(forTimeInterval: 0.1)
+                left = ProcessTable.commands().filter { $0.contains(course) }
+            }
+            #expect(left.isEmpty, "left running after kill -9: \(left)")
+            if !left.isEmpty {
+                let sweep = Process()
+                sweep.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+                sweep.arguments = ["-KILL", "-f", course]
+                try? sweep.run()
+                sweep.waitUntilExit()
+            }
+        }
+    }
+    #endif
+
     @Test("the runner's builds leave nothing in the learner's temporary folder")
     func noTemporaryLitter() throws {
         let course = try KataBinary.copyFixture("SpineCourse")

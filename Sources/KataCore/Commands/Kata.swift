@@ -23,7 +23,8 @@ public enum Kata {
             kataCommand: KataCommand.detect(executablePath: executable, environment: environment),
             executablePath: executable,
             refreshEditorFiles: true,
-            readsPrograms: true
+            readsPrograms: true,
+            tethersChildren: true
         )
         // A command that ended because Ctrl-C stopped its children leaves as interrupted, whichever thread gets there first.
         return interrupted.value.map { 128 + $0 } ?? status
@@ -45,7 +46,8 @@ public enum Kata {
         kataCommand: KataCommand? = nil,
         executablePath: String? = nil,
         refreshEditorFiles: Bool = false,
-        readsPrograms: Bool = false
+        readsPrograms: Bool = false,
+        tethersChildren: Bool = false
     ) -> Int32 {
         let commands = CommandSpec.all
         let kataCommand = kataCommand ?? KataCommand.detect(executablePath: nil, environment: environment)
@@ -122,6 +124,7 @@ public enum Kata {
                 environment: environment, workingDirectory: workingDirectory, courseRoot: root, fileSystem: fileSystem)
             // Only where a learner or an author edits lessons: grading and verifying leave the course as it is.
             context.readsPrograms = readsPrograms
+            context.tethersChildren = tethersChildren
             if refreshEditorFiles && command.needsCourse && !["grade", "verify", "export", "graph"].contains(command.name) {
                 context.refreshesEditorFiles = true
                 if let course = try? context.loadCourse() {

@@ -25,6 +25,8 @@ public struct KataContext: Sendable {
     /// Judge the rules on the program the compiler reads (`swiftc -dump-ast`) as well: the real program;
     /// never with a fake process runner, whose compiler knows only the build.
     public var readsPrograms = false
+    /// Children die with kata however it ends (`ProcessTether`): the real program; never with a fake process runner.
+    public var tethersChildren = false
     /// Raw key mode for watch mode (`NoTerminal` in tests and pipes).
     public var terminal: any TerminalModes
     /// How the learner calls kata here: every command shown is written this way.
@@ -179,10 +181,12 @@ public struct KataContext: Sendable {
     public func makeChecker() throws -> LessonChecker {
         let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: environment, processRunner: processRunner).locate()
         try? fileSystem.createDirectory("\(stateFolder)/tmp")
-        let direct = SwiftcLessonBuilder(
+        let tether = tethersChildren ? ProcessTether.probe(processRunner: processRunner, fileSystem: fileSystem) : .none
+        var direct = SwiftcLessonBuilder(
             toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
             displayRoot: courseRoot, environment: childEnvironment
         )
+        direct.launcher = tether.compile
         let swiftPM = SwiftPMLessonBuilder(
             swift: (toolchain.swiftc as NSString).deletingLastPathComponent + "/swift",
             fileSystem: fileSystem, processRunner: processRunner,
@@ -201,12 +205,15 @@ public struct KataContext: Sendable {
             fileSystem: fileSystem, clock: clock, buildRoot: buildRoot,
             environment: childEnvironment, perTestTimeout: perTestTimeout
         )
+        checker.launcher = tether.program
         // Only Benchmarks/check-latency.sh turns the rules off, to measure what they cost.
         checker.checksRules = environment["KATA_RULES"] != "off"
         // Only Benchmarks/check-latency.sh turns the sanitizers off, to measure what they cost.
         checker.sanitizes = environment["KATA_SANITIZERS"] != "off"
         if readsPrograms && environment["KATA_MEANING"] != "off" {
-            checker.programReader = ProgramReader(swiftc: toolchain.swiftc, processRunner: processRunner, environment: childEnvironment)
+            var reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: processRunner, environment: childEnvironment)
+            reader.launcher = tether.compile
+            checker.programReader = reader
         }
         return checker
     }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// What ends kata's children when kata itself ends in a way no handler sees: `kill -9`, the
+/// out-of-memory killer, a crash. Ctrl-C, SIGTERM and a closed terminal are handled by kata
+/// (it kills every child's process group); this is the kernel's guarantee behind that.
+///
+/// On Linux, with util-linux's `setpriv` and `unshare`:
+/// - a compile runs in a PID namespace of its own whose first process dies with kata
+///   (`setpriv --pdeathsig KILL`), and `unshare --kill-child` then ends every process in it:
+///   the compiler driver and the frontends it started in groups of their own;
+/// - a test program is started by `setpriv --pdeathsig KILL`, so it dies with kata and keeps its
+///   own pid and signals (a test that crashes is reported as it crashed).
+///
+/// Where user namespaces are forbidden the compile gets `setpriv` alone (the driver dies with kata,
+/// a frontend it started finishes its file); on macOS, or without util-linux, nothing is put in front
+/// and `detail` says so.
+///
+///     let tether = ProcessTether.probe(processRunner: runner, fileSystem: files)
+///     builder.launcher = tether.compile
+public struct ProcessTether: Sendable, Equatable {
+    /// Put in front of the compiler.
+    public var compile: [String]
+    /// Put in front of a test program.
+    public var program: [String]
+    /// In words: which mechanism is used here.
+    public var detail: String
+
+    public init(compile: [String], program: [String], detail: String) {
+        self.compile = compile
+        self.program = program
+        self.detail = detail
+    }
+
+    /// Nothing in front: children outlive a kata that is killed outright.
+    public static let none = ProcessTether(compile: [], program: [], detail: "no tether: children end with kata only when kata can handle the signal")
+
+    /// Finds the tools and tries the namespace once (a few milliseconds).
+    public static func probe(processRunner: any ProcessRunning, fileSystem: any FileSystem) -> ProcessTether {
+        #if os(Linux)
+        let folders = ["/usr/bin", "/bin"]
+        guard let setpriv = folders.map({ "\($0)/setpriv" }).first(where: fileSystem.exists) else {
+            return ProcessTether(compile: [], program: [], detail: "no setpriv (util-linux): " + none.detail)
+        }
+        let parentDeath = [setpriv, "--pdeathsig", "KILL"]
+        if let unshare = folders.map({ "\($0)/unshare" }).first(where: fileSystem.exists) {
+            let namespace = parentDeath + [unshare, "--user", "--map-root-user", "--pid", "--fork", "--kill-child", "--"]
+            let trial = processRunner.run(ProcessRequest(executable: namespace[0], arguments: Array(namespace.dropFirst()) + ["/bin/sh", "-c", "exit 0"],
+                                                         environment: ["PATH": "/usr/bin:/bin"], timeout: 10))
+            if trial.termination.succeeded {
+                return ProcessTether(compile: namespace, program: parentDeath,
+                                     detail: "setpriv --pdeathsig and a PID namespace (unshare): every child ends with kata")
+            }
+        }
+        return ProcessTether(compile: parentDeath, program: parentDeath,
+                             detail: "setpriv --pdeathsig without namespaces (forbidden here): a compiler frontend may finish its file after kata is killed")
+        #else
+        return none
+        #endif
+    }
+}
