@@ -55,10 +55,16 @@ for ((i = 1; i <= students; i++)); do
     mkdir -p "$dest"
     wrong=$(ls -d "$course/Solutions/$id/Wrong"/*/ 2>/dev/null | head -1 || true)
     case $(( (i + j) % 3 )) in
-      0) cp -R "$course/Lessons/$id/Sources/." "$dest/" ;;
-      2) if [ -n "$wrong" ]; then cp -R "$wrong." "$dest/"; else cp -R "$course/Solutions/$id/Sources/." "$dest/"; fi ;;
-      *) cp -R "$course/Solutions/$id/Sources/." "$dest/" ;;
+      0) cp -R "$course/Lessons/$id/Sources/." "$dest/"; tests="$course/Lessons/$id/LearnerTests" ;;
+      2) # A wrong solution is the reference with the wrong fixture's files laid over it (a fixture holds only what it changes).
+         cp -R "$course/Solutions/$id/Sources/." "$dest/"
+         if [ -n "$wrong" ]; then for f in "$wrong"*.swift; do [ -f "$f" ] && cp "$f" "$dest/"; done; fi
+         tests="$course/Solutions/$id/LearnerTests" ;;
+      *) cp -R "$course/Solutions/$id/Sources/." "$dest/"; tests="$course/Solutions/$id/LearnerTests" ;;
     esac
+    # A lesson that asks for the student's own tests (learner_tests) gets them too: the starter's or the solution's,
+    # which kata grade builds and runs against every mistake put into the real implementation.
+    if [ -d "$tests" ]; then mkdir -p "$subs/$s/Lessons/$id/LearnerTests"; cp -R "$tests/." "$subs/$s/Lessons/$id/LearnerTests/"; fi
     # Every student's code differs, as in a real class: a comment, and an internal helper
     # whose name and body are the student's own (internal names are part of the module's
     # interface under -enable-testing, so not even the test program can be shared).

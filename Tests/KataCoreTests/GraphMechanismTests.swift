@@ -224,6 +224,20 @@ struct GraphMechanismTests {
         #expect(advice("Session()").contains("session: Session"), "\(advice("Session()"))")
     }
 
+    @Test("a library type's clock read (`now`) is a hidden dependency whatever the library; a clock handed in is not")
+    func libraryClocks() throws {
+        let code = """
+            struct Timeout {
+                let clock: any Clock<Duration>
+                func deadline() -> NIODeadline { NIODeadline.now() + .seconds(5) }
+                func started() -> ContinuousClock.Instant { ContinuousClock.now }
+                func fromTheClock() -> Any { clock.now }
+            }
+            """
+        let result = try analysis(["Timeout.swift": code])
+        #expect(result.hiddenDependencies.map { "\($0.line) \($0.target)" }.sorted() == ["3 NIODeadline.now", "4 ContinuousClock.now"], "\(result.hiddenDependencies.map { "\($0.line) \($0.target)" })")
+    }
+
     @Test("the system's random source built in place is a hidden dependency, like .random; a generator handed in is not")
     func systemRandomBuiltInPlace() throws {
         let code = """

@@ -168,6 +168,28 @@ struct LearnerTestsTests {
         #expect(builder.sharedIn.last == "/b/51-stores/learner-shared")
     }
 
+    @Test("tests that import more than Swift Testing and their module are one verdict that names the import, before any build")
+    func importsOnlyTestingAndTheModule() {
+        let spec = LearnerTestsSpec(implementation: "Store.swift")
+        let lesson = lesson(spec)
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("\(lesson.folder)/LearnerTests/StoreTests.swift", "import Testing\n@testable import Stores\n// import Foundation in a comment is no import\n")
+        fileSystem.add("\(lesson.folder)/LearnerTests/Peek.swift", "import Testing\nimport Foundation\n")
+        let builder = ScriptedBuilder { _ in .moduleFailed([], output: "") }
+        let judge = LearnerTestsJudge(spec: spec, builder: builder,
+                                      testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: fileSystem, clock: FixedClock()),
+                                      fileSystem: fileSystem, environment: [:], perTestTimeout: 5)
+        let module = [LearnerTestsJudge.ModuleFile(name: "Store.swift", path: "\(lesson.sources)/Store.swift")]
+        let refused = judge.verdicts(lesson: lesson, module: module, testsFolder: "\(lesson.folder)/LearnerTests", buildFolder: "/b/51-stores/learner", judgesMutants: true)
+        #expect(refused.map(\.name) == ["yourTestsCompile"] && refused.first?.status == .fail)
+        #expect(refused.first?.message.contains("`import Foundation`") == true && refused.first?.line == 2, "\(refused)")
+        #expect(refused.first?.message.contains(" [zh-Hans] ") == true)
+        #expect(builder.built.isEmpty)
+        fileSystem.add("\(lesson.folder)/LearnerTests/Peek.swift", "import Testing\n")
+        _ = judge.verdicts(lesson: lesson, module: module, testsFolder: "\(lesson.folder)/LearnerTests", buildFolder: "/b/51-stores/learner", judgesMutants: true)
+        #expect(builder.built.count == 1, "with Testing and the module only, the tests are built")
+    }
+
     @Test("a variant finds its learner tests: the learner's and the solution's beside Sources, a wrong suite's own or else the solution's")
     func findsTheTestsOfEachVariant() {
         let lesson = lesson(LearnerTestsSpec(implementation: "Store.swift"))

@@ -12,7 +12,8 @@ struct CourseContractTests {
     func verifyWholeCourse() throws {
         let course = try KataBinary.copyCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
-        let run = KataBinary.run(["verify", "--jobs", "2"], in: course, timeout: 1800)
+        // A stop for a run that hangs, not a speed goal: under a loaded machine the whole course has taken 25 minutes.
+        let run = KataBinary.run(["verify", "--jobs", "2"], in: course, timeout: 3600)
         #expect(run.status == 0, "kata verify found problems:\n\(run.output)")
         #expect(run.output.contains("The course holds its contract"))
     }

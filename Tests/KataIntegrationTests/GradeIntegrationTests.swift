@@ -256,7 +256,9 @@ struct GradeIntegrationTests {
         }
         // Every student's marks are the same in both runs. Without the full sandbox, a link planted in
         // place of the event stream races the grader, so only the linker's marks may differ there.
-        let racing = isolation == "full" ? [] : ["linker"]
+        // The instant forger rewrites its event stream while its program runs: whether the rewrite lands before the
+        // grader reads the stream or stops the program is chance (see `instants` below), so its grade may differ.
+        let racing = (isolation == "full" ? [] : ["linker"]) + ["instant-forger"]
         func scores(_ text: String) -> Set<String> {
             Set(text.components(separatedBy: "\r\n").filter { row in !row.isEmpty && !racing.contains { row.hasPrefix($0 + ",") } }
                 .map { $0.split(separator: ",").prefix(4).joined(separator: ",") })
@@ -313,9 +315,16 @@ struct GradeIntegrationTests {
         }
         // Instants no clock gives (a test ending 1e300 s on, starting before the clock began), an id with tabs: the
         // grader converts none of them to a number that could trap, the lesson is suspicious, and no tab reaches a CSV.
+        // The forger rewrites the whole stream file while its program runs; on a loaded machine the grader may stop the
+        // program (or read the file) before a rewrite lands. Either its instants were read, and the lesson is suspicious,
+        // or none was, and the lesson is graded on its real events: the total is right, the rest is not.
         let instants = try lesson("instant-forger", "02-tally")
-        #expect(instants["status"] as? String == "suspicious" && instants["score"] as? Double == 0, "\(instants)")
-        #expect(((instants["evidence"] as? [String]) ?? []).joined().contains("an instant no clock gives"), "\(instants)")
+        if instants["status"] as? String == "suspicious" {
+            #expect(instants["score"] as? Double == 0, "\(instants)")
+            #expect(((instants["evidence"] as? [String]) ?? []).joined().contains("an instant no clock gives"), "\(instants)")
+        } else {
+            #expect(instants["grading"] as? String == "ok" && instants["score"] as? Double == 1.5, "\(instants)")
+        }
         #expect(try lesson("instant-forger", "01-greeting")["score"] as? Double == 10)
         for name in ["grades.csv", "grades-long.csv"] {
             #expect(!(try String(contentsOfFile: "\(reports)/\(name)", encoding: .utf8)).contains("\t"), "\(name) holds no raw tab")
@@ -372,6 +381,48 @@ struct GradeIntegrationTests {
             let hiddenTests = tests.filter { $0["visibility"] as? String == "hidden" }
             #expect(!hiddenTests.isEmpty && hiddenTests.allSatisfy { ($0["duration_ms"] as? Int) == 0 }, "\(student)'s hidden tests: \(hiddenTests.map { $0["duration_ms"] ?? "none" })")
         }
+    }
+
+    @Test("a lesson that asks for the student's own tests grades them: caught mistakes earn, none or a test that reads the machine earns nothing")
+    func gradesTheStudentsOwnTests() throws {
+        let root = NSTemporaryDirectory() + "kata-grade-own-tests-\(UUID().uuidString)"
+        let manager = FileManager.default
+        defer { try? manager.removeItem(atPath: root) }
+        let lesson = "17-test-doubles"
+        let solution = KataBinary.packageRoot + "/Solutions/\(lesson)"
+        func student(_ name: String, tests: [String: String]?) throws {
+            let folder = "\(root)/subs/\(name)/Lessons/\(lesson)"
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try manager.copyItem(atPath: solution + "/Sources", toPath: folder + "/Sources")
+            guard let tests else { return }
+            try manager.createDirectory(atPath: folder + "/LearnerTests", withIntermediateDirectories: true)
+            for (file, text) in tests { try text.write(toFile: "\(folder)/LearnerTests/\(file)", atomically: true, encoding: .utf8) }
+        }
+        let contract = try String(contentsOfFile: solution + "/LearnerTests/LapStoreContractTests.swift", encoding: .utf8)
+        try student("careful", tests: ["LapStoreContractTests.swift": contract])
+        try student("none", tests: nil)
+        // Passes on everything: it checks only what no mistake in the real store changes.
+        try student("shallow", tests: ["Shallow.swift": "import Testing\n@testable import TestDoubles\n@Test func keepsALap() throws {\n    let store = InMemoryLapStore()\n    try store.record(Lap(driver: \"HAM\", number: 1, millis: 90_000))\n    #expect(store.laps(of: \"HAM\").count == 1)\n}\n"])
+        // Tells a mistake from the real store by where its program lies, not by what the store does.
+        try student("peeking", tests: ["Peek.swift": "import Testing\nimport Foundation\n@testable import TestDoubles\n@Test func notAMutant() {\n    let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: \"/proc/self/exe\")) ?? \"\"\n    #expect(!path.contains(\"mutant\"))\n}\n"])
+
+        let run = KataBinary.run(["grade", "subs", "--out", "reports", "--course", KataBinary.packageRoot, "--lessons", "17", "--jobs", "2"], in: root, timeout: 900)
+        #expect(run.status == 0, "kata grade: \(run.output)")
+        func own(_ name: String) throws -> [String: Any] {
+            let entries = Self.tests(try Self.results(root + "/reports", name), lesson: lesson).filter { $0["kind"] as? String == "learner-tests" }
+            #expect(entries.count == 1, "\(name): \(entries)")
+            return entries.first ?? [:]
+        }
+        let careful = try own("careful"), none = try own("none"), shallow = try own("shallow"), peeking = try own("peeking")
+        let points = careful["max_score"] as? Double ?? 0
+        #expect(points > 0)
+        #expect(careful["status"] as? String == "pass" && careful["score"] as? Double == points, "\(careful)")
+        #expect(none["status"] as? String == "fail" && none["score"] as? Double == 0 && none["max_score"] as? Double == points, "\(none)")
+        let shallowScore = shallow["score"] as? Double ?? -1
+        #expect(shallow["status"] as? String == "fail" && shallowScore < points / 2, "\(shallow)")
+        #expect((shallow["message"] as? String ?? "").contains("mistakes put into TimingLogLapStore.swift"))
+        #expect(peeking["score"] as? Double == 0 && (peeking["message"] as? String ?? "").contains("import Foundation"), "\(peeking)")
+        #expect(Self.livingProcesses(mentioning: root).isEmpty, "no process outlives the run")
     }
 
     @Test("bad arguments stop grading with a usage error; the submissions are never a place for reports")

@@ -437,7 +437,28 @@ public struct Grader: Sendable {
         return findings
     }
 
-    private func environment(home: String) -> [String: String] {
+    /// The builder of a student's code: fenced, by relative paths, within the student's budget.
+    func studentBuilder(displayRoot: String, home: String, compileTimeout: Double, deadline: Date?) -> SwiftcLessonBuilder {
+        var builder = SwiftcLessonBuilder(toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
+                                          displayRoot: displayRoot, environment: environment(home: home),
+                                          compileTimeout: compileTimeout)
+        // Students with the same sources share a library, and the same interface a test program. Only when the
+        // tests cannot write outside their own scratch folder: otherwise one could plant a program for the others.
+        if sandbox.isolation == .full { builder.sharedCache = "\(scratch)/cache" }
+        // One module cache for every compile of the run (the reference's first): only the compiler writes it,
+        // from the toolchain's own modules; the code under test never sees it.
+        builder.moduleCache = "\(scratch)/module-cache"
+        // The compiler runs fenced too, and by relative paths: the program names neither the course nor the scratch folder.
+        builder.launcher = sandbox.compileLauncher()
+        builder.pathRoots = [displayRoot, course.root]
+        if let deadline {
+            let clock = self.clock
+            builder.timeLeft = { deadline.timeIntervalSince(clock.now()) }
+        }
+        return builder
+    }
+
+    func environment(home: String) -> [String: String] {
         ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": "\(home)/tmp", "LANG": "C.UTF-8"]
     }
 
@@ -521,22 +542,7 @@ public struct Grader: Sendable {
                 if left <= 0 { return RunOutcome(report: failure(.module, budget), overBudget: "\(budget) before this lesson was built") }
                 compileTimeout = min(compileTimeout, left)
             }
-            var builder = SwiftcLessonBuilder(toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
-                                              displayRoot: displayRoot, environment: environment(home: folders.build),
-                                              compileTimeout: compileTimeout)
-            // Students with the same sources share a library, and the same interface a test program. Only when the
-            // tests cannot write outside their own scratch folder: otherwise one could plant a program for the others.
-            if sandbox.isolation == .full { builder.sharedCache = "\(scratch)/cache" }
-            // One module cache for every compile of the run (the reference's first): only the compiler writes it,
-            // from the toolchain's own modules; the code under test never sees it.
-            builder.moduleCache = "\(scratch)/module-cache"
-            // The compiler runs fenced too, and by relative paths: the program names neither the course nor the scratch folder.
-            builder.launcher = sandbox.compileLauncher()
-            builder.pathRoots = [displayRoot, course.root]
-            if let deadline {
-                let clock = self.clock
-                builder.timeLeft = { deadline.timeIntervalSince(clock.now()) }
-            }
+            let builder = studentBuilder(displayRoot: displayRoot, home: folders.build, compileTimeout: compileTimeout, deadline: deadline)
             outcome = fileSystem.withExclusiveLock("\(folders.build).lock") { builder.build(input) }
             // Built, or an error in the lesson's own files: that is the code's answer. A compile stopped by the
             // grader's limits, or failing with no error in any file of the lesson (a crash, a resource refused on a
@@ -695,10 +701,15 @@ public struct Grader: Sendable {
                            message: message, output: "", score: 0, maxScore: $0.maxScore, durationMs: 0, hidden: $0.hidden)
             }
             var maxScore = maxPoints
+            if lesson.metadata.learnerTests != nil {
+                tests.append(GradedTest(name: Self.learnerTestsFunction, function: Self.learnerTestsFunction, lesson: lesson.id, status: .error,
+                                        errorKind: kind, message: "not judged: \(kind)", output: "", score: 0, maxScore: 0, durationMs: 0,
+                                        hidden: false, kind: "learner-tests"))
+            }
             // The lesson's rules are entries of every student's lesson, judged or not: the same rows and
             // the same points for all, whatever happened to this one.
-            if ruleJudge != nil, !lesson.metadata.rules.isEmpty {
-                let unjudged = lesson.metadata.rules.map { RuleEntry(id: $0.id, points: $0.points, findings: []) }
+            if (ruleJudge != nil && !lesson.metadata.rules.isEmpty) || lesson.metadata.learnerTests != nil {
+                let unjudged = ruleJudge == nil ? [] : lesson.metadata.rules.map { RuleEntry(id: $0.id, points: $0.points, findings: []) }
                 let entries = Self.ruleEntries(unjudged, lesson: lesson, tests: tests, clean: { $0 })
                 tests = entries.tests.map { test in var test = test; test.score = 0; return test }
                     + entries.rules.map { rule in
@@ -809,18 +820,34 @@ public struct Grader: Sendable {
         }
         var graded = GradedLesson(lesson: lesson.id, status: status, message: message, score: score, maxScore: PointsAllocator.round2(maxPoints),
                                   tests: tests, grading: grading, evidence: evidence)
-        addRules(to: &graded, lesson: lesson, intake: intake, clean: clean)
+        var learnerShare: Double?
+        if lesson.metadata.learnerTests != nil {
+            let learner = grading == .ok
+                ? gradeLearnerTests(lesson, intake: intake, folder: folder, studentDeadline: studentDeadline, credit: credit, clean: clean)
+                : nil
+            var entry = learner?.entry ?? GradedTest(name: Self.learnerTestsFunction, function: Self.learnerTestsFunction, lesson: lesson.id,
+                                                     status: .error, errorKind: "not run", message: "not judged: the lesson was not counted",
+                                                     output: "", score: 0, maxScore: 0, durationMs: 0, hidden: false, kind: "learner-tests")
+            entry.kind = "learner-tests"
+            graded.tests.append(entry)
+            learnerShare = learner?.share ?? 0
+            if entry.status != .pass, graded.status == .pass { graded.status = .fail }
+        }
+        addRules(to: &graded, lesson: lesson, intake: intake, clean: clean, learnerShare: learnerShare)
         return graded
     }
 
-    /// Each rule of the lesson as an entry of its own ("rule: ID"), its points shared out like a test's.
-    func addRules(to graded: inout GradedLesson, lesson: Lesson, intake: LessonIntake, clean: (String) -> String) {
-        guard let ruleJudge else { return }
-        let rules = ruleJudge(lesson, intake.sourceFolder, intake.files)
-        guard !rules.isEmpty else { return }
+    /// Each rule of the lesson as an entry of its own ("rule: ID"), its points shared out like a test's; the student's
+    /// own tests (`learnerShare`: the share of mistakes they caught) likewise, scored by that share.
+    func addRules(to graded: inout GradedLesson, lesson: Lesson, intake: LessonIntake, clean: (String) -> String, learnerShare: Double? = nil) {
+        let rules = ruleJudge.map { $0(lesson, intake.sourceFolder, intake.files) } ?? []
+        guard !rules.isEmpty || learnerShare != nil else { return }
         let entries = Self.ruleEntries(rules, lesson: lesson, tests: graded.tests, clean: clean)
         graded.tests = entries.tests
         graded.tests += entries.rules
+        if let learnerShare, let index = graded.tests.firstIndex(where: { $0.kind == "learner-tests" }) {
+            graded.tests[index].score = PointsAllocator.round2(graded.tests[index].maxScore * max(0, min(1, learnerShare)))
+        }
         if graded.grading != .ok { for index in graded.tests.indices { graded.tests[index].score = 0 } }
         graded.score = PointsAllocator.round2(graded.tests.map(\.score).reduce(0, +))
         graded.maxScore = PointsAllocator.round2(graded.tests.map(\.maxScore).reduce(0, +))

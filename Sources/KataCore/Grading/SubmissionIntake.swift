@@ -29,6 +29,9 @@ public struct LessonIntake: Sendable, Equatable {
     public var sourceFolder: String
     /// Why there is nothing to build, when so.
     public var missing: String?
+    /// The student's own tests, for a lesson that asks for them (`learner_tests`): copies in `<scratch>/Lessons/<id>/<folder>`.
+    public var learnerTests: [String] = []
+    public var learnerTestsFolder: String?
 }
 
 /// What was taken from one student's folder, and what was wrong with it.
@@ -120,9 +123,10 @@ public struct SubmissionIntakeReader: Sendable {
                 intake.missing = "\(prefix)\(lesson.id) is not a folder (a link or a file): not followed"
                 taken[lesson.id] = intake; continue
             }
+            // The lesson's sources and the student's own tests share the lesson's caps.
+            var budget = Budget(files: limits.filesPerLesson, bytes: limits.bytesPerLesson)
             switch fileSystem.kind(of: sources) {
             case .directory:
-                var budget = Budget(files: limits.filesPerLesson, bytes: limits.bytesPerLesson)
                 copy(from: sources, shown: shownSources, to: target, lesson: lesson.id, depth: 0,
                      budget: &budget, notes: &notes, hasher: &hasher, taken: &intake.files)
                 if intake.files.isEmpty {
@@ -134,6 +138,20 @@ public struct SubmissionIntakeReader: Sendable {
                 intake.missing = "missing: the submission has no \(shownSources) folder"
             default:
                 intake.missing = "\(shownSources) is not a folder (a link or a file): not followed"
+            }
+            if let spec = lesson.metadata.learnerTests, intake.missing == nil {
+                let shownTests = "\(prefix)\(lesson.id)/\(spec.folder)"
+                let testsTarget = "\(scratch)/Lessons/\(lesson.id)/\(spec.folder)"
+                intake.learnerTestsFolder = testsTarget
+                switch fileSystem.kind(of: "\(lessonsRoot)/\(lesson.id)/\(spec.folder)") {
+                case .directory:
+                    copy(from: "\(lessonsRoot)/\(lesson.id)/\(spec.folder)", shown: shownTests, to: testsTarget, lesson: lesson.id, depth: 0,
+                         budget: &budget, notes: &notes, hasher: &hasher, taken: &intake.learnerTests)
+                case nil:
+                    notes.append(IntakeNote(lesson: lesson.id, path: shownTests, problem: "missing: the lesson asks for the student's own tests here; none to grade"))
+                default:
+                    notes.append(IntakeNote(lesson: lesson.id, path: shownTests, problem: "not a folder (a link or a file): not followed"))
+                }
             }
             taken[lesson.id] = intake
         }

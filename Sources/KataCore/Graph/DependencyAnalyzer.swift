@@ -114,6 +114,8 @@ public struct DependencyAnalyzer: Sendable {
         // Waiting on the real clock: a test of the code waits as long.
         "Task": ["sleep"], "Thread": ["sleep"], "Timer": ["scheduledTimer"],
     ]
+    /// The member by which a type of any library reads the current time (`ContinuousClock.now`, `NIODeadline.now()`).
+    static let clockMembers: Set<String> = ["now"]
     /// Protocols of user interface pieces that are not views themselves.
     static let uiProtocols: Set<String> = ["ViewModifier", "EnvironmentKey", "PreferenceKey", "ButtonStyle", "LabelStyle", "ToggleStyle",
                                            "PrimitiveButtonStyle", "Shape", "Layout", "GeometryEffect", "Animatable", "AnimatableModifier",
@@ -292,7 +294,7 @@ public struct DependencyAnalyzer: Sendable {
                 if Self.systemGlobals.contains(base) { return true }
                 if Self.ignoredMembers[baseSimple].map({ $0.isEmpty || $0.contains(member) }) == true { return false }
                 return Self.systemState[baseSimple]?.contains(member) == true || Self.systemSingletons[baseSimple]?.contains(member) == true
-                    || member == "random" || (Self.anyTypeSingletonMembers.contains(member) && baseSimple.first?.isUppercase == true)
+                    || member == "random" || ((Self.anyTypeSingletonMembers.contains(member) || Self.clockMembers.contains(member)) && baseSimple.first?.isUppercase == true)
             case .construction(let type):
                 let typeSimple = simple(type)
                 if simpleNames.contains(typeSimple) { return false }
@@ -586,6 +588,9 @@ public struct DependencyAnalyzer: Sendable {
                     if Self.systemState[baseSimple]?.contains(member) == true { return (.globalState, "\(base).\(member)", nil) }
                     if Self.systemSingletons[baseSimple]?.contains(member) == true { return (.singleton, "\(base).\(member)", nil) }
                     if member == "random" { return (.globalState, "\(base).\(member)", nil) }
+                    // A library type's `now` is its clock read, whatever the library (`ContinuousClock.now`,
+                    // `NIODeadline.now()`, `DispatchTime.now()`): the current time, asked of no one handed in.
+                    if Self.clockMembers.contains(member) && baseSimple.first?.isUppercase == true { return (.globalState, "\(base).\(member)", nil) }
                     if Self.anyTypeSingletonMembers.contains(member) && baseSimple.first?.isUppercase == true { return (.singleton, "\(base).\(member)", nil) }
                     return nil
                 }

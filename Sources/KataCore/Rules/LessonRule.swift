@@ -16,6 +16,9 @@ public struct LessonRule: Sendable, Equatable {
         case noStaticState = "no_static_state"
         /// Each of `types` is declared `actor`.
         case actor
+        /// Each of `types` may cross tasks: an actor, or a type that conforms to `Sendable` (checked, or
+        /// `@unchecked Sendable` behind a lock of its own), in its declaration or an extension.
+        case sendable
         /// No type but `exceptIn` is handed one of `container`.
         case containerOnlyIn = "container_only_in"
         /// No type of `in` is marked `@unchecked Sendable` while it keeps mutable state with no lock beside it.
@@ -169,7 +172,7 @@ extension LessonRule {
             rule.inTypes = strings("in", required: true)
             rule.of = strings("of", required: true)
         case .noStaticState?: rule.inTypes = strings("in", required: true)
-        case .actor?: rule.types = strings("types", required: true)
+        case .actor?, .sendable?: rule.types = strings("types", required: true)
         case .containerOnlyIn?: rule.container = strings("container", required: true)
         case .noDefaultArgument?:
             rule.inTypes = strings("in", required: true)

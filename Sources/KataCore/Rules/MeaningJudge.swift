@@ -49,7 +49,7 @@ public struct MeaningJudge: Sendable {
             case .noUncheckedState: raw = uncheckedState(rule, scope)
             case .notStored: raw = storedCollaborators(rule, scope)
             case .keepsEverything: raw = droppedElements(rule, scope)
-            case .actor: raw = []
+            case .actor, .sendable: raw = []
             }
             var seen: Set<String> = []
             found += raw.filter { seen.insert("\($0.file):\($0.line)").inserted }
@@ -960,7 +960,27 @@ struct ProgramScope {
 
     func belongs(_ owner: String, to types: [String]) -> Bool {
         let root = Self.root(owner)
-        return types.contains { $0 == "*" || $0 == owner || $0 == root }
+        if types.contains(where: { $0 == "*" || $0 == owner || $0 == root }) { return true }
+        // Code in an extension of a protocol of the module is code of every type of the module that adopts it: a
+        // fluent `extension LapTimesClient { func cached() -> ... }` is a member of each client, however it is spelled.
+        guard isProtocol(root) else { return false }
+        return types.contains { adopts($0, root) }
+    }
+
+    /// Whether the module's type `name` conforms to the protocol `proto`, directly, through a protocol it adopts,
+    /// or through a class it inherits from.
+    func adopts(_ name: String, _ proto: String) -> Bool {
+        var seen: Set<String> = []
+        var next = [name]
+        while let current = next.popLast() {
+            guard seen.insert(current).inserted, let type = typesByName[current] else { continue }
+            for supertype in type.supertypes {
+                let bare = String(supertype.split(separator: ".").last ?? Substring(supertype))
+                if bare == proto { return true }
+                next.append(bare)
+            }
+        }
+        return false
     }
 
     func isProtocol(_ name: String) -> Bool { typesByName[name]?.kind == "protocol" }

@@ -138,7 +138,8 @@ public struct ProgramVetter: Sendable {
         // What the submission adds to types it does not own changes what the tests' own code means: an
         // always-true `==` on `Int` or `[String]`, a `count` on `Array`. Members go only on the module's own types;
         // an extension that only adds a conformance adds nothing. An operator at file scope needs an operand
-        // of the module's own (as the compiler asks of an operator declared in a type).
+        // of the module's own (as the compiler asks of an operator declared in a type). A name that starts with `$` is
+        // none: no source can declare one, only a macro's expansion (Swift Testing's `@Test` in a student's own tests).
         let ownTypes = Set(program.types.values.map(\.name))
         func isOwn(_ name: String) -> Bool {
             let bare = name.split(separator: "<").first.map(String.init) ?? name
@@ -161,7 +162,7 @@ public struct ProgramVetter: Sendable {
                 reject("foreign-extension", member.file, member.line,
                        "`\(member.name)` is added to `\(owner)`, a type this submission does not own: graded code adds members only to its own types (they could change what the tests' code means).",
                        "`\(member.name)` 被加到了 `\(owner)` 上，而这个类型不属于这份提交：被评分的代码只能给自己的类型添加成员（否则可能改变测试代码的含义）。")
-            } else if member.owner == nil, member.kind == "func_decl", let first = member.name.first, !(first.isLetter || first == "_"),
+            } else if member.owner == nil, member.kind == "func_decl", let first = member.name.first, !(first.isLetter || first == "_" || first == "$"),
                       !DemangledName.identifiers(member.type).contains(where: isOwn) {
                 reject("operator", member.file, member.line,
                        "The operator `\(member.name)` works on types this submission does not own: graded code declares operators only for its own types.",

@@ -464,6 +464,8 @@ private struct Reader {
         var unapplied = false
         /// The expression is the function a call applies at once (`overridden(by: x)`): converting it hands nothing out.
         var isCallee = false
+        /// Inside the initial value of a toolchain macro's own storage (see `var_decl`): its types are the library's.
+        var toolchainStorage = false
     }
 
     mutating func read(file: [String: Any]) {
@@ -638,6 +640,7 @@ private struct Reader {
                     inner.member = names.first
                     inner.memberUSR = usr
                     inner.context = .initialValue
+                    inner.toolchainStorage = names.first?.hasPrefix("$") == true && (json["range"] as? [String: Any])?["buffer_id"] != nil
                     ensureNode(inner)
                     visitExpression(initializer, inner)
                 }
@@ -655,7 +658,11 @@ private struct Reader {
             inner.memberUSR = usr
             inner.context = .body
             ensureNode(inner)
-            if let type = json["interface_type"] as? String { rawTypes.append((usr, type)) }
+            // A toolchain macro's own storage (Swift Testing's test record: `$s...testContentRecord...`, a tuple with a C
+            // accessor): a name no source can declare, in the macro's expansion. Its type is the library's; what it holds
+            // is still read below.
+            let expanded = name.hasPrefix("$") && (json["range"] as? [String: Any])?["buffer_id"] != nil
+            if let type = json["interface_type"] as? String, !expanded { rawTypes.append((usr, type)) }
             for case let accessor as [String: Any] in json["accessors"] as? [Any] ?? [] where accessor["implicit"] as? Bool != true {
                 if let body = accessor["body"] { visitExpression(body, inner) }
             }
@@ -732,7 +739,7 @@ private struct Reader {
     }
 
     mutating func collectTypes(_ json: [String: Any], _ place: Place) {
-        guard let node = place.node else { return }
+        guard let node = place.node, !place.toolchainStorage else { return }
         for key in ["type", "interface_type", "replacement_type", "written_type", "type_usr", "result"] {
             if let type = json[key] as? String, type.hasPrefix("$s") { rawTypes.append((node, type)) }
         }

@@ -20,6 +20,7 @@ public struct RuleChecker: Sendable {
             case .noConstruction: raw = rule.allow.contains(.factoryClosure) ? [] : constructions(rule, scope)
             case .noStaticState: raw = staticState(rule, scope)
             case .actor: raw = actors(rule, scope)
+            case .sendable: raw = sendables(rule, scope)
             case .noUncheckedState: raw = uncheckedState(rule, scope)
             // Only the compiler's reading (`MeaningJudge`) can judge these.
             case .keptInLet, .noDefaultArgument, .protocolRequirements, .nullObject, .lockHeld, .noDowncast, .noReachThrough, .notStored, .keepsEverything: raw = []
@@ -208,6 +209,26 @@ public struct RuleChecker: Sendable {
             found.append(Self.finding(rule, file: declaration.file, line: declaration.line, what: LocalizedText(
                 english: "`\(name)` is declared as a \(declaration.kind.rawValue)\(unchecked ? " marked `@unchecked Sendable` (which only tells the compiler not to check it)" : ""), not as an actor.",
                 chinese: "`\(name)` 被声明为 \(declaration.kind.rawValue)\(unchecked ? "，并标了 `@unchecked Sendable`（这只是让编译器不再检查）" : "")，而不是 actor。")))
+        }
+        return found
+    }
+
+    private func sendables(_ rule: LessonRule, _ scope: ModelScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for name in rule.types {
+            let all = scope.model.types.filter { $0.name == name }
+            guard let declaration = all.first(where: { $0.kind != .extension }) else {
+                found.append(Self.finding(rule, file: "", line: 0, what: LocalizedText(
+                    english: "There is no type named `\(name)`; the lesson asks for a Sendable type of that name.",
+                    chinese: "找不到名为 `\(name)` 的类型；本课要求一个同名的 Sendable 类型。")))
+                continue
+            }
+            // An actor is Sendable; so is a type that says so, where it is declared or in an extension of it.
+            let says = all.contains { $0.isUncheckedSendable || $0.inherits.contains { $0 == "Sendable" || $0.hasSuffix(".Sendable") } }
+            guard declaration.kind != .actor, !says else { continue }
+            found.append(Self.finding(rule, file: declaration.file, line: declaration.line, what: LocalizedText(
+                english: "`\(name)` is a \(declaration.kind.rawValue) that does not say it is `Sendable`: the compiler will not let it cross tasks, so every caller has to switch the checks off (`nonisolated(unsafe)`) where one mark, beside the lock that keeps the promise, would do.",
+                chinese: "`\(name)` 是一个没有声明 `Sendable` 的 \(declaration.kind.rawValue)：编译器不允许它跨任务传递，于是每个调用者都得在自己那里关掉检查（`nonisolated(unsafe)`），而本来只要在兑现承诺的锁旁边标记一次就够了。")))
         }
         return found
     }

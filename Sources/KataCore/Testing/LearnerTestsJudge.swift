@@ -21,6 +21,12 @@ public struct LearnerTestsJudge: Sendable {
     public var launcher: [String] = []
     /// Mutants built and run at once.
     public var jobs: Int = 2
+    /// Runs one of the learner's test programs, built in `build`, each test with `timeout` seconds: `kata grade` puts it in
+    /// a sandbox and takes its turn among the programs. Nil: `testRunner` with `launcher`, the events in the build folder.
+    public var runProgram: (@Sendable (_ executable: String, _ build: String, _ timeout: Double) -> [TestVerdict])?
+    /// Every variant (mutant, stand-in) is built and run in one folder, one after another: a program then cannot tell
+    /// which variant it is by where it lies, only by what the code does (`kata grade`, where the tests are a student's).
+    public var variantsInOneFolder = false
 
     public init(spec: LearnerTestsSpec, builder: any LessonBuilding, testRunner: TestRunner, fileSystem: any FileSystem,
                 environment: [String: String], perTestTimeout: Double) {
@@ -55,8 +61,29 @@ public struct LearnerTestsJudge: Sendable {
                             "No test of yours ran: write your tests in \(shownFolder)/ (Swift Testing, `@testable import \(lesson.module)`).",
                             "你的测试一个也没有运行：把你的测试写在 \(shownFolder)/ 里（Swift Testing，`@testable import \(lesson.module)`）。")]
         }
+        // Graded, the learner's tests may import only Swift Testing and their module (see `Grader.gradeLearnerTests`):
+        // said here, before the build, so that a check never passes what grading would not run.
+        for test in tests {
+            let text = (try? fileSystem.readText(test)) ?? ""
+            let shown = DiagnosticParser.relative(test, to: lesson.root)
+            let imports = TokenTools.fileFacts(SwiftLexer.tokens(of: text), file: shown, lines: LineIndex(text)).imports
+            if let other = imports.first(where: { !Self.allowedImports(lesson.module).contains($0.module) }) {
+                var refused = verdict(Self.compileVerdict(lesson.module), .fail,
+                                      "\(shown):\(other.line): `import \(other.module)`: your tests import only Testing and \(lesson.module), so that they judge the code by what it does; graded, tests that import anything else are not run.",
+                                      "\(shown):\(other.line)：`import \(other.module)`：你的测试只导入 Testing 和 \(lesson.module)，这样它们只凭代码做了什么来评判它；评分时，导入了其他模块的测试不会运行。")
+                refused.file = shown
+                refused.line = other.line
+                return [refused]
+            }
+        }
         let shared = builder.sharingBuilds(in: (buildFolder as NSString).deletingLastPathComponent + "/learner-shared")
         var input = BuildInput(module: lesson.module, sourceFiles: module.map(\.path), testFiles: tests, buildDirectory: "\(buildFolder)/learner-tests")
+        if variantsInOneFolder {
+            // The learner's own code is built where every variant is, from the same paths: one more variant, unchanged.
+            let folder = Self.variantFolder(buildFolder)
+            input.sourceFiles = writeVariant(folder, of: module.map { ($0, (try? fileSystem.read($0.path)) ?? Data()) }) { $1 }
+            input.buildDirectory = "\(folder)/build"
+        }
         input.sanitizers = []
         let executable: String
         switch shared.build(input) {
@@ -71,8 +98,7 @@ public struct LearnerTestsJudge: Sendable {
         case .ready(let program, _, _):
             executable = program
         }
-        let run = testRunner.run(executable: executable, options: options(workDirectory: input.buildDirectory, lesson: lesson, timeout: perTestTimeout), launcher: launcher)
-        var verdicts = run.tests.map { test -> TestVerdict in
+        var verdicts = run(executable, build: input.buildDirectory, lesson: lesson, timeout: perTestTimeout).map { test -> TestVerdict in
             var mine = test
             mine.name = "your test: \(test.name)"
             return mine
@@ -114,8 +140,12 @@ public struct LearnerTestsJudge: Sendable {
         let shownFile = DiagnosticParser.relative(target.path, to: lesson.root)
         let texts = module.map { file in (file, (try? fileSystem.read(file.path)) ?? Data()) }
         let judge = self
+        let jobs = variantsInOneFolder ? 1 : self.jobs
+        @Sendable func place(_ kind: String, _ index: Int) -> String {
+            judge.variantsInOneFolder ? Self.variantFolder(buildFolder) : "\(buildFolder)/learner-\(kind)/\(index)"
+        }
         let outcomes: [TestVerdict?] = ConcurrentMap.map(Array(mutants.enumerated()), jobs: jobs) { index, mutant in
-            let run = judge.runVariant("\(buildFolder)/learner-mutants/\(index)", of: texts, tests: tests, shared: shared, lesson: lesson) { file, data in
+            let run = judge.runVariant(place("mutants", index), of: texts, tests: tests, shared: shared, lesson: lesson) { file, data in
                 guard file.name == mutant.file else { return data }
                 var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
                 for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
@@ -128,7 +158,7 @@ public struct LearnerTestsJudge: Sendable {
         let standIns: [TestVerdict?] = ConcurrentMap.map(Array(spec.standIns.enumerated()), jobs: jobs) { index, standIn in
             guard texts.contains(where: { $0.0.name == standIn.file }) else { return nil }
             // A stand-in the learner's code no longer fits (a file moved or renamed) asks nothing.
-            let run = judge.runVariant("\(buildFolder)/learner-stand-ins/\(index)", of: texts, tests: tests, shared: shared, lesson: lesson) { file, data in
+            let run = judge.runVariant(place("stand-ins", index), of: texts, tests: tests, shared: shared, lesson: lesson) { file, data in
                 file.name == standIn.file ? Data(standIn.text.utf8) : data
             }
             return run.map { judge.standInVerdict(lesson: lesson, standIn: standIn, run: $0) }
@@ -140,6 +170,21 @@ public struct LearnerTestsJudge: Sendable {
     /// learner's tests, and runs them with a short time each (a variant may loop for ever). Nil when it does not build.
     func runVariant(_ folder: String, of texts: [(ModuleFile, Data)], tests: [String], shared: any LessonBuilding, lesson: Lesson,
                     contents: (ModuleFile, Data) -> Data) -> [TestVerdict]? {
+        let paths = writeVariant(folder, of: texts, contents: contents)
+        var input = BuildInput(module: lesson.module, sourceFiles: paths, testFiles: tests, buildDirectory: "\(folder)/build")
+        input.sanitizers = []
+        guard case .ready(let program, _, _) = shared.build(input) else { return nil }
+        return run(program, build: input.buildDirectory, lesson: lesson, timeout: min(perTestTimeout, 5))
+    }
+
+    /// What the learner's tests may import: Swift Testing and their module.
+    public static func allowedImports(_ module: String) -> Set<String> { ["Testing", module] }
+
+    /// The one folder of every variant when `variantsInOneFolder`; its `src/` holds the module's files.
+    public static func variantFolder(_ buildFolder: String) -> String { "\(buildFolder)/learner-variant" }
+
+    /// Writes the module's files as `contents` gives them into `folder/src` (only where they changed); their paths.
+    func writeVariant(_ folder: String, of texts: [(ModuleFile, Data)], contents: (ModuleFile, Data) -> Data) -> [String] {
         var paths: [String] = []
         for (file, data) in texts {
             let path = "\(folder)/src/\(file.name)"
@@ -150,11 +195,12 @@ public struct LearnerTestsJudge: Sendable {
             }
             paths.append(path)
         }
-        var input = BuildInput(module: lesson.module, sourceFiles: paths, testFiles: tests, buildDirectory: "\(folder)/build")
-        input.sanitizers = []
-        guard case .ready(let program, _, _) = shared.build(input) else { return nil }
-        return testRunner.run(executable: program, options: options(workDirectory: input.buildDirectory, lesson: lesson,
-                                                                    timeout: min(perTestTimeout, 5)), launcher: launcher).tests
+        return paths
+    }
+
+    func run(_ executable: String, build: String, lesson: Lesson, timeout: Double) -> [TestVerdict] {
+        if let runProgram { return runProgram(executable, build, timeout) }
+        return testRunner.run(executable: executable, options: options(workDirectory: build, lesson: lesson, timeout: timeout), launcher: launcher).tests
     }
 
     /// A stand-in's verdict. `caught`: one of the learner's contract tests (a parameterized test, run once per

@@ -4,9 +4,12 @@ import Testing
 /// An announcer that writes down what it is asked to say.
 final class SpyAnnouncer: Announcer {
     private(set) var messages: [String] = []
+    /// What it does while it speaks, once it has written the message down (a host who hands the track to another screen).
+    var whileSpeaking: (() -> Void)?
 
     func announce(_ message: String) {
         messages.append(message)
+        whileSpeaking?()
     }
 }
 
@@ -85,6 +88,20 @@ struct RaceTrackTests {
         withExtendedLifetime(delegate) {}
         #expect(log.entries == ["announced Ada: 81500 ms", "told Ada 81500", "told Lin 80100"] && other.messages == ["Lin: 80100 ms"],
                 "recordLap should announce the lap, then tell the delegate, as the track always did: the log reads \(log.entries), and the announcer the delegate set said \(other.messages) (it should say only the next lap, \"Lin: 80100 ms\"). Call announcer.announce(...) before delegate?.raceTrack(...). [zh-Hans] recordLap 应该先播报这一圈，再告诉代理，赛道一直是这样做的：日志是 \(log.entries)，代理换上的播报员说了 \(other.messages)（它应该只说下一圈 \"Lin: 80100 ms\"）。先调用 announcer.announce(...)，再调用 delegate?.raceTrack(...)。")
+    }
+
+    @Test("an announcer that hands the track to another screen while it speaks: the lap is told to the delegate set last, not to the one set before it was said")
+    func delegateSetWhileTheLapIsSaid() {
+        let track = TrackBuilder.makeTrack()
+        let pitWall = SpyDelegate(), resultsScreen = SpyDelegate()
+        let host = SpyAnnouncer()
+        host.whileSpeaking = { [weak track] in track?.delegate = resultsScreen }
+        track.announcer = host
+        track.delegate = pitWall
+        _ = track.recordLap(of: "Ada", using: FixedStopwatch(milliseconds: 81_500))
+        #expect(pitWall.laps.isEmpty && resultsScreen.laps == ["Ada 81500"],
+                "While the lap was announced, the announcer set track.delegate to the results screen, so the lap should be told to the results screen, the delegate set last; the pit wall heard \(pitWall.laps) and the results screen \(resultsScreen.laps). Read `delegate` after announcing, when you tell it: do not copy it into a local before the announcement. [zh-Hans] 播报这一圈的时候，播报员把 track.delegate 换成了成绩屏，所以这一圈应该告诉成绩屏，也就是最后设置的代理；维修墙听到的是 \(pitWall.laps)，成绩屏听到的是 \(resultsScreen.laps)。在播报之后、通知代理的时候再读取 `delegate`：不要在播报之前把它复制到局部变量里。")
+        withExtendedLifetime((pitWall, resultsScreen)) {}
     }
 
     @Test("the announcer set on the track is the one that speaks")
@@ -297,12 +314,29 @@ struct RaceTrackTests {
             var told: [[String]] = []
             var current: Int? = nil
             var currentDelegate: Int? = nil
+            // Announcers that, while they speak, set the track's delegate (to one of `delegates`, or to none).
+            var handOver: [Int: Int?] = [:]
             var steps: [String] = []
             // Two drivers and two times per session, from every shape they can take, so repeats stay common.
             let drivers = [Self.anyDriver(using: &generator), Self.anyDriver(using: &generator)]
             let times = [Self.anyMilliseconds(using: &generator), Self.anyMilliseconds(using: &generator)]
             for _ in 0..<Int.random(in: 1...25, using: &generator) {
-                switch Int.random(in: 0..<9, using: &generator) {
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 9:
+                    // A host who, while saying a lap, hands the track to another screen (or to none): that lap is told
+                    // to the delegate set last, the one set while it was said.
+                    announcers.append(SpyAnnouncer()); heard.append([])
+                    current = announcers.count - 1
+                    var target: Int? = nil
+                    if Bool.random(using: &generator) {
+                        delegates.append(SpyDelegate()); told.append([])
+                        target = delegates.count - 1
+                    }
+                    let screen = target.map { delegates[$0] }
+                    announcers[current!].whileSpeaking = { [weak track] in track?.delegate = screen }
+                    handOver[current!] = target
+                    track.announcer = announcers[current!]
+                    steps.append("announcer \(current!) (sets \(target.map { "delegate \($0)" } ?? "no delegate") while it speaks)")
                 case 8:
                     // Muting the track again: the silent announcer replaces whoever spoke.
                     track.announcer = SilentAnnouncer()
@@ -332,7 +366,10 @@ struct RaceTrackTests {
                         Issue.record("Session \(session) (seed 0x02A00CE5), after \(steps.joined(separator: ", ")): the stopwatch of that lap, reading \(milliseconds) ms, was stopped \(watch.stops) time\(watch.stops == 1 ? "" : "s"). Each watch is stopped once, whatever it reads (0 or a negative number from a faulty watch too): the track reports the reading, it does not read again or correct it. [zh-Hans] 第 \(session) 场（种子 0x02A00CE5），在 \(steps.joined(separator: "、")) 之后：那一圈的秒表读数是 \(milliseconds) ms，被停止了 \(watch.stops) 次。每块秒表只停止一次，不管它读数是多少（0 或故障秒表给出的负数也一样）：赛道报告这个读数，不重新读取，也不修正它。")
                         return
                     }
-                    if let current { heard[current].append(text) }
+                    if let current {
+                        heard[current].append(text)
+                        if let target = handOver[current] { currentDelegate = target }
+                    }
                     if let currentDelegate { told[currentDelegate].append("\(driver) \(milliseconds)") }
                     let said = announcers.map(\.messages), heardBy = delegates.map(\.laps)
                     guard returned == text, said == heard, heardBy == told else {

@@ -168,6 +168,11 @@ struct RaceEngineerTests {
             let list = drivers.count <= 12 ? "\(drivers)" : "(\(drivers.count) drivers) \(Array(drivers.prefix(6))) ... \(Array(drivers.suffix(3)))"
             let team = RaceTeam(drivers: drivers)
             try #require(team.engineers.count == drivers.count, "RaceTeam(drivers: \(list)) should build \(drivers.count) engineers, one per driver in the list (a name given twice gets two, an empty name one too); it built \(team.engineers.count). Map every name of the list to an engineer, without filtering or merging. [zh-Hans] RaceTeam(drivers: \(list)) 应该创建 \(drivers.count) 个比赛工程师，列表中每位车手一个（出现两次的名字有两个，空名字也有一个）；它创建了 \(team.engineers.count) 个。把列表中的每个名字都映射成一个比赛工程师，不要过滤或合并。")
+            // Engineers that are objects are one each: a name given twice gets two engineers, not one listed twice.
+            if RaceEngineer.self is AnyClass {
+                let distinct = Set(team.engineers.map { ObjectIdentifier($0 as AnyObject) }).count
+                try #require(distinct == drivers.count, "RaceTeam(drivers: \(list)) should build \(drivers.count) engineers, one for each entry of the list; its \(team.engineers.count) entries hold only \(distinct) different engineers, so a name given twice shares one engineer. Build a new RaceEngineer for every entry: do not look up one built earlier for the same name. [zh-Hans] RaceTeam(drivers: \(list)) 应该创建 \(drivers.count) 个比赛工程师，列表中每一项一个；它的 \(team.engineers.count) 项里只有 \(distinct) 个不同的比赛工程师，所以出现两次的名字共用了一个比赛工程师。为每一项创建一个新的 RaceEngineer：不要去找之前为同一个名字创建的那个。")
+            }
             let reports = team.engineers.map { $0.boxBox() }
             let expected = drivers.enumerated().map { index, driver in
                 index < 4 ? "\(driver): fresh tyres, \(3 - index) set\(3 - index == 1 ? "" : "s") left" : "\(driver): no tyres left"

@@ -283,6 +283,10 @@ struct ContainerTests {
         }
         #expect(car.engine === engine, "Garage.makeContainer() should register the engine as (any Engine).self with the .shared lifetime, and build RaceCar from that engine. [zh-Hans] Garage.makeContainer() 应该以 .shared 生命周期把引擎注册为 (any Engine).self，并用这台引擎创建 RaceCar。")
         #expect(car.start() == "Vroom! 750 hp", "The garage's car should run on the V8Engine (750 hp). [zh-Hans] 车库的赛车应该使用 V8Engine（750 hp）。")
+        // The garage has one engine: whoever still asks for the concrete V8Engine gets that one, not a second.
+        if let concrete = try? container.resolve(V8Engine.self) {
+            #expect(concrete === engine, "Garage.makeContainer() answers V8Engine.self as well as (any Engine).self, with two different engines: the garage should have one engine. Register the engine once, as (any Engine).self; if you keep the V8Engine.self key, let its factory resolve that same engine. [zh-Hans] Garage.makeContainer() 对 V8Engine.self 和 (any Engine).self 都有回答，但给出的是两台不同的引擎：车库应该只有一台引擎。只把引擎注册一次，注册为 (any Engine).self；如果保留 V8Engine.self 这个键，就让它的工厂解析同一台引擎。")
+        }
     }
 
     @Test("the garage's car asks its container for the engine when it is built, and an engine that cannot be built (its own error, or a part nobody registered) is an error, as it is, not a crash and not a fallback")

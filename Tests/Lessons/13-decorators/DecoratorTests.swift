@@ -132,6 +132,16 @@ struct DecoratorTests {
         #expect(feed.questions == ["HAM"], "The core client should ask the feed it was handed once, for HAM; the feed was asked \(feed.questions). [zh-Hans] 核心客户端应该向交给它的计时源询问一次，问的是 HAM；计时源被问到的是 \(feed.questions)。")
     }
 
+    @Test("the core client reads every answer as the starter did: its numbers in order, an empty answer no laps, no lap that is not in it")
+    func coreReadsEveryAnswerLikeTheStarter() {
+        // The starter's reading, the promise: the pieces between commas that are numbers, in order.
+        func laps(_ answer: String) -> [Int] { answer.split(separator: ",").compactMap { Int($0) } }
+        for answer in ["", "91234", "91234,90876", ",91234", "91234,", "91234,,90876", ",", "91234,pit,90876", "0,-1,2147483648"] {
+            let outcome = ask(TrackTimingClient(feed: ScriptedFeed([.success(answer)])), "HAM")
+            #expect(outcome.text == "laps \(laps(answer))", "The feed answered \(answer.debugDescription) for HAM, so TrackTimingClient(feed:).lapTimes(for: \"HAM\") should return \(laps(answer)), the numbers of the answer in order; it gave \(outcome.text). Keep the starter's reading: an empty answer is no laps, and a piece that is not a number is no lap (no 0 for it). [zh-Hans] 计时源对 HAM 的回答是 \(answer.debugDescription)，所以 TrackTimingClient(feed:).lapTimes(for: \"HAM\") 应该返回 \(laps(answer))，也就是回答里按顺序排列的数字；它给出的是 \(outcome.text)。保留初始代码的读法：空回答就是没有圈，不是数字的那一段也不是一圈（不要把它当成 0）。")
+        }
+    }
+
     @Test("the core client asks the feed on every call: no cache, no retry, no log")
     func coreDoesOnlyItsJob() {
         let pitWallReads = PitWall.sharedAccessCount

@@ -38,6 +38,9 @@ struct VerifyTests {
         }
         #expect(holder == "RaceEngineer" && captive == "PitBoard", "The .shared RaceEngineer holds the .scoped PitBoard, and nothing else here is a captive (the scoped services hold scoped and shared ones). verify() should report holder \"RaceEngineer\" and captive \"PitBoard\" (names as String(describing:) gives them); it reported holder \"\(holder)\" and captive \"\(captive)\". The holder is the long-lived registration, the captive the shorter-lived one it holds. [zh-Hans] .shared 的 RaceEngineer 持有 .scoped 的 PitBoard，这里没有别的俘获依赖（作用域服务持有的是作用域服务和共享服务）。verify() 应该报告持有者 \"RaceEngineer\" 和被俘获的 \"PitBoard\"（名字按 String(describing:) 给出）；它报告的持有者是 \"\(holder)\"，被俘获的是 \"\(captive)\"。持有者是长寿的那个注册，被俘获的是它持有的短命的那个。")
         #expect(description.contains("RaceEngineer") && description.contains("PitBoard"), "The error's description is what a developer reads at start-up: it should name both RaceEngineer and PitBoard; it is \"\(description)\". [zh-Hans] 错误的描述是开发者在启动时读到的东西：它应该写出 RaceEngineer 和 PitBoard；实际是 \"\(description)\"。")
+        if let holderAt = description.firstRange(of: "RaceEngineer"), let captiveAt = description.firstRange(of: "PitBoard") {
+            #expect(holderAt.lowerBound < captiveAt.lowerBound, "The description names the holder first, then its captive, as in \"LapRecorder (.shared) holds Driver (.scoped)\": here \"RaceEngineer (.shared) holds PitBoard (.scoped)\". It is \"\(description)\", which reads the other way round and sends the reader to the wrong registration. [zh-Hans] 描述要先写持有者，再写被它俘获的依赖，就像 \"LapRecorder (.shared) holds Driver (.scoped)\"：这里是 \"RaceEngineer (.shared) holds PitBoard (.scoped)\"。实际是 \"\(description)\"，顺序反了，会把读的人引到错误的注册上。")
+        }
     }
 
     @Test("verify() finds a captive held through transients")
