@@ -803,6 +803,16 @@ public struct DependencyAnalyzer: Sendable {
                                    fromModule: module, toModule: toModule))
         }
 
+        // An adapter's own starting state, read from the system it wraps (`private var startedAt = ContinuousClock.now`
+        // beside a `stop()` that reads the same clock for its protocol), is the adapter's too.
+        let wrapped = Set(adapters.map { "\($0.owner ?? "")|\($0.target)" })
+        hidden.removeAll { dependency in
+            guard dependency.kind == .globalState, dependency.context == .initialValue, dependency.owner != nil,
+                  wrapped.contains("\(dependency.owner ?? "")|\(dependency.target)") else { return false }
+            adapters.append(dependency)
+            return true
+        }
+
         // A static method that reaches for something hidden itself (`AlertUtil.twoButtonAlert`
         // running an NSAlert) hides that from every caller too.
         var impureStatics: [String: String] = [:]

@@ -91,6 +91,9 @@ public struct LessonRule: Sendable, Equatable {
     public var allow: [Allowance] = []
     /// `no_static_state`: global variables count too (default: yes).
     public var globals: Bool = true
+    /// `kept_in_let`: plain values count too (an `Int` counter, a `String`): the type keeps no mutable state at all
+    /// (default: no, only collaborators).
+    public var values: Bool = false
     /// `container_only_in`: a type of the learner's that hands out whatever type it is asked for
     /// (`func resolve<T>(_: T.Type) -> T`) counts as a container too (default: yes).
     public var locators: Bool = true
@@ -192,6 +195,9 @@ extension LessonRule {
         if let globals = object["globals"] {
             if let flag = globals as? Bool { rule.globals = flag } else { problems.append("\"\(place).globals\" must be true or false") }
         }
+        if let values = object["values"] {
+            if let flag = values as? Bool { rule.values = flag } else { problems.append("\"\(place).values\" must be true or false") }
+        }
         if let locators = object["locators"] {
             if let flag = locators as? Bool { rule.locators = flag } else { problems.append("\"\(place).locators\" must be true or false") }
         }
@@ -206,7 +212,7 @@ extension LessonRule {
                 problems.append("\"\(place).points\" must be a number of at least 0")
             }
         }
-        let known: Set<String> = ["id", "kind", "names", "in", "of", "types", "container", "except_in", "allow", "globals", "locators", "except_is_root", "root_as_factory", "fix", "why", "points"]
+        let known: Set<String> = ["id", "kind", "names", "in", "of", "types", "container", "except_in", "allow", "globals", "values", "locators", "except_is_root", "root_as_factory", "fix", "why", "points"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("\"\(place)\" has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -224,6 +230,7 @@ extension LessonRule {
         if !exceptIn.isEmpty { object["except_in"] = exceptIn }
         if !allow.isEmpty { object["allow"] = allow.map(\.rawValue) }
         if !globals { object["globals"] = false }
+        if values { object["values"] = true }
         if !locators { object["locators"] = false }
         if !exceptIsRoot { object["except_is_root"] = false }
         if !rootAsFactory { object["root_as_factory"] = false }

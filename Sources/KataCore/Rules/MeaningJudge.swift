@@ -191,7 +191,7 @@ public struct MeaningJudge: Sendable {
         }
         var found: [RuleFinding] = []
         for node in scope.program.nodes.values {
-            guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule), !allowed(node) else { continue }
+            guard let owner = node.owner, scope.runsAsCode(of: owner, in: rule.inTypes), !scope.isExcepted(node, by: rule), !allowed(node) else { continue }
             if factories, let usr = node.memberUSR, node.context == .body, runsLater.contains(usr) { continue }
             for use in node.uses where !deferred(use) {
                 if readsOnceStored(use) { continue }
@@ -220,7 +220,7 @@ public struct MeaningJudge: Sendable {
     private func downcasts(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
         for node in scope.program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
-            guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule) else { continue }
+            guard let owner = node.owner, scope.runsAsCode(of: owner, in: rule.inTypes), !scope.isExcepted(node, by: rule) else { continue }
             // A cast to one of the module's types, or any cast of a value handed in as one of them (to a protocol of the
             // standard library too): either way the code asks what the component really is.
             for cast in node.casts where cast.downcast
@@ -320,8 +320,16 @@ public struct MeaningJudge: Sendable {
         for member in scope.program.members.values where member.kind == "var_decl" && !member.isStatic && !member.isImplicit
             && (member.isStored || member.isLazy) && !member.name.hasPrefix("$") && !member.name.hasPrefix("_") {
             guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
-                  !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule),
-                  scope.holdsReference(member.type, varsCount: false) else { continue }
+                  !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
+            guard scope.holdsReference(member.type, varsCount: false) else {
+                // With `values`: a plain value kept in a `var` is state remembered from one call to the next.
+                if rule.values, !member.isLet {
+                    found.append(finding(rule, member.file, member.line, LocalizedText(
+                        english: "`\(owner).\(member.name)` is a stored `var` (`\(member.type)`): \(owner) remembers it from one call to the next, and what it does then depends on what came before. Keep nothing but what it is handed, in `let`s.",
+                        chinese: "`\(owner).\(member.name)` 是一个存储的 `var`（`\(member.type)`）：\(owner) 会把它从一次调用记到下一次，于是它做什么就取决于之前发生过什么。只保存交给它的东西，并且用 `let`。")))
+                }
+                continue
+            }
             let ownership = member.markers.first { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }
             guard !member.isLet || ownership != nil else { continue }
             if rule.allow.contains(.privateSetter), ownership == nil,
@@ -448,14 +456,18 @@ public struct MeaningJudge: Sendable {
                 chinese: "`\(owner).init\(member.arguments)` 以可选值接收参数：nil 是没人选择过的值，初始化方法只好替它补上一个值，这就是换了写法的默认值。请直接接收这个值，由调用者来决定它。")))
         }
         var seen: Set<String> = []
+        // A static member of the type that builds one from fewer values (`static func stock() -> FastCar {
+        // FastCar(topSpeed: 200) }`, a `static var` preset) is the same invented default under a factory's name.
         for node in scope.program.nodes.values where node.context == .body {
             guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes),
-                  let member = node.memberUSR.flatMap({ scope.program.members[$0] }), member.kind == "constructor_decl",
+                  let member = node.memberUSR.flatMap({ scope.program.members[$0] }),
+                  member.kind == "constructor_decl" || member.isStatic && ["func_decl", "var_decl"].contains(member.kind),
                   !scope.isExcepted(node, by: rule) else { continue }
             for use in node.uses where use.baseName == "init" && use.module == scope.program.module && use.owner == owner
                 && !use.isUnappliedFunction && count(use.arguments) > count(member.arguments) {
                 guard seen.insert("\(member.usr)\(use.arguments)").inserted else { continue }
-                found.append(finding(rule, use.file, use.line, Words.delegatesWithInvented(owner, from: member.arguments, to: use.arguments)))
+                found.append(finding(rule, use.file, use.line, Words.delegatesWithInvented(owner, from: member.kind == "var_decl" ? "" : member.arguments, to: use.arguments,
+                                                                                           member: member.kind == "constructor_decl" ? "init" : member.name)))
             }
         }
         return found
@@ -500,6 +512,13 @@ public struct MeaningJudge: Sendable {
                         ? Words.extraCase(proto, shown, allowed: names.sorted())
                         : isConcrete ? Words.offersMore(proto, shown, allowed: names.sorted())
                         : Words.widened(proto, shown, allowed: names.sorted())))
+                } else if isConcrete, member.kind == "var_decl", member.isStored, !member.isLet, !member.isStatic, member.isVisibleOutside,
+                          !member.markers.contains(where: { ["private(set)", "fileprivate(set)", "internal(set)"].contains($0) }) {
+                    // A listed property other code may read, but not write: a setter reachable from outside is one more
+                    // way in, beside the listed ones (`engineer.radio = other` instead of `inject(radio:)`).
+                    found.append(finding(rule, member.file, member.line, LocalizedText(
+                        english: "`\(proto).\(member.name)` can be set from outside (`public var` with no `private(set)`): one more way in beside \(names.sorted().filter { $0 != member.name }.map { "`\($0)`" }.joined(separator: ", ")). Make it `public private(set) var`, or keep it private.",
+                        chinese: "`\(proto).\(member.name)` 可以从外部设置（`public var`，没有 `private(set)`）：在 \(names.sorted().filter { $0 != member.name }.map { "`\($0)`" }.joined(separator: "、")) 之外又多了一条进入的路。把它写成 `public private(set) var`，或者让它保持私有。")))
                 }
             }
         }
@@ -656,8 +675,10 @@ public struct MeaningJudge: Sendable {
         var found: [RuleFinding] = []
         for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
         where member.kind == "var_decl" && member.isStored && !member.isImplicit {
+            // A closure that makes one (`() -> FireExtinguisher`) is a factory: it keeps none, it hands out a new one per call.
+            let type = scope.program.expandingAliases(member.type)
             guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule),
-                  let wanted = rule.of.first(where: { scope.mentions(scope.program.expandingAliases(member.type), $0) }) else { continue }
+                  !type.contains("->"), let wanted = rule.of.first(where: { scope.mentions(type, $0) }) else { continue }
             found.append(finding(rule, member.file, member.line, LocalizedText(
                 english: "`\(owner).\(member.name)` keeps a `\(wanted)` (as `\(member.type)`): a collaborator that comes with every call is used in that call and let go, never kept, however weakly.",
                 chinese: "`\(owner).\(member.name)` 保存了一个 `\(wanted)`（类型为 `\(member.type)`）：每次调用都会带来的协作者只在那次调用中使用，用完就放开，不要保存，弱引用也不行。")))
@@ -803,9 +824,9 @@ public struct MeaningJudge: Sendable {
             LocalizedText(english: "An initializer of `\(owner)` gives a parameter a default value: a caller who leaves it out gets a value nobody chose.",
                           chinese: "`\(owner)` 的初始化方法给参数设了默认值：省略它的调用者会得到一个没人选择过的值。")
         }
-        static func delegatesWithInvented(_ owner: String, from: String, to: String) -> LocalizedText {
-            LocalizedText(english: "`\(owner).init\(from)` fills in values for `\(owner).init\(to)` itself: a caller who uses it gets values nobody chose, a default argument under another name. Remove that initializer; callers hand over every value.",
-                          chinese: "`\(owner).init\(from)` 替 `\(owner).init\(to)` 自己补上了数值：用它的调用者会得到没人选择过的值，这就是换了写法的默认参数。删掉这个初始化方法，让调用者交出每一个值。")
+        static func delegatesWithInvented(_ owner: String, from: String, to: String, member: String = "init") -> LocalizedText {
+            LocalizedText(english: "`\(owner).\(member)\(from)` fills in values for `\(owner).init\(to)` itself: a caller who uses it gets values nobody chose, a default argument under another name. Remove \(member == "init" ? "that initializer" : "`\(member)`"); callers hand over every value.",
+                          chinese: "`\(owner).\(member)\(from)` 替 `\(owner).init\(to)` 自己补上了数值：用它的调用者会得到没人选择过的值，这就是换了写法的默认参数。删掉\(member == "init" ? "这个初始化方法" : " `\(member)`")，让调用者交出每一个值。")
         }
         static func offersMore(_ type: String, _ member: String, allowed: [String]) -> LocalizedText {
             LocalizedText(english: "`\(type)` offers `\(member)` too, but the lesson gives it only \(allowed.map { "`\($0)`" }.joined(separator: ", ")): every other way in is one more thing its callers can lean on, and work that belongs to them. Remove `\(member)` (its work goes back to the caller), or make it `private` if it only helps \(type) itself.",
@@ -960,9 +981,15 @@ struct ProgramScope {
 
     func belongs(_ owner: String, to types: [String]) -> Bool {
         let root = Self.root(owner)
-        if types.contains(where: { $0 == "*" || $0 == owner || $0 == root }) { return true }
-        // Code in an extension of a protocol of the module is code of every type of the module that adopts it: a
-        // fluent `extension LapTimesClient { func cached() -> ... }` is a member of each client, however it is spelled.
+        return types.contains { $0 == "*" || $0 == owner || $0 == root }
+    }
+
+    /// `belongs`, and code in an extension of a protocol of the module that one of `types` adopts: a fluent
+    /// `extension LapTimesClient { func cached() -> ... }` builds for every client, however it is spelled.
+    /// (What a type's own member replaces is not its code: rules about a type's members keep to `belongs`.)
+    func runsAsCode(of owner: String, in types: [String]) -> Bool {
+        if belongs(owner, to: types) { return true }
+        let root = Self.root(owner)
         guard isProtocol(root) else { return false }
         return types.contains { adopts($0, root) }
     }

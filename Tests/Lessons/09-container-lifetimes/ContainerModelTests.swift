@@ -156,8 +156,9 @@ func randomSteps(seed: UInt64, count: Int) -> [LifetimeStep] {
         let kind = Int.random(in: 0..<3, using: &generator)
         let container = Int.random(in: 0..<containers, using: &generator)
         switch roll {
-        case 0 where containers < 4:
-            steps.append(.child(of: container))
+        case 0 where containers < 5:
+            // Often a child of the youngest, so that chains of three and four generations are common.
+            steps.append(.child(of: Bool.random(using: &generator) ? containers - 1 : container))
             containers += 1
         case 0, 1, 2:
             steps.append(.register(kind: kind, lifetime: Int.random(in: 0..<3, using: &generator), in: container))
@@ -186,9 +187,9 @@ func shortened(_ steps: [LifetimeStep]) -> [LifetimeStep] {
 
 @Suite("Container lifetimes: random sequences against the text's promises", .serialized)
 struct ContainerLifetimeModelTests {
-    @Test("300 seeded sequences of children, registrations and resolves behave as the text promises")
+    @Test("1500 seeded sequences of children, grandchildren, registrations and resolves behave as the text promises")
     func sequencesFollowTheModel() {
-        for seed in UInt64(1)...300 {
+        for seed in UInt64(1)...1500 {
             let steps = randomSteps(seed: seed, count: 30)
             guard firstDifference(steps) != nil else { continue }
             let short = shortened(steps)

@@ -156,6 +156,19 @@ struct RaceEngineerTests {
         #expect(laps.allSatisfy { $0.session == nil }, "No session was set, so every lap's session should be nil, but the store received \(laps.map { $0.session ?? "nil" }). RaceSession.id has no default: a lap outside any session has none, and no label is invented for it. [zh-Hans] 没有设置赛段，所以每一圈的 session 都应该是 nil，但存储收到的是 \(laps.map { $0.session ?? "nil" })。RaceSession.id 没有默认值：赛段之外的圈就没有赛段，也不要为它编一个标签。")
     }
 
+    @Test("a lap completed by a task that was cancelled is recorded all the same: cancelling stops the caller's work, not the lap it hands over")
+    func cancelledTaskStillRecords() async {
+        let spy = SpyTelemetry()
+        let engineer = RaceEngineer(telemetry: spy)
+        let timing = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await engineer.completeLap(car: 16, milliseconds: 91_850)
+        }
+        await timing.value
+        let laps = await spy.laps()
+        #expect(laps.map(\.car) == [16] && laps.map(\.milliseconds) == [91_850], "A timing task was cancelled (its car crossed the line as the loop was torn down) and then completed a lap of car 16 in 91850 ms: the store should have that lap; it has \(laps.map { "car \($0.car) \($0.milliseconds) ms" }). completeLap records the lap it is given and returns once the store has it, whether or not the calling task was cancelled: do not check Task.isCancelled there. [zh-Hans] 一个计时任务被取消了（赛车过线时计时循环正被拆掉），之后它完成了 16 号车 91850 ms 的一圈：存储里应该有这一圈；实际有 \(laps.map { "\($0.car) 号车 \($0.milliseconds) ms" })。completeLap 记录交给它的那一圈，等存储拿到之后才返回，不管调用它的任务有没有被取消：不要在那里检查 Task.isCancelled。")
+    }
+
     @Test("a lap gets the session of the work that completes it, or none, wherever and whenever the engineer was built")
     func sessionBelongsToTheWork() async {
         // The model: a lap's session is RaceSession.id as the completing task sees it at that moment; where the engineer

@@ -237,6 +237,16 @@ struct MessageAppTests {
         #expect(AppContainer().makeMessageLoader().network !== loaderNetwork, "Two live apps, AppContainer() and AppContainer(), share one network client. Each live container should make a NetworkManager() of its own in init(), not use NetworkManager.shared or keep the network in a static. [zh-Hans] 两个真实的应用 AppContainer() 和 AppContainer() 共用了一个网络客户端。每个真实的容器都应该在 init() 中创建自己的 NetworkManager()，不要用 NetworkManager.shared，也不要把网络保存在静态属性里。")
     }
 
+    @Test("the loader and the sender keep the network they are handed in a stored property named network, not a way to ask for it later")
+    func networkIsKeptNotAskedFor() {
+        let network = FakeNetwork()
+        let app = AppContainer(network: network, clock: FixedClock(date: lightsOut), userName: "Kimi")
+        for (name, part) in [("loader", app.makeMessageLoader() as Any), ("sender", app.makeMessageSender() as Any)] {
+            let kept = Mirror(reflecting: part).children.first { $0.label == "network" }?.value
+            #expect(kept.map { ($0 as AnyObject) === network } == true, "The \(name) made by AppContainer should keep the network it is handed in a stored property named `network`; its stored properties are \(Mirror(reflecting: part).children.map { $0.label ?? "?" }). A closure that returns the container's network each time (`{ self.network }`) hands the \(name) the container itself, to ask at call time: hand over the network and keep it. [zh-Hans] AppContainer 创建的\(name == "loader" ? "加载器" : "发送器")应该把交给它的网络保存在名为 `network` 的存储属性里；它的存储属性是 \(Mirror(reflecting: part).children.map { $0.label ?? "?" })。每次返回容器网络的闭包（`{ self.network }`）等于把容器本身交给了它，让它在调用时去问：把网络交出去，并保存下来。")
+        }
+    }
+
     @Test("the live app shows a message it sent after reloading")
     func liveAppRoundTrip() {
         let screen = AppContainer().makeMessageList()
@@ -320,13 +330,14 @@ struct MessageAppTests {
         var generator = SeededGenerator(state: 0x12_C4A7)
         for session in 0..<200 {
             let network = ScriptedNetwork()
-            // Time moves on at every step, so the network's order is also the order the messages were sent in.
+            // Time never goes back, so the network's order is also the order the messages were sent in; it often stands
+            // still between steps, so messages of the same moment keep the network's order among themselves.
             let clock = ManualClock(lightsOut)
             let screen = AppContainer(network: network, clock: clock, userName: "Kimi").makeMessageList()
             var rows: [String] = [], errorText: String? = nil, attempts = 0
             var steps: [String] = []
             for _ in 0..<Int.random(in: 1...14, using: &generator) {
-                clock.current = clock.current.addingTimeInterval(1)
+                if Int.random(in: 0..<3, using: &generator) > 0 { clock.current = clock.current.addingTimeInterval(1) }
                 switch Int.random(in: 0..<6, using: &generator) {
                 case 0:
                     let failure: NetworkError? = [nil, .offline, .server(status: Int.random(in: 400...599, using: &generator))].randomElement(using: &generator)!

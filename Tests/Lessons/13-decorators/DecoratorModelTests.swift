@@ -159,11 +159,12 @@ struct DecoratorModelTests {
         }
     }
 
-    @Test("200 seeded calls through RetryingLapTimes of 1 to 12 attempts, some against a feed that keeps timing out: a timeout is tried again up to the attempts, waiting 500 ms times the attempt between, never after the last; any other error at once")
+    @Test("200 seeded calls through RetryingLapTimes of 1 to 12 attempts, and some of up to 400, some against a feed that keeps timing out: a timeout is tried again up to the attempts, waiting 500 ms times the attempt between, never after the last, with no cap; any other error at once")
     func retryFollowsTheModel() {
         var generator = SeededGenerator(state: 0x13_2E72)
         for sequence in 0..<200 {
-            let attempts = Int.random(in: 1...12, using: &generator)
+            // Now and then a long retry (the sleeper only writes its waits down): the waits keep growing, with no cap.
+            let attempts = sequence % 10 == 9 ? Int.random(in: 13...400, using: &generator) : Int.random(in: 1...12, using: &generator)
             let client = QueuedClient(), sleeper = SpySleeper()
             let retrying = RetryingLapTimes(wrapping: client, attempts: attempts, sleeper: sleeper)
             let driver = anyDriver(using: &generator)

@@ -39,6 +39,18 @@ struct EnduranceRaceTests {
         #expect(drivers == expected, "Five stints of 5, 1, 3, 2 and 4 laps, the roster going round LOT, DUV, JAR: the laps should be filed under \(expected); they were filed under \(drivers). [zh-Hans] 五个 stint，分别跑 5、1、3、2、4 圈，名单按 LOT、DUV、JAR 轮流：这些圈应该记在 \(expected) 名下；实际记在 \(drivers) 名下。")
     }
 
+    @Test("a stint with no lap calls nobody to the car: startStint() only begins a scope, the driver is called by the first lap")
+    func emptyStintCallsNobody() throws {
+        let roster = Roster(drivers: ["LOT", "DUV", "JAR"])
+        let timesheet = Timesheet()
+        let race = EnduranceRace(roster: roster, timesheet: timesheet)
+        race.startStint()
+        race.startStint()
+        #expect(roster.driversCalled == 0, "Two startStint() with no lap in between called \(roster.driversCalled) driver\(roster.driversCalled == 1 ? "" : "s") to the car; a stint calls its driver only when its first lap needs one. startStint() begins a scope and nothing more: do not resolve the Driver there. [zh-Hans] 连续两次 startStint()、中间没有跑圈，却叫了 \(roster.driversCalled) 位车手上车；一个 stint 只有在第一圈需要车手时才叫车手。startStint() 只开始一个作用域：不要在那里解析 Driver。")
+        try race.lap(221_000)
+        #expect(roster.driversCalled == 1 && timesheet.laps.map(\.driver) == ["LOT"], "After two stints, the first with no lap, one lap: the roster should have called one driver, LOT, and the lap be filed under LOT; it called \(roster.driversCalled) and filed the lap under \(timesheet.laps.map(\.driver)). [zh-Hans] 两个 stint（第一个没有跑圈）之后跑了一圈：名单应该只叫了一位车手 LOT，这一圈也记在 LOT 名下；实际叫了 \(roster.driversCalled) 位，这一圈记在 \(timesheet.laps.map(\.driver)) 名下。")
+    }
+
     @Test("the race's wiring passes verify(): no captive left")
     func theRaceWiringPassesVerify() {
         let race = EnduranceRace(roster: Roster(drivers: ["BUT", "ALO"]), timesheet: Timesheet())

@@ -111,7 +111,9 @@ struct ServicesTests {
             for _ in 0..<Int.random(in: 1...20, using: &generator) {
                 switch Int.random(in: 0..<4, using: &generator) {
                 case 0:
-                    let lap = Int.random(in: 1...5, using: &generator), rain = Int.random(in: 0...100, using: &generator)
+                    // A feed may say less than 0 (no forecast) or more than 100: the rule holds for every reading.
+                    let lap = Int.random(in: 1...5, using: &generator)
+                    let rain = Int.random(in: 0..<8, using: &generator) == 0 ? [-1, -50, 101, 250].randomElement(using: &generator)! : Int.random(in: 0...100, using: &generator)
                     weather.rain[lap] = rain
                     steps.append("forecast: lap \(lap) \(rain)%")
                 case 1:

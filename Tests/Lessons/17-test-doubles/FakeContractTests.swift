@@ -100,7 +100,7 @@ private func anyLapNumber(using random: inout SplitMix) -> Int {
         for _ in 0..<Int.random(in: 1...25, using: &random) {
             let lap = Lap(driver: drivers.randomElement(using: &random)!,
                           number: anyLapNumber(using: &random),
-                          millis: [-1, 0, 1, 90_000, 90_000, 91_000, 92_500].randomElement(using: &random)!)
+                          millis: [-1, 0, 1, 90_000, 90_000, 91_000, 92_500, 3_600_000, 86_400_000, Int.max].randomElement(using: &random)!)
             steps.append("record(\(shown(lap)))")
             let fakeSaid = outcome(fake, lap)
             let realSaid = outcome(real, lap)
@@ -140,7 +140,7 @@ private func anyLapNumber(using random: inout SplitMix) -> Int {
         for _ in 0..<Int.random(in: 1...25, using: &random) {
             let lap = Lap(driver: ["HAM", "VER", "LEC"].randomElement(using: &random)!,
                           number: anyLapNumber(using: &random),
-                          millis: [-1, 0, 1, 90_000, 90_000, 91_000, 92_500].randomElement(using: &random)!)
+                          millis: [-1, 0, 1, 90_000, 90_000, 91_000, 92_500, 3_600_000, 86_400_000, Int.max].randomElement(using: &random)!)
             steps.append("record(\(shown(lap)))")
             let expected: String
             if lap.millis <= 0 {
