@@ -168,6 +168,23 @@ struct LearnerTestsTests {
         #expect(builder.sharedIn.last == "/b/51-stores/learner-shared")
     }
 
+    @Test("a mutant that does not build with the learner's module is a question left unanswered: a failing verdict, never one taken off the count")
+    func unbuiltMutantFails() {
+        let spec = LearnerTestsSpec(implementation: "Store.swift")
+        let lesson = lesson(spec)
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("\(lesson.sources)/Store.swift", Self.store)
+        let judge = LearnerTestsJudge(spec: spec, builder: ScriptedBuilder { _ in .moduleFailed([], output: "") },
+                                      testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: fileSystem, clock: FixedClock()),
+                                      fileSystem: fileSystem, environment: [:], perTestTimeout: 5)
+        let module = [LearnerTestsJudge.ModuleFile(name: "Store.swift", path: "\(lesson.sources)/Store.swift")]
+        let mutants = LearnerTestsJudge.chosenMutants(of: Self.store, spec: spec)
+        let verdicts = judge.mutantVerdicts(lesson: lesson, module: module, tests: ["\(lesson.folder)/LearnerTests/StoreTests.swift"],
+                                            shared: ScriptedBuilder { _ in .moduleFailed([], output: "") }, buildFolder: "/b/51-stores/learner")
+        #expect(!mutants.isEmpty && verdicts.count == mutants.count, "\(verdicts.map(\.name))")
+        #expect(verdicts.allSatisfy { $0.status == .fail && $0.name.contains("does not compile with your code") && $0.message.contains(" [zh-Hans] ") })
+    }
+
     @Test("tests that import more than Swift Testing and their module are one verdict that names the import, before any build")
     func importsOnlyTestingAndTheModule() {
         let spec = LearnerTestsSpec(implementation: "Store.swift")

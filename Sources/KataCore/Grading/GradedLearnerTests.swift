@@ -48,10 +48,13 @@ extension Grader {
             }
         }
 
+        // The student's tests get the lesson's cap, like the lesson's own tests, within what is left of the student's budget.
+        let lessonDeadline = clock.now().addingTimeInterval(caps.perLesson)
+        let deadline = studentDeadline.map { min($0, lessonDeadline) } ?? lessonDeadline
         let buildFolder = "\(folder)/\(lesson.id)-learner"
         try? fileSystem.createDirectory("\(buildFolder)/tmp")
         let variantSources = "\(LearnerTestsJudge.variantFolder(buildFolder))/src"
-        var builder = studentBuilder(displayRoot: "\(folder)/src", home: buildFolder, compileTimeout: caps.compile, deadline: studentDeadline)
+        var builder = studentBuilder(displayRoot: "\(folder)/src", home: buildFolder, compileTimeout: caps.compile, deadline: deadline)
         builder.pathRoots.append(variantSources)
         var environment = environment(home: "\(buildFolder)/run")
         environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -61,18 +64,21 @@ extension Grader {
         var judge = LearnerTestsJudge(spec: spec, builder: builder, testRunner: runner, fileSystem: fileSystem,
                                       environment: testEnvironment, perTestTimeout: limits.perTestTimeout)
         judge.variantsInOneFolder = true
+        judge.confirmsRuns = true
         let (sandbox, phases, fileSystem, clock, limits, toolchain) = (self.sandbox, self.phases, self.fileSystem, self.clock, self.limits, self.toolchain)
         let module = lesson.module
+        let waitedInAll = WaitedSeconds()
         judge.runProgram = { executable, build, timeout in
             // Its output reaches the student: it takes its turn with the visible programs.
             phases.run(hidden: false, clock: clock) { waited in
                 credit(waited)
+                waitedInAll.add(waited)
                 let work = "\(buildFolder)/run"
                 try? fileSystem.remove(work)
                 try? fileSystem.createDirectory("\(work)/tmp")
                 var options = TestRunOptions(perTestTimeout: timeout, outputLimit: limits.outputBytes, environment: testEnvironment,
                                              workDirectory: work, displayRoot: variantSources, module: module, moduleSources: variantSources)
-                options.deadline = studentDeadline?.addingTimeInterval(waited)
+                options.deadline = deadline.addingTimeInterval(waited)
                 let launcher = sandbox.launcher(SandboxView(readOnly: [build] + Sandbox.runtimeLibraries(of: toolchain),
                                                             writableFiles: ["\(work)/events.jsonl"]))
                 return runner.run(executable: executable, options: options, launcher: launcher).tests
@@ -82,6 +88,11 @@ extension Grader {
             LearnerTestsJudge.ModuleFile(name: DiagnosticParser.relative(path, to: intake.sourceFolder), path: path)
         }
         let verdicts = judge.verdicts(lesson: lesson, module: module2, testsFolder: testsFolder, buildFolder: buildFolder, judgesMutants: true)
+        // Judged within the student's budget or not at all: runs the budget cut short answer nothing either way.
+        if clock.now() >= deadline.addingTimeInterval(waitedInAll.total) {
+            let which = deadline == lessonDeadline ? "the lesson's cap (\(Int(caps.perLesson)) s)" : "the student's time budget (\(Int(caps.perStudent)) s, compiles included)"
+            return entry(.error, "timed out: \(which) ran out while the student's tests were judged", errorKind: "timed out")
+        }
         let own = verdicts.filter { !$0.id.contains(".\(LearnerTestsSpec.mutantVerdict)()") }
         let mistakes = verdicts.filter { $0.id.contains(".\(LearnerTestsSpec.mutantVerdict)()") }
         if let stop = own.first(where: { $0.status != .pass }) {
@@ -103,4 +114,12 @@ extension Grader {
     static func english(_ message: String) -> String {
         message.components(separatedBy: " [zh-Hans] ").first ?? message
     }
+}
+
+/// Seconds the student's test programs waited for their turn (`ProgramPhases`): not the student's time.
+private final class WaitedSeconds: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seconds = 0.0
+    func add(_ more: Double) { lock.withLock { seconds += more } }
+    var total: Double { lock.withLock { seconds } }
 }

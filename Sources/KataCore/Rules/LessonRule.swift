@@ -94,6 +94,9 @@ public struct LessonRule: Sendable, Equatable {
     /// `kept_in_let`: plain values count too (an `Int` counter, a `String`): the type keeps no mutable state at all
     /// (default: no, only collaborators).
     public var values: Bool = false
+    /// `no_default_argument`: a static member of the type that builds one from fewer values (`static func stock()`)
+    /// is the default too (default: no; a composition root's `static func live()` builds the same way, on purpose).
+    public var staticMembers: Bool = false
     /// `container_only_in`: a type of the learner's that hands out whatever type it is asked for
     /// (`func resolve<T>(_: T.Type) -> T`) counts as a container too (default: yes).
     public var locators: Bool = true
@@ -198,6 +201,9 @@ extension LessonRule {
         if let values = object["values"] {
             if let flag = values as? Bool { rule.values = flag } else { problems.append("\"\(place).values\" must be true or false") }
         }
+        if let members = object["static_members"] {
+            if let flag = members as? Bool { rule.staticMembers = flag } else { problems.append("\"\(place).static_members\" must be true or false") }
+        }
         if let locators = object["locators"] {
             if let flag = locators as? Bool { rule.locators = flag } else { problems.append("\"\(place).locators\" must be true or false") }
         }
@@ -212,7 +218,7 @@ extension LessonRule {
                 problems.append("\"\(place).points\" must be a number of at least 0")
             }
         }
-        let known: Set<String> = ["id", "kind", "names", "in", "of", "types", "container", "except_in", "allow", "globals", "values", "locators", "except_is_root", "root_as_factory", "fix", "why", "points"]
+        let known: Set<String> = ["id", "kind", "names", "in", "of", "types", "container", "except_in", "allow", "globals", "values", "static_members", "locators", "except_is_root", "root_as_factory", "fix", "why", "points"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("\"\(place)\" has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -231,6 +237,7 @@ extension LessonRule {
         if !allow.isEmpty { object["allow"] = allow.map(\.rawValue) }
         if !globals { object["globals"] = false }
         if values { object["values"] = true }
+        if staticMembers { object["static_members"] = true }
         if !locators { object["locators"] = false }
         if !exceptIsRoot { object["except_is_root"] = false }
         if !rootAsFactory { object["root_as_factory"] = false }

@@ -456,12 +456,12 @@ public struct MeaningJudge: Sendable {
                 chinese: "`\(owner).init\(member.arguments)` 以可选值接收参数：nil 是没人选择过的值，初始化方法只好替它补上一个值，这就是换了写法的默认值。请直接接收这个值，由调用者来决定它。")))
         }
         var seen: Set<String> = []
-        // A static member of the type that builds one from fewer values (`static func stock() -> FastCar {
-        // FastCar(topSpeed: 200) }`, a `static var` preset) is the same invented default under a factory's name.
+        // With `static_members`: a static member of the type that builds one from fewer values (`static func stock() ->
+        // FastCar { FastCar(topSpeed: 200) }`, a `static var` preset) is the same invented default under a factory's name.
         for node in scope.program.nodes.values where node.context == .body {
             guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes),
                   let member = node.memberUSR.flatMap({ scope.program.members[$0] }),
-                  member.kind == "constructor_decl" || member.isStatic && ["func_decl", "var_decl"].contains(member.kind),
+                  member.kind == "constructor_decl" || rule.staticMembers && member.isStatic && ["func_decl", "var_decl"].contains(member.kind),
                   !scope.isExcepted(node, by: rule) else { continue }
             for use in node.uses where use.baseName == "init" && use.module == scope.program.module && use.owner == owner
                 && !use.isUnappliedFunction && count(use.arguments) > count(member.arguments) {

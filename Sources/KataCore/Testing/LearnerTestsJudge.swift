@@ -27,6 +27,9 @@ public struct LearnerTestsJudge: Sendable {
     /// Every variant (mutant, stand-in) is built and run in one folder, one after another: a program then cannot tell
     /// which variant it is by where it lies, only by what the code does (`kata grade`, where the tests are a student's).
     public var variantsInOneFolder = false
+    /// Every run twice (`kata grade`): a test passes on the learner's own code only when it passed both times, and a
+    /// variant is caught only when a test failed on it both times, so a test that passes or fails by chance earns nothing.
+    public var confirmsRuns = false
 
     public init(spec: LearnerTestsSpec, builder: any LessonBuilding, testRunner: TestRunner, fileSystem: any FileSystem,
                 environment: [String: String], perTestTimeout: Double) {
@@ -98,7 +101,9 @@ public struct LearnerTestsJudge: Sendable {
         case .ready(let program, _, _):
             executable = program
         }
-        var verdicts = run(executable, build: input.buildDirectory, lesson: lesson, timeout: perTestTimeout).map { test -> TestVerdict in
+        // The same time for each test as every variant gets: a test slower than that on the learner's own code would
+        // fail on every variant for its slowness alone, not for what the variant does.
+        var verdicts = run(executable, build: input.buildDirectory, lesson: lesson, timeout: variantTimeout, keep: .worse).map { test -> TestVerdict in
             var mine = test
             mine.name = "your test: \(test.name)"
             return mine
@@ -151,17 +156,21 @@ public struct LearnerTestsJudge: Sendable {
                 for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
                 return Data(lines.joined(separator: "\n").utf8)
             }
-            guard let run else { return nil }
-            let caught = run.first { $0.status != .pass }
+            // The mutant changes only the real implementation, a file the learner keeps as given: it builds with any module
+            // that leaves that file's meaning alone. One that does not build was made unbuildable by the learner's code (an
+            // overload that makes a call ambiguous, say): a question left unanswered, never one taken off the count.
+            guard let run else { return judge.unbuiltMutantVerdict(lesson: lesson, mutant: mutant, shownFile: shownFile) }
+            let caught = Self.caught(in: run)
             return judge.mutantVerdict(lesson: lesson, mutant: mutant, shownFile: shownFile, source: text, caughtBy: caught, ran: !run.isEmpty)
         }
         let standIns: [TestVerdict?] = ConcurrentMap.map(Array(spec.standIns.enumerated()), jobs: jobs) { index, standIn in
-            guard texts.contains(where: { $0.0.name == standIn.file }) else { return nil }
-            // A stand-in the learner's code no longer fits (a file moved or renamed) asks nothing.
-            let run = judge.runVariant(place("stand-ins", index), of: texts, tests: tests, shared: shared, lesson: lesson) { file, data in
-                file.name == standIn.file ? Data(standIn.text.utf8) : data
-            }
-            return run.map { judge.standInVerdict(lesson: lesson, standIn: standIn, run: $0) }
+            // A stand-in the learner's code does not fit (the file moved or renamed, or members the stand-in lacks) leaves
+            // its question unanswered: a failing verdict, never one taken off the count.
+            guard texts.contains(where: { $0.0.name == standIn.file }),
+                  let run = judge.runVariant(place("stand-ins", index), of: texts, tests: tests, shared: shared, lesson: lesson, contents: { file, data in
+                      file.name == standIn.file ? Data(standIn.text.utf8) : data
+                  }) else { return judge.unfitStandInVerdict(lesson: lesson, standIn: standIn) }
+            return judge.standInVerdict(lesson: lesson, standIn: standIn, run: run)
         }
         return outcomes.compactMap { $0 } + standIns.compactMap { $0 }
     }
@@ -174,7 +183,44 @@ public struct LearnerTestsJudge: Sendable {
         var input = BuildInput(module: lesson.module, sourceFiles: paths, testFiles: tests, buildDirectory: "\(folder)/build")
         input.sanitizers = []
         guard case .ready(let program, _, _) = shared.build(input) else { return nil }
-        return run(program, build: input.buildDirectory, lesson: lesson, timeout: min(perTestTimeout, 5))
+        return run(program, build: input.buildDirectory, lesson: lesson, timeout: variantTimeout, keep: .better)
+    }
+
+    /// Which verdict of a test two runs keep (`confirmsRuns`).
+    enum Keep { case worse, better }
+
+    func run(_ executable: String, build: String, lesson: Lesson, timeout: Double, keep: Keep) -> [TestVerdict] {
+        let first = run(executable, build: build, lesson: lesson, timeout: timeout)
+        guard confirmsRuns else { return first }
+        let second = Dictionary(run(executable, build: build, lesson: lesson, timeout: timeout).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return first.map { verdict in
+            guard let again = second[verdict.id] else { return keep == .worse ? Self.missing(verdict) : verdict }
+            let firstPassed = verdict.status == .pass, againPassed = again.status == .pass
+            switch keep {
+            case .worse: return firstPassed ? again : verdict
+            case .better: return firstPassed ? verdict : (againPassed ? again : verdict)
+            }
+        }
+    }
+
+    /// A test that did not run the second time: on the learner's own code, not a pass.
+    static func missing(_ verdict: TestVerdict) -> TestVerdict {
+        var missing = verdict
+        if missing.status == .pass {
+            missing.status = .error
+            missing.errorKind = .notRun
+            missing.message = "it ran once and not again: a test of the learner's own code passes every time"
+        }
+        return missing
+    }
+
+    /// Seconds each of the learner's tests gets, on their own code and on every variant alike (a variant may loop for ever).
+    var variantTimeout: Double { min(perTestTimeout, 5) }
+
+    /// A variant's run caught the mistake: one of the learner's tests failed, or crashed or ran past its time on it
+    /// (a mistake that loops). A test the run never reached answers nothing.
+    static func caught(in run: [TestVerdict]) -> TestVerdict? {
+        run.first { $0.status == .fail || $0.status == .error && ($0.errorKind == .crashed || $0.errorKind == .timedOut) }
     }
 
     /// What the learner's tests may import: Swift Testing and their module.
@@ -216,7 +262,7 @@ public struct LearnerTestsJudge: Sendable {
         }
         switch standIn.expect {
         case .caught:
-            if let caught = run.first(where: { $0.status != .pass && !plain($0.id) }) {
+            if let caught = Self.caught(in: run.filter { !plain($0.id) }) {
                 result.message = "caught by \(caught.name)"
                 return result
             }
@@ -231,6 +277,25 @@ public struct LearnerTestsJudge: Sendable {
             result.message = "With \(standIn.title.english) in place of \(standIn.file), \(names) failed: \(standIn.why.english)"
                 + " [zh-Hans] 把 \(standIn.file) 换成\(standIn.title.chinese)之后，\(needing.map { "`\($0)`" }.joined(separator: "、")) 失败了：\(standIn.why.chinese)"
         }
+        return result
+    }
+
+    func unfitStandInVerdict(lesson: Lesson, standIn: LearnerTestsSpec.StandIn) -> TestVerdict {
+        var result = verdict(Self.mutantVerdict(lesson.module, "stand-in-\(standIn.id)"), .fail,
+                             "With \(standIn.title.english) in place of \(standIn.file), the module does not compile with your code (or \(standIn.file) is gone), so your tests could not be asked about it: keep \(standIn.file) where the lesson gives it, and let your tests and code use only what its type offers through the protocol.",
+                             "把 \(standIn.file) 换成\(standIn.title.chinese)之后，模块和你的代码一起不能编译（或者 \(standIn.file) 不在了），你的测试也就无法回答这个问题：把 \(standIn.file) 留在本课给出的位置，并让你的测试和代码只使用它的类型通过协议提供的东西。")
+        result.name = "your tests and \(standIn.title.english) (does not fit your code)"
+        return result
+    }
+
+    func unbuiltMutantVerdict(lesson: Lesson, mutant: Mutant, shownFile: String) -> TestVerdict {
+        let place = "\((shownFile as NSString).lastPathComponent):\(mutant.line)"
+        var result = verdict(Self.mutantVerdict(lesson.module, mutant.id), .fail,
+                             "With a small mistake at \(place) (a mutant), the module does not compile with your code, so your tests could not be run on it: something of yours changes what \(spec.implementation) means (an overload or extension that makes one of its calls ambiguous, say). Leave the names it uses as they are given.",
+                             "在 \(place) 放进一个小错误（变异体）之后，模块和你的代码一起不能编译，你的测试也就无法在它上面运行：你的某段代码改变了 \(spec.implementation) 的含义（比如一个让它的某个调用变得有歧义的重载或扩展）。让它用到的名字保持给定的样子。")
+        result.name = "your tests catch: \(place) (does not compile with your code)"
+        result.file = shownFile
+        result.line = mutant.line
         return result
     }
 
