@@ -240,6 +240,19 @@ struct ProcessTetherTests {
         #expect(tether.detail.contains("without namespaces"))
     }
 
+    @Test("what this boot of the machine allows is kept: a later check starts no probe; another boot asks again")
+    func rememberedForThisBoot() {
+        let files = InMemoryFileSystem(["/usr/bin/setpriv": "", "/usr/bin/unshare": "", "/proc/sys/kernel/random/boot_id": "boot-1\n"])
+        let runner = ScriptedProcessRunner()
+        let first = ProcessTether.remembered(in: "/state/tether", processRunner: runner, fileSystem: files)
+        #expect(first.compile.contains("--pid") && runner.commands.count == 1)
+        let again = ProcessTether.remembered(in: "/state/tether", processRunner: runner, fileSystem: files)
+        #expect(again == first && runner.commands.count == 1, "the kept answer is used: \(runner.commands)")
+        files.add("/proc/sys/kernel/random/boot_id", "boot-2\n")
+        _ = ProcessTether.remembered(in: "/state/tether", processRunner: runner, fileSystem: files)
+        #expect(runner.commands.count == 2, "another boot probes again")
+    }
+
     @Test("without setpriv nothing is put in front of any child")
     func nothingWithoutSetpriv() {
         let runner = ScriptedProcessRunner()

@@ -181,7 +181,8 @@ public struct KataContext: Sendable {
     public func makeChecker() throws -> LessonChecker {
         let toolchain = try ToolchainLocator(fileSystem: fileSystem, environment: environment, processRunner: processRunner).locate()
         try? fileSystem.createDirectory("\(stateFolder)/tmp")
-        let tether = tethersChildren ? ProcessTether.probe(processRunner: processRunner, fileSystem: fileSystem) : .none
+        let tether = tethersChildren
+            ? ProcessTether.remembered(in: "\(stateFolder)/tether", processRunner: processRunner, fileSystem: fileSystem) : .none
         var direct = SwiftcLessonBuilder(
             toolchain: toolchain, fileSystem: fileSystem, processRunner: processRunner,
             displayRoot: courseRoot, environment: childEnvironment

@@ -34,6 +34,39 @@ public struct ProcessTether: Sendable, Equatable {
     /// Nothing in front: children outlive a kata that is killed outright.
     public static let none = ProcessTether(compile: [], program: [], detail: "no tether: children end with kata only when kata can handle the signal")
 
+    /// `probe`, its answer kept in `file` (a folder of kata's own state): a check after an edit does not start a
+    /// process to find out again what this machine allows.
+    public static func remembered(in file: String, processRunner: any ProcessRunning, fileSystem: any FileSystem) -> ProcessTether {
+        #if os(Linux)
+        let folders = ["/usr/bin", "/bin"]
+        // Kept for this boot of this machine only: another machine, or a changed setting after a reboot, asks again.
+        let boot = ((try? fileSystem.readText("/proc/sys/kernel/random/boot_id")) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if let kept = try? fileSystem.readText(file), let setpriv = folders.map({ "\($0)/setpriv" }).first(where: fileSystem.exists),
+           !boot.isEmpty, kept.hasSuffix(" \(boot)\n") {
+            let parentDeath = [setpriv, "--pdeathsig", "KILL"]
+            switch kept.split(separator: " ").first.map(String.init) ?? "" {
+            case "namespace":
+                if let unshare = folders.map({ "\($0)/unshare" }).first(where: fileSystem.exists) {
+                    return ProcessTether(compile: parentDeath + [unshare, "--user", "--map-root-user", "--pid", "--fork", "--kill-child", "--"],
+                                         program: parentDeath, detail: namespaceDetail)
+                }
+            case "parent-death":
+                return ProcessTether(compile: parentDeath, program: parentDeath, detail: parentDeathDetail)
+            default: break
+            }
+        }
+        let found = probe(processRunner: processRunner, fileSystem: fileSystem)
+        let word = found.compile.contains("--pid") ? "namespace" : found.compile.isEmpty ? "none" : "parent-death"
+        if !boot.isEmpty { try? fileSystem.writeAtomically(Data("\(word) \(boot)\n".utf8), to: file) }
+        return found
+        #else
+        return none
+        #endif
+    }
+
+    static let namespaceDetail = "setpriv --pdeathsig and a PID namespace (unshare): every child ends with kata"
+    static let parentDeathDetail = "setpriv --pdeathsig without namespaces (forbidden here): a compiler frontend may finish its file after kata is killed"
+
     /// Finds the tools and tries the namespace once (a few milliseconds).
     public static func probe(processRunner: any ProcessRunning, fileSystem: any FileSystem) -> ProcessTether {
         #if os(Linux)
@@ -47,12 +80,10 @@ public struct ProcessTether: Sendable, Equatable {
             let trial = processRunner.run(ProcessRequest(executable: namespace[0], arguments: Array(namespace.dropFirst()) + ["/bin/sh", "-c", "exit 0"],
                                                          environment: ["PATH": "/usr/bin:/bin"], timeout: 10))
             if trial.termination.succeeded {
-                return ProcessTether(compile: namespace, program: parentDeath,
-                                     detail: "setpriv --pdeathsig and a PID namespace (unshare): every child ends with kata")
+                return ProcessTether(compile: namespace, program: parentDeath, detail: namespaceDetail)
             }
         }
-        return ProcessTether(compile: parentDeath, program: parentDeath,
-                             detail: "setpriv --pdeathsig without namespaces (forbidden here): a compiler frontend may finish its file after kata is killed")
+        return ProcessTether(compile: parentDeath, program: parentDeath, detail: parentDeathDetail)
         #else
         return none
         #endif
