@@ -84,10 +84,10 @@ extension Grader {
                 return runner.run(executable: executable, options: options, launcher: launcher).tests
             }
         }
-        let module2 = intake.files.map { path in
+        let moduleFiles = intake.files.map { path in
             LearnerTestsJudge.ModuleFile(name: DiagnosticParser.relative(path, to: intake.sourceFolder), path: path)
         }
-        let verdicts = judge.verdicts(lesson: lesson, module: module2, testsFolder: testsFolder, buildFolder: buildFolder, judgesMutants: true)
+        let verdicts = judge.verdicts(lesson: lesson, module: moduleFiles, testsFolder: testsFolder, buildFolder: buildFolder, judgesMutants: true)
         // Judged within the student's budget or not at all: runs the budget cut short answer nothing either way.
         if clock.now() >= deadline.addingTimeInterval(waitedInAll.total) {
             let which = deadline == lessonDeadline ? "the lesson's cap (\(Int(caps.perLesson)) s)" : "the student's time budget (\(Int(caps.perStudent)) s, compiles included)"

@@ -38,17 +38,15 @@ public struct ProcessTether: Sendable, Equatable {
     /// process to find out again what this machine allows.
     public static func remembered(in file: String, processRunner: any ProcessRunning, fileSystem: any FileSystem) -> ProcessTether {
         #if os(Linux)
-        let folders = ["/usr/bin", "/bin"]
         // Kept for this boot of this machine only: another machine, or a changed setting after a reboot, asks again.
         let boot = ((try? fileSystem.readText("/proc/sys/kernel/random/boot_id")) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if let kept = try? fileSystem.readText(file), let setpriv = folders.map({ "\($0)/setpriv" }).first(where: fileSystem.exists),
+        if let kept = try? fileSystem.readText(file), let setpriv = tool("setpriv", fileSystem),
            !boot.isEmpty, kept.hasSuffix(" \(boot)\n") {
-            let parentDeath = [setpriv, "--pdeathsig", "KILL"]
+            let parentDeath = Self.parentDeath(setpriv)
             switch kept.split(separator: " ").first.map(String.init) ?? "" {
             case "namespace":
-                if let unshare = folders.map({ "\($0)/unshare" }).first(where: fileSystem.exists) {
-                    return ProcessTether(compile: parentDeath + [unshare, "--user", "--map-root-user", "--pid", "--fork", "--kill-child", "--"],
-                                         program: parentDeath, detail: namespaceDetail)
+                if let unshare = tool("unshare", fileSystem) {
+                    return ProcessTether(compile: namespace(parentDeath, unshare), program: parentDeath, detail: namespaceDetail)
                 }
             case "parent-death":
                 return ProcessTether(compile: parentDeath, program: parentDeath, detail: parentDeathDetail)
@@ -64,19 +62,29 @@ public struct ProcessTether: Sendable, Equatable {
         #endif
     }
 
+    /// A util-linux tool, where Linux systems keep it.
+    static func tool(_ name: String, _ fileSystem: any FileSystem) -> String? {
+        ["/usr/bin", "/bin"].map { "\($0)/\(name)" }.first(where: fileSystem.exists)
+    }
+
+    static func parentDeath(_ setpriv: String) -> [String] { [setpriv, "--pdeathsig", "KILL"] }
+
+    static func namespace(_ parentDeath: [String], _ unshare: String) -> [String] {
+        parentDeath + [unshare, "--user", "--map-root-user", "--pid", "--fork", "--kill-child", "--"]
+    }
+
     static let namespaceDetail = "setpriv --pdeathsig and a PID namespace (unshare): every child ends with kata"
     static let parentDeathDetail = "setpriv --pdeathsig without namespaces (forbidden here): a compiler frontend may finish its file after kata is killed"
 
     /// Finds the tools and tries the namespace once (a few milliseconds).
     public static func probe(processRunner: any ProcessRunning, fileSystem: any FileSystem) -> ProcessTether {
         #if os(Linux)
-        let folders = ["/usr/bin", "/bin"]
-        guard let setpriv = folders.map({ "\($0)/setpriv" }).first(where: fileSystem.exists) else {
+        guard let setpriv = tool("setpriv", fileSystem) else {
             return ProcessTether(compile: [], program: [], detail: "no setpriv (util-linux): " + none.detail)
         }
-        let parentDeath = [setpriv, "--pdeathsig", "KILL"]
-        if let unshare = folders.map({ "\($0)/unshare" }).first(where: fileSystem.exists) {
-            let namespace = parentDeath + [unshare, "--user", "--map-root-user", "--pid", "--fork", "--kill-child", "--"]
+        let parentDeath = Self.parentDeath(setpriv)
+        if let unshare = tool("unshare", fileSystem) {
+            let namespace = Self.namespace(parentDeath, unshare)
             let trial = processRunner.run(ProcessRequest(executable: namespace[0], arguments: Array(namespace.dropFirst()) + ["/bin/sh", "-c", "exit 0"],
                                                          environment: ["PATH": "/usr/bin:/bin"], timeout: 10))
             if trial.termination.succeeded {
