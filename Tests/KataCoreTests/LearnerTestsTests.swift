@@ -116,7 +116,7 @@ struct LearnerTestsTests {
         #expect(LearnerTestsJudge.enclosingFunction(in: Self.store, line: 10) == "smallest")
     }
 
-    @Test("a stand-in file is read and written back; its verdict counts only contract tests for `caught` and only plain tests for `unneeded`")
+    @Test("a stand-in file is read and written back; `caught` counts only contract tests, `unneeded` every test that failed in each of its cases")
     func standIns() throws {
         let read = try metadata(#"{"implementation": "Store.swift", "stand_ins": [{"id": "given-fake", "file": "Fake.swift", "lines": ["public final class Fake {}"], "expect": "caught", "title": {"en": "the given fake", "zh-Hans": "给定的假对象"}, "why": {"en": "run the contract on the fake", "zh-Hans": "在假对象上运行契约"}}]}"#)
         let spec = try #require(read.learnerTests)
@@ -128,18 +128,24 @@ struct LearnerTestsTests {
         let judge = LearnerTestsJudge(spec: spec, builder: ScriptedBuilder { _ in .moduleFailed([], output: "") },
                                       testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: InMemoryFileSystem(), clock: FixedClock()),
                                       fileSystem: InMemoryFileSystem(), environment: [:], perTestTimeout: 5)
-        let contract = TestVerdict(name: "refuses a duplicate", id: "StoresLearnerTests/refusesADuplicate(_:)/Contract.swift:9:2", status: .fail)
-        let timer = TestVerdict(name: "the timer tells a best", id: "StoresLearnerTests/timerTellsABest()/Timer.swift:4:2", status: .fail)
+        var contract = TestVerdict(name: "refuses a duplicate", id: "StoresLearnerTests/refusesADuplicate(_:)/Contract.swift:9:2", status: .fail)
+        contract.passedCases = 1
+        var timer = TestVerdict(name: "the timer tells a best", id: "StoresLearnerTests/timerTellsABest()/Timer.swift:4:2", status: .fail)
+        timer.passedCases = 0
         let passing = TestVerdict(name: "keeps a lap", id: "StoresLearnerTests/keepsALap(_:)/Contract.swift:3:2", status: .pass)
         // `caught`: a failing plain test (the timer's) does not check the fake's promises; a failing contract test does.
         #expect(judge.standInVerdict(lesson: lesson(spec), standIn: standIn, run: [timer, passing]).status == .fail)
         #expect(judge.standInVerdict(lesson: lesson(spec), standIn: standIn, run: [timer, contract]).status == .pass)
-        // `unneeded`: only the plain tests must pass; a contract test's failing case is the real store's.
+        // `unneeded`: a contract test fails only in the real store's case; a test failing in all its cases needs the store.
         var down = standIn
         down.expect = .unneeded
         #expect(judge.standInVerdict(lesson: lesson(spec), standIn: down, run: [contract, passing]).status == .pass)
         let needing = judge.standInVerdict(lesson: lesson(spec), standIn: down, run: [contract, timer])
         #expect(needing.status == .fail && needing.message.contains("`the timer tells a best`") && needing.message.contains(" [zh-Hans] "))
+        // A timer test given arguments it ignores fails in every case: it needs the real store all the same.
+        var dummy = TestVerdict(name: "the timer, once per kind", id: "StoresLearnerTests/timerTellsABest(_:)/Timer.swift:4:2", status: .fail)
+        dummy.passedCases = 0
+        #expect(judge.standInVerdict(lesson: lesson(spec), standIn: down, run: [contract, dummy]).status == .fail)
     }
 
     @Test("no learner tests, or tests that do not compile, are one verdict each; the build shares a cache beside the variant's")

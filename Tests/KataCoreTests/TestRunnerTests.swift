@@ -50,6 +50,26 @@ struct TestRunnerTests {
         #expect(runner.requests[0].arguments.starts(with: ["--no-parallel"]))
     }
 
+    @Test("a failing test says how many of its cases passed (a parameterized test has one case per argument)")
+    func passedCases() {
+        let fileSystem = InMemoryFileSystem()
+        let runner = program({ _, _ in
+            ([Events.test("a", line: 3), Events.test("b", line: 9), Events.event("runStarted"),
+              Events.event("testStarted", "a", at: 1),
+              Events.event("testCaseStarted", "a", at: 1), Events.event("testCaseEnded", "a", at: 1.1),
+              Events.event("testCaseStarted", "a", at: 1.2), Events.event("issueRecorded", "a", issue: "real store down"),
+              Events.event("testCaseEnded", "a", at: 1.3), Events.event("testEnded", "a", at: 1.5),
+              Events.event("testStarted", "b", at: 2),
+              Events.event("testCaseStarted", "b", at: 2), Events.event("issueRecorded", "b", issue: "no"),
+              Events.event("testCaseEnded", "b", at: 2.05),
+              Events.event("testCaseStarted", "b", at: 2.06), Events.event("issueRecorded", "b", issue: "no"),
+              Events.event("testCaseEnded", "b", at: 2.08), Events.event("testEnded", "b", at: 2.1), Events.event("runEnded")], .exited(1), "")
+        }, fileSystem: fileSystem)
+        let run = TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()).run(executable: "/build/MTests", options: options)
+        #expect(run.tests.map(\.status) == [.fail, .fail])
+        #expect(run.tests.map(\.passedCases) == [1, 0])
+    }
+
     @Test("after a crash the program runs again without the decided tests")
     func crashThenRerun() {
         let fileSystem = InMemoryFileSystem()

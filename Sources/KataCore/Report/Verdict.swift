@@ -25,6 +25,9 @@ public struct TestVerdict: Sendable, Codable, Equatable {
     public var durationMs: Int?
     /// The test's time to the microsecond, when the test stream gave it (JUnit `time`).
     public var durationSeconds: Double?
+    /// Of a test that did not pass, how many of its cases (one per argument of a parameterized test) ended with no
+    /// failure; nil when the run did not say.
+    public var passedCases: Int?
 
     public init(
         name: String, id: String, status: Status, message: String = "",

@@ -12,6 +12,9 @@ public enum TestEvent: Sendable, Equatable {
     case started(id: String, time: Double)
     case issue(id: String, TestIssue)
     case ended(id: String, time: Double)
+    /// One case of a test began or ended (a parameterized test has one per argument; any other test, one).
+    case caseStarted(id: String)
+    case caseEnded(id: String)
     case skipped(id: String, reason: String?)
     case runEnded
 }
@@ -70,6 +73,8 @@ public enum EventStreamParser {
             case "runEnded": return .runEnded
             case "testStarted": return .started(id: id, time: time)
             case "testEnded": return .ended(id: id, time: time)
+            case "testCaseStarted": return .caseStarted(id: id)
+            case "testCaseEnded": return .caseEnded(id: id)
             case "testSkipped": return .skipped(id: id, reason: texts.first)
             case "issueRecorded":
                 let issue = payload["issue"] as? [String: Any] ?? [:]

@@ -255,7 +255,9 @@ public struct LearnerTestsJudge: Sendable {
     }
 
     /// A stand-in's verdict. `caught`: one of the learner's contract tests (a parameterized test, run once per
-    /// implementation) failed on it. `unneeded`: every test of theirs that is not parameterized passed on it.
+    /// implementation) failed on it. `unneeded`: no test of theirs failed in every case it ran with the stand-in in
+    /// place. A contract test fails there in its case for the replaced implementation and passes in the others; a
+    /// test that needs the replaced implementation fails in each of its cases, however many arguments it is given.
     func standInVerdict(lesson: Lesson, standIn: LearnerTestsSpec.StandIn, run: [TestVerdict]) -> TestVerdict {
         var result = verdict(Self.mutantVerdict(lesson.module, "stand-in-\(standIn.id)"), .pass, "", "")
         result.name = "your tests and \(standIn.title.english)"
@@ -275,7 +277,7 @@ public struct LearnerTestsJudge: Sendable {
             result.message = "With \(standIn.title.english) in place of \(standIn.file), every contract test of yours (a test run once per store) still passes: \(standIn.why.english)"
                 + " [zh-Hans] 把 \(standIn.file) 换成\(standIn.title.chinese)之后，你的契约测试（按每个存储各运行一次的测试）仍然全部通过：\(standIn.why.chinese)"
         case .unneeded:
-            let needing = run.filter { $0.status != .pass && plain($0.id) }.map(\.name)
+            let needing = run.filter { $0.status != .pass && ($0.passedCases ?? 0) == 0 }.map(\.name)
             guard !needing.isEmpty else { return result }
             result.status = .fail
             let names = needing.map { "`\($0)`" }.joined(separator: ", ")

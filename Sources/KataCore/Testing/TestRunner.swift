@@ -365,6 +365,7 @@ public struct TestRunner: Sendable {
             line: first.line ?? info?.line, durationMs: duration
         )
         verdict.durationSeconds = max(0, ended - started)
+        verdict.passedCases = state.passedCases[id] ?? 0
         return verdict
     }
 
@@ -391,8 +392,10 @@ public struct TestRunner: Sendable {
             message = "a data race (found by ThreadSanitizer): two threads used the same memory at the same time, at least one of them writing, with nothing ordering them"
         }
         if !reasons.isEmpty { message += "\n" + reasons.joined(separator: "\n") }
-        return TestVerdict(name: info?.name ?? id, id: id, status: .error, message: message,
-                           errorKind: kind, file: file, line: info?.line)
+        var verdict = TestVerdict(name: info?.name ?? id, id: id, status: .error, message: message,
+                                  errorKind: kind, file: file, line: info?.line)
+        verdict.passedCases = state.passedCases[id] ?? 0
+        return verdict
     }
 
     /// A ThreadSanitizer report, as the places in the learner's files where the two racing accesses happened
@@ -586,6 +589,11 @@ private struct RunState {
             inFlight = id
         case .issue(let id, let issue):
             issues[id, default: []].append(issue)
+            if issue.isFailure, openCase[id] != nil { openCase[id] = true }
+        case .caseStarted(let id):
+            openCase[id] = false
+        case .caseEnded(let id):
+            if openCase.removeValue(forKey: id) == false { passedCases[id, default: 0] += 1 }
         case .ended(let id, let time):
             let inOrder = checkTime(time, "the end of \(id)")
             if suites.contains(id) {
@@ -618,6 +626,10 @@ private struct RunState {
         }
     }
 
+    /// The case of each test now running, and whether a failure was recorded in it.
+    private var openCase: [String: Bool] = [:]
+    /// How many cases of each test ended with no failure recorded in them.
+    private(set) var passedCases: [String: Int] = [:]
     private var pendingClean: Set<String> = []
     private var openSuites: Set<String> = []
     /// The test whose end is the last event so far: a real run always writes more after a test's end
