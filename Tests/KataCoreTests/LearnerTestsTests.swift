@@ -148,6 +148,33 @@ struct LearnerTestsTests {
         #expect(judge.standInVerdict(lesson: lesson(spec), standIn: down, run: [contract, dummy]).status == .fail)
     }
 
+    @Test("confirmed runs: a pass on the learner's code holds only after four passing runs, a catch only after two")
+    func confirmedRuns() throws {
+        let spec = LearnerTestsSpec(implementation: "Store.swift")
+        let outcomes = Outcomes()
+        var judge = LearnerTestsJudge(spec: spec, builder: ScriptedBuilder { _ in .moduleFailed([], output: "") },
+                                      testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: InMemoryFileSystem(), clock: FixedClock()),
+                                      fileSystem: InMemoryFileSystem(), environment: [:], perTestTimeout: 5)
+        judge.runProgram = { _, _, _ in [TestVerdict(name: "coin", id: "M/coin()/T.swift:1:1", status: outcomes.next())] }
+        judge.confirmsRuns = true
+        // A test that fails on the fourth run of the learner's own code does not pass.
+        outcomes.set([.pass, .pass, .pass, .fail])
+        #expect(judge.run("/p", build: "/b", lesson: lesson(spec), timeout: 5, keep: .worse).map(\.status) == [.fail])
+        #expect(outcomes.used == 4)
+        outcomes.set([.pass, .pass, .pass, .pass, .fail])
+        #expect(judge.run("/p", build: "/b", lesson: lesson(spec), timeout: 5, keep: .worse).map(\.status) == [.pass])
+        #expect(outcomes.used == 4)
+        // On a variant, a failure the second run does not repeat is no catch; a pass is not run again.
+        outcomes.set([.fail, .pass])
+        #expect(judge.run("/p", build: "/b", lesson: lesson(spec), timeout: 5, keep: .better).map(\.status) == [.pass])
+        outcomes.set([.pass, .fail])
+        #expect(judge.run("/p", build: "/b", lesson: lesson(spec), timeout: 5, keep: .better).map(\.status) == [.pass])
+        #expect(outcomes.used == 1)
+        judge.confirmsRuns = false
+        outcomes.set([.pass, .fail])
+        #expect(judge.run("/p", build: "/b", lesson: lesson(spec), timeout: 5, keep: .worse).map(\.status) == [.pass])
+    }
+
     @Test("no learner tests, or tests that do not compile, are one verdict each; the build shares a cache beside the variant's")
     func compileAndRunVerdicts() {
         let spec = LearnerTestsSpec(implementation: "Store.swift")
@@ -253,5 +280,19 @@ struct LearnerTestsTests {
         #expect(shared.sharedCache == "/cache")
         let again = try #require(shared.sharingBuilds(in: "/other") as? SwiftcLessonBuilder)
         #expect(again.sharedCache == "/cache")
+    }
+}
+
+/// Statuses handed out one per run, in order.
+final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var queue: [Status] = []
+    private(set) var used = 0
+    func set(_ statuses: [Status]) { lock.withLock { queue = statuses; used = 0 } }
+    func next() -> Status {
+        lock.withLock {
+            used += 1
+            return queue.isEmpty ? .pass : queue.removeFirst()
+        }
     }
 }

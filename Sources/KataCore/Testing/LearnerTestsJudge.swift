@@ -27,9 +27,13 @@ public struct LearnerTestsJudge: Sendable {
     /// Every variant (mutant, stand-in) is built and run in one folder, one after another: a program then cannot tell
     /// which variant it is by where it lies, only by what the code does (`kata grade`, where the tests are a student's).
     public var variantsInOneFolder = false
-    /// Every run twice (`kata grade`): a test passes on the learner's own code only when it passed both times, and a
-    /// variant is caught only when a test failed on it both times, so a test that passes or fails by chance earns nothing.
+    /// Runs confirmed (`kata grade`): a test passes on the learner's own code only when it passed `ownCodeRuns` times
+    /// in a row, and a variant is caught only when a test failed on it twice, so a test that passes or fails by chance
+    /// earns next to nothing (a coin flip keeps a pass on the learner's code once in sixteen).
     public var confirmsRuns = false
+    /// How many runs on the learner's own code must all pass when runs are confirmed. The runs are of one program
+    /// already built, so each costs only its tests' time.
+    public var ownCodeRuns = 4
 
     public init(spec: LearnerTestsSpec, builder: any LessonBuilding, testRunner: TestRunner, fileSystem: any FileSystem,
                 environment: [String: String], perTestTimeout: Double) {
@@ -190,22 +194,25 @@ public struct LearnerTestsJudge: Sendable {
     enum Keep { case worse, better }
 
     func run(_ executable: String, build: String, lesson: Lesson, timeout: Double, keep: Keep) -> [TestVerdict] {
-        let first = run(executable, build: build, lesson: lesson, timeout: timeout)
-        guard confirmsRuns else { return first }
+        var kept = run(executable, build: build, lesson: lesson, timeout: timeout)
+        guard confirmsRuns else { return kept }
         // Only what would count needs confirming: a pass on the learner's own code, a catch on a variant.
-        switch keep {
-        case .worse: guard first.allSatisfy({ $0.status == .pass }) else { return first }
-        case .better: guard Self.caught(in: first) != nil else { return first }
-        }
-        let second = Dictionary(run(executable, build: build, lesson: lesson, timeout: timeout).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        return first.map { verdict in
-            guard let again = second[verdict.id] else { return keep == .worse ? Self.missing(verdict) : verdict }
-            let firstPassed = verdict.status == .pass, againPassed = again.status == .pass
+        for _ in 1..<(keep == .worse ? max(2, ownCodeRuns) : 2) {
             switch keep {
-            case .worse: return firstPassed ? again : verdict
-            case .better: return firstPassed ? verdict : (againPassed ? again : verdict)
+            case .worse: guard kept.allSatisfy({ $0.status == .pass }) else { return kept }
+            case .better: guard Self.caught(in: kept) != nil else { return kept }
+            }
+            let again = Dictionary(run(executable, build: build, lesson: lesson, timeout: timeout).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            kept = kept.map { verdict in
+                guard let again = again[verdict.id] else { return keep == .worse ? Self.missing(verdict) : verdict }
+                let firstPassed = verdict.status == .pass, againPassed = again.status == .pass
+                switch keep {
+                case .worse: return firstPassed ? again : verdict
+                case .better: return firstPassed ? verdict : (againPassed ? again : verdict)
+                }
             }
         }
+        return kept
     }
 
     /// A test that did not run the second time: on the learner's own code, not a pass.
