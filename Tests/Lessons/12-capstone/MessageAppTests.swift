@@ -201,7 +201,7 @@ struct MessageAppTests {
         let before = screen.rows
         network.failure = .offline
         screen.send("Anyone there?")
-        #expect(screen.rows == before, "Before the failed send the screen showed \(before); after it, it shows \(screen.rows). When posting throws, no row is added and the rows already shown stay as they were: only errorText changes. [zh-Hans] 发送失败之前屏幕显示的是 \(before)；失败之后显示的是 \(screen.rows)。发送抛出错误时不添加任何行，已经显示的行保持原样：只有 errorText 改变。")
+        #expect(screen.rows == before, "Before the failed send the screen showed \(before); after it, it shows \(screen.rows). When posting throws, no row is added and the rows already shown stay as they were: only errorText changes. [zh-Hans] 发送失败之前界面显示的是 \(before)；失败之后显示的是 \(screen.rows)。发送抛出错误时不添加任何行，已经显示的行保持原样：只有 errorText 改变。")
         #expect(screen.errorText == "Could not send your message.", "errorText should be \"Could not send your message.\"; it is \(String(describing: screen.errorText)). [zh-Hans] errorText 应该是 \"Could not send your message.\"；它是 \(String(describing: screen.errorText))。")
     }
 
@@ -235,6 +235,20 @@ struct MessageAppTests {
         #expect(loaderNetwork === senderNetwork, "The live AppContainer() should make one network client and give that same instance (===) to every loader and sender. Keep it in a stored `let`, not a computed property that builds a new NetworkManager each time. [zh-Hans] 真实的 AppContainer() 应该只创建一个网络客户端，并把同一个实例（===）交给每个加载器和发送器。把它保存在存储属性 `let` 中，不要用每次都新建 NetworkManager 的计算属性。")
         #expect(live.makeMessageLoader().network === loaderNetwork, "Two loaders made by one AppContainer() should share one network client (===). [zh-Hans] 同一个 AppContainer() 创建的两个加载器应该共用一个网络客户端（===）。")
         #expect(AppContainer().makeMessageLoader().network !== loaderNetwork, "Two live apps, AppContainer() and AppContainer(), share one network client. Each live container should make a NetworkManager() of its own in init(), not use NetworkManager.shared or keep the network in a static. [zh-Hans] 两个真实的应用 AppContainer() 和 AppContainer() 共用了一个网络客户端。每个真实的容器都应该在 init() 中创建自己的 NetworkManager()，不要用 NetworkManager.shared，也不要把网络保存在静态属性里。")
+    }
+
+    @Test("each screen the container makes is a screen of its own: loading or sending on one leaves another's rows and error alone")
+    func eachScreenIsItsOwn() {
+        let network = FakeNetwork(messages: [Message(author: "Ana", text: "Box, box.", sentAt: lightsOut)])
+        let app = AppContainer(network: network, clock: FixedClock(date: lightsOut), userName: "Kimi")
+        let first = app.makeMessageList()
+        let second = app.makeMessageList()
+        first.load()
+        first.send("Copy.")
+        #expect(second.rows.isEmpty && second.errorText == nil, "Two screens made by one AppContainer (two calls to makeMessageList()) should be two screens: after the first loaded and sent, the second, never loaded, should show no rows and no error; it shows \(second.rows) and error \(String(describing: second.errorText)). Only the network is kept and shared by the container; each call to makeMessageList() makes a new MessageListScreen. [zh-Hans] 同一个 AppContainer 创建的两个界面（两次调用 makeMessageList()）应该是两个界面：第一个加载并发送之后，从没加载过的第二个应该没有任何行、也没有错误；它显示的是 \(second.rows)，错误是 \(String(describing: second.errorText))。容器保存并共用的只有网络；每次调用 makeMessageList() 都创建一个新的 MessageListScreen。")
+        network.failure = .offline
+        second.load()
+        #expect(first.rows.count == 2 && first.errorText == nil, "A second screen of the same app failed to load: the first screen should still show its 2 rows and no error; it shows \(first.rows) and error \(String(describing: first.errorText)). Each call to makeMessageList() makes a new MessageListScreen. [zh-Hans] 同一个应用的第二个界面加载失败了：第一个界面应该仍然显示它的 2 行、没有错误；它显示的是 \(first.rows)，错误是 \(String(describing: first.errorText))。每次调用 makeMessageList() 都创建一个新的 MessageListScreen。")
     }
 
     @Test("the loader and the sender keep the network they are handed in a stored property named network, not a way to ask for it later")
@@ -361,7 +375,7 @@ struct MessageAppTests {
                     else { rows.append("Kimi: \(text)"); errorText = nil }
                 }
                 guard screen.rows == rows, screen.errorText == errorText, network.postAttempts == attempts else {
-                    Issue.record("Session \(session) (seed 0x12C4A7), after \(steps.joined(separator: ", ")): the screen should show \(rows) with errorText \(errorText.map { "\"\($0)\"" } ?? "nil") after \(attempts) post\(attempts == 1 ? "" : "s"); it shows \(screen.rows) with errorText \(screen.errorText.map { "\"\($0)\"" } ?? "nil") after \(network.postAttempts). Keep the behaviour: load() shows every message oldest first and clears the error, or shows no rows and \"Could not load messages.\"; send(_:) posts once whatever the text (no retry, whatever the error), adds its row at the end when the post works and clears the error, or keeps the rows and shows \"Could not send your message.\". [zh-Hans] 第 \(session) 段会话（种子 0x12C4A7），在 \(steps.joined(separator: "、")) 之后：屏幕应该显示 \(rows)，errorText 为 \(errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(attempts) 次；实际显示 \(screen.rows)，errorText 为 \(screen.errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(network.postAttempts) 次。保持原有行为：load() 按从旧到新显示全部消息并清除错误，或者不显示任何行并显示 \"Could not load messages.\"；send(_:) 不管文字是什么都只发送一次（不管是什么错误都不重试），发送成功时把它的行加在最后并清除错误，失败时保留已有的行并显示 \"Could not send your message.\"。")
+                    Issue.record("Session \(session) (seed 0x12C4A7), after \(steps.joined(separator: ", ")): the screen should show \(rows) with errorText \(errorText.map { "\"\($0)\"" } ?? "nil") after \(attempts) post\(attempts == 1 ? "" : "s"); it shows \(screen.rows) with errorText \(screen.errorText.map { "\"\($0)\"" } ?? "nil") after \(network.postAttempts). Keep the behaviour: load() shows every message oldest first and clears the error, or shows no rows and \"Could not load messages.\"; send(_:) posts once whatever the text (no retry, whatever the error), adds its row at the end when the post works and clears the error, or keeps the rows and shows \"Could not send your message.\". [zh-Hans] 第 \(session) 段会话（种子 0x12C4A7），在 \(steps.joined(separator: "、")) 之后：界面应该显示 \(rows)，errorText 为 \(errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(attempts) 次；实际显示 \(screen.rows)，errorText 为 \(screen.errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(network.postAttempts) 次。保持原有行为：load() 按从旧到新显示全部消息并清除错误，或者不显示任何行并显示 \"Could not load messages.\"；send(_:) 不管文字是什么都只发送一次（不管是什么错误都不重试），发送成功时把它的行加在最后并清除错误，失败时保留已有的行并显示 \"Could not send your message.\"。")
                     return
                 }
             }

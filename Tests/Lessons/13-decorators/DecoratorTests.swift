@@ -136,7 +136,13 @@ struct DecoratorTests {
     func coreReadsEveryAnswerLikeTheStarter() {
         // The starter's reading, the promise: the pieces between commas that are numbers, in order.
         func laps(_ answer: String) -> [Int] { answer.split(separator: ",").compactMap { Int($0) } }
-        for answer in ["", "91234", "91234,90876", ",91234", "91234,", "91234,,90876", ",", "91234,pit,90876", "0,-1,2147483648"] {
+        // The listed answers, then 300 seeded ones of any characters a feed could send (spaces, signs, letters, other
+        // separators, empty pieces).
+        var generator = SeededGenerator(state: 0x13_AD1A)
+        let alphabet = Array("0123456789,,,  -+x.;\t\n")
+        let seeded = (0..<300).map { _ in String((0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }) }
+        for answer in ["", "91234", "91234,90876", ",91234", "91234,", "91234,,90876", ",", "91234,pit,90876", "0,-1,2147483648",
+                       "91234, 90876", " 91234", "+91234", "91234.5", "91234;90876", "91234\n"] + seeded {
             let outcome = ask(TrackTimingClient(feed: ScriptedFeed([.success(answer)])), "HAM")
             #expect(outcome.text == "laps \(laps(answer))", "The feed answered \(answer.debugDescription) for HAM, so TrackTimingClient(feed:).lapTimes(for: \"HAM\") should return \(laps(answer)), the numbers of the answer in order; it gave \(outcome.text). Keep the starter's reading: an empty answer is no laps, and a piece that is not a number is no lap (no 0 for it). [zh-Hans] 计时源对 HAM 的回答是 \(answer.debugDescription)，所以 TrackTimingClient(feed:).lapTimes(for: \"HAM\") 应该返回 \(laps(answer))，也就是回答里按顺序排列的数字；它给出的是 \(outcome.text)。保留初始代码的读法：空回答就是没有圈，不是数字的那一段也不是一圈（不要把它当成 0）。")
         }
@@ -407,6 +413,34 @@ struct DecoratorTests {
         #expect(pitWall.lines == ["lap times of BOT failed: timeout"] && archive.lines == ["lap times of BOT failed: timeout"], "A call that fails after three attempts should be logged once, to both: [\"lap times of BOT failed: timeout\"]; the pit wall shows \(pitWall.lines) and the archive holds \(archive.lines). [zh-Hans] 尝试三次后失败的调用应该只记一次日志，两处都写：[\"lap times of BOT failed: timeout\"]；pit wall 显示的是 \(pitWall.lines)，archive 保存的是 \(archive.lines)。")
         _ = ask(client, "BOT")
         #expect(feed.questions.count == 6 && sleeper.waits == [500, 1000, 500, 1000], "A failure is not kept: a second call for BOT should ask the feed 3 more times (6 in all) with the same waits ([500, 1000, 500, 1000] in all); the feed was asked \(times(feed.questions.count)) and the sleeper \(sleeper.waits). [zh-Hans] 失败不会被保存：第二次为 BOT 调用应该再向计时源询问 3 次（一共 6 次），等待也一样（一共 [500, 1000, 500, 1000]）；计时源被问了 \(feed.questions.count) 次，sleeper 收到的是 \(sleeper.waits)。")
+    }
+
+    @Test("the root hands each part exactly one job: no object it builds or hands in is both a log and a sleeper, or a client and a log")
+    func rootHandsEachPartOneJob() {
+        let client = PitWallApp.makeLapTimes(feed: ScriptedFeed([.success("90000")]), pitWall: PitWall(), archive: RaceArchive(), sleeper: SpySleeper())
+        // Every object the client holds, however deep (through stored properties, arrays and optionals).
+        var seen: Set<ObjectIdentifier> = []
+        var found: [(path: String, roles: [String])] = []
+        func walk(_ value: Any, _ path: String, depth: Int) {
+            guard depth < 12 else { return }
+            let mirror = Mirror(reflecting: value)
+            if mirror.displayStyle == .class {
+                guard seen.insert(ObjectIdentifier(value as AnyObject)).inserted else { return }
+            }
+            let roles = [value is any TimingLog ? "TimingLog" : nil, value is any Sleeper ? "Sleeper" : nil,
+                         value is any LapTimesClient ? "LapTimesClient" : nil, value is any TimingFeed ? "TimingFeed" : nil].compactMap { $0 }
+            if roles.count > 1 { found.append((path, roles)) }
+            var level: Mirror? = mirror
+            while let current = level {
+                for (index, child) in current.children.enumerated() {
+                    walk(child.value, "\(path).\(child.label ?? "[\(index)]")", depth: depth + 1)
+                }
+                level = current.superclassMirror
+            }
+        }
+        walk(client, "the client", depth: 0)
+        let shown = found.map { "\($0.path) is a \($0.roles.joined(separator: " and a "))" }.joined(separator: "; ")
+        #expect(found.isEmpty, "In the client PitWallApp.makeLapTimes builds, \(shown). Hand each decorator exactly what it uses: the logger a log that only writes lines (a CompositeLog of the pit wall and the archive), the retry a sleeper that only waits (the one handed to the root). One object in two jobs is a bag of the pit wall's parts under another name. [zh-Hans] 在 PitWallApp.makeLapTimes 组装的客户端里，\(shown)。把每个装饰器正好需要的东西交给它：记录日志的装饰器一个只写日志的日志（由 pit wall 和 archive 组成的 CompositeLog），重试的装饰器一个只负责等待的 sleeper（交给组合根的那个）。一个对象身兼两职，就是换了名字的一袋赛道墙零件。")
     }
 
     @Test("the real sleeper the app hands in really waits")
