@@ -19,22 +19,28 @@ final class SpyEngine: Engine {
 }
 
 /// An engine that runs or stalls as its script says, one entry per ignition (then stalls). Its power may be
-/// changed between starts (a tune-up in the garage): the car reads it each time it needs it.
+/// changed between starts (a tune-up in the garage), and an ignition may change it too (a turbo that spools up,
+/// an engine that reads 0 hp until it runs): the car reads it each time it needs it, after the ignition.
 final class ScriptedEngine: Engine {
     var horsepower: Int
     private let script: [Bool]
+    /// The power an ignition leaves the engine with, one entry per ignition (nil: unchanged).
+    private let spooling: [Int?]
     private(set) var ignitions = 0
 
-    init(horsepower: Int, script: [Bool]) {
+    init(horsepower: Int, script: [Bool], spooling: [Int?] = []) {
         self.horsepower = horsepower
         self.script = script
+        self.spooling = spooling
     }
 
     var scriptLength: Int { script.count }
     func scripted(_ ignition: Int) -> Bool { script[ignition] }
+    func spooled(_ ignition: Int) -> Int? { ignition < spooling.count ? spooling[ignition] : nil }
 
     func ignite() -> Bool {
         defer { ignitions += 1 }
+        if let power = spooled(ignitions) { horsepower = power }
         return ignitions < script.count ? script[ignitions] : false
     }
 }
@@ -125,7 +131,11 @@ struct RaceCarTests {
         // once and reports that ignition at the power of that moment. Nothing is copied when the car is built or started.
         var generator = SeededGenerator(state: 0x7095_EED5)
         for session in 0..<300 {
-            let engine = ScriptedEngine(horsepower: Self.randomPower(using: &generator), script: Self.randomScript(using: &generator))
+            let script = Self.randomScript(using: &generator)
+            // Half the engines change their power as they ignite: start() reports the power the engine runs with.
+            let spools = Bool.random(using: &generator)
+            let spooling = script.map { _ in spools && Bool.random(using: &generator) ? Self.randomPower(using: &generator) : nil }
+            let engine = ScriptedEngine(horsepower: Self.randomPower(using: &generator), script: script, spooling: spooling)
             let car = RaceCar(engine: engine)
             var steps: [String] = []
             var ignitions = 0
@@ -143,14 +153,14 @@ struct RaceCarTests {
                         return
                     }
                 default:
-                    let horsepower = engine.horsepower
+                    let horsepower = engine.spooled(ignitions) ?? engine.horsepower
                     let runs = ignitions < engine.scriptLength ? engine.scripted(ignitions) : false
                     let report = car.start()
                     ignitions += 1
-                    steps.append("start")
+                    steps.append(engine.spooled(ignitions - 1).map { "start (the ignition takes the engine to \($0) hp)" } ?? "start")
                     let expected = runs ? "Vroom! \(horsepower) hp" : "stalled"
                     guard report == expected, engine.ignitions == ignitions else {
-                        Issue.record("Session \(session) (seed 0x7095EED5): after \(steps.joined(separator: ", ")), start() should ignite once (\(ignitions) in all) and return \"\(expected)\"; it returned \"\(report)\" after \(engine.ignitions) ignitions. [zh-Hans] 第 \(session) 轮（种子 0x7095EED5）：在 \(steps.joined(separator: "、")) 之后，start() 应该点火一次（共 \(ignitions) 次）并返回 \"\(expected)\"；它点火 \(engine.ignitions) 次后返回了 \"\(report)\"。")
+                        Issue.record("Session \(session) (seed 0x7095EED5): after \(steps.joined(separator: ", ")), start() should ignite once (\(ignitions) in all) and return \"\(expected)\", with the power the engine has once it ignited; it returned \"\(report)\" after \(engine.ignitions) ignitions. Ignite first, then read horsepower. [zh-Hans] 第 \(session) 轮（种子 0x7095EED5）：在 \(steps.joined(separator: "、")) 之后，start() 应该点火一次（共 \(ignitions) 次）并返回 \"\(expected)\"，用的是引擎点火之后的马力；它点火 \(engine.ignitions) 次后返回了 \"\(report)\"。先点火，再读取 horsepower。")
                         return
                     }
                 }

@@ -260,6 +260,16 @@ final class LapLoggerTests {
         #expect(reads == 0, "LapLogger read TeamDefaults.standard \(reads) time\(reads == 1 ? "" : "s"). A logger handed a store must not reach for the singleton. [zh-Hans] LapLogger 读取了 \(reads) 次 TeamDefaults.standard。拿到存储的记录器不能再去取单例。")
     }
 
+    @Test("the best lap is kept under LapLogger.bestLapKey, \"bestLap\", where the team's store already holds it")
+    func bestLapUnderTheTeamsKey() throws {
+        let store = InMemoryStore()
+        store.set(80.0, forKey: "bestLap")
+        let slower = try makeLogger(store: store).record(lap: 81.0, by: "Gasly")
+        #expect(!slower.contains("new best!"), "The team's store already holds a best lap of 80.0 under \"bestLap\" (saved by earlier sessions), so 81.0 is no new best; record returned \"\(slower)\". Read and save the best lap under LapLogger.bestLapKey, \"bestLap\", as the starter did: a key of your own finds nothing the team saved before. [zh-Hans] 车队的存储里已经在 \"bestLap\" 下保存了最快圈 80.0（之前的训练存下的），所以 81.0 不是新的最快圈；record 返回的是 \"\(slower)\"。像初始代码那样，用 LapLogger.bestLapKey（\"bestLap\"）读取和保存最快圈：换成你自己的键，就找不到车队以前存下的任何东西。")
+        let faster = try makeLogger(store: store).record(lap: 79.0, by: "Gasly")
+        #expect(faster.contains("new best!") && store.values == ["bestLap": 79.0], "A lap of 79.0 beats the team's 80.0: it should be a new best, saved under \"bestLap\" and nowhere else; record returned \"\(faster)\" and the store holds \(store.values). [zh-Hans] 79.0 比车队的 80.0 更快：它应该是新的最快圈，保存在 \"bestLap\" 下，不存到别处；record 返回的是 \"\(faster)\"，存储里是 \(store.values)。")
+    }
+
     @Test("two stores give two answers to the same lap")
     func twoStoresTwoAnswers() throws {
         let remembering = RememberingStore(best: 80.0)
