@@ -88,7 +88,7 @@ struct ContainerTests {
         #expect(missing.isEmpty, "With \(registered.count) types registered, the error should name every one of them; it leaves out \(missing). Its description is: \(text). List all registered types, .shared and .transient alike, not the first few. [zh-Hans] 注册了 \(registered.count) 个类型时，错误应该说出每一个；它漏掉了 \(missing)。它的描述是：\(text)。列出所有已注册的类型，.shared 和 .transient 的都要列，不要只列前几个。")
     }
 
-    @Test("a miss in a container of 9 to 36 registrations names every one of them, none cut off (20 seeded containers)")
+    @Test("a miss in a container of 9 to 216 registrations names every one of them, none cut off (26 seeded containers)")
     func missListsEveryOneOfMany() {
         var generator = SeededGenerator(state: 0x08_3A_11)
         func register<A, B>(_ container: Container, _ a: A.Type, _ b: B.Type) -> String {
@@ -99,10 +99,17 @@ struct ContainerTests {
             [{ register($0, A.self, Alpha.self) }, { register($0, A.self, Bravo.self) }, { register($0, A.self, Charlie.self) },
              { register($0, A.self, Delta.self) }, { register($0, A.self, Echo.self) }, { register($0, A.self, Foxtrot.self) }]
         }
-        let registrations = row(Alpha.self) + row(Bravo.self) + row(Charlie.self) + row(Delta.self) + row(Echo.self) + row(Foxtrot.self)
-        for round in 0..<20 {
+        let pairs = row(Alpha.self) + row(Bravo.self) + row(Charlie.self) + row(Delta.self) + row(Echo.self) + row(Foxtrot.self)
+        // Kits of a kit and a letter: 216 more types, none of whose names holds another's (a container of 37 to 216).
+        func deep<A>(_ a: A.Type) -> [(Container) -> String] {
+            row(Kit<A, Alpha>.self) + row(Kit<A, Bravo>.self) + row(Kit<A, Charlie>.self)
+                + row(Kit<A, Delta>.self) + row(Kit<A, Echo>.self) + row(Kit<A, Foxtrot>.self)
+        }
+        let triples = deep(Alpha.self) + deep(Bravo.self) + deep(Charlie.self) + deep(Delta.self) + deep(Echo.self) + deep(Foxtrot.self)
+        for round in 0..<26 {
             let container = Container()
-            let count = Int.random(in: 9...registrations.count, using: &generator)
+            let registrations = round < 20 ? pairs : triples
+            let count = Int.random(in: (round < 20 ? 9 : 37)...registrations.count, using: &generator)
             let names = registrations.shuffled(using: &generator).prefix(count).map { $0(container) }
             let error = #expect(throws: (any Error).self, "resolve must throw when nothing is registered for the type. [zh-Hans] 没有为这个类型注册任何东西时，resolve 必须抛出错误。") {
                 _ = try container.resolve((any PitRadio).self)

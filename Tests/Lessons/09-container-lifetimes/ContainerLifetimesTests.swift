@@ -510,6 +510,19 @@ struct ContainerLifetimesTests {
         #expect(goneChild == nil, "The test made a child container and let go of it, but it is still alive while the parent lives: something keeps it (the parent holding a list of its children, a static registry). A child keeps its parent; the parent keeps nothing of its children. [zh-Hans] 测试创建了一个子容器然后放手了，但父容器还活着时它也还活着：有东西留住了它（父容器保存着子容器的列表，或某个静态注册表）。子容器持有父容器；父容器不持有子容器的任何东西。")
         #expect(goneFake == nil, "The fake registered (and resolved as .shared) in a child the test let go of is still alive: the child's instances must go with the child, not live on in the parent. [zh-Hans] 在一个测试已经放手的子容器中注册（并作为 .shared 解析）的替身仍然活着：子容器的实例必须随子容器一起离开，而不是留在父容器里。")
         #expect(try parent.resolve((any Engine).self) === realEngine, "After a child came and went, the parent should still resolve its own shared engine. [zh-Hans] 子容器来了又走之后，父容器应该仍然解析出它自己共享的引擎。")
+
+        // Not even an emptied trace: everything the parent holds, counted, is the same after 40 more children came and went.
+        parent.register(Telemetry.self, lifetime: .shared) { _ in Telemetry() }
+        _ = try parent.resolve(Telemetry.self)
+        let before = heldCount(parent)
+        for horsepower in 0..<40 {
+            let child = Container(parent: parent)
+            child.register((any Engine).self, lifetime: .shared) { _ in TestEngine(horsepower: horsepower) }
+            _ = try child.resolve((any Engine).self)
+            _ = try child.resolve(Telemetry.self)
+        }
+        let after = heldCount(parent)
+        #expect(after == before, "The parent held \(before) values (its stored properties and everything in them, counted) before 40 children came and went, and \(after) after: it keeps something for each child, even if only an empty weak box or a counter of them. A child keeps its parent; the parent keeps nothing of its children. [zh-Hans] 40 个子容器来了又走之前，父容器持有 \(before) 个值（它的存储属性以及其中的一切，逐一计数），之后是 \(after) 个：它为每个子容器都留下了点什么，哪怕只是一个空的弱引用盒子或一个计数。子容器持有父容器；父容器不持有子容器的任何东西。")
     }
 
     @Test("a child keeps its parent: made from a parent nobody else holds, it still finds the parent's registrations")

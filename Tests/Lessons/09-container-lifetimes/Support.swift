@@ -186,3 +186,25 @@ final class FactoryWatch: @unchecked Sendable {
 
     var overlaps: Int { lock.lock(); defer { lock.unlock() }; return overlapping }
 }
+
+/// How many values `root` holds: its stored properties, the elements of its collections and what they hold in turn,
+/// each object once (a container's state, counted, whatever shape it takes). Numbers held count one each, whatever
+/// their value: a counter that goes up is the same count.
+func heldCount(_ root: Any) -> Int {
+    var seen: Set<ObjectIdentifier> = []
+    func walk(_ value: Any, depth: Int) -> Int {
+        guard depth < 16 else { return 1 }
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .class {
+            guard seen.insert(ObjectIdentifier(value as AnyObject)).inserted else { return 1 }
+        }
+        var count = 1
+        var level: Mirror? = mirror
+        while let current = level {
+            for child in current.children { count += walk(child.value, depth: depth + 1) }
+            level = current.superclassMirror
+        }
+        return count
+    }
+    return walk(root, depth: 0)
+}

@@ -8,6 +8,17 @@ final class FakeEngine: Engine {
     init(horsepower: Int) { self.horsepower = horsepower }
 }
 
+/// An engine a test can tune between starts.
+final class TunableEngine: Engine, @unchecked Sendable {
+    private let lock = NSLock()
+    private var power: Int
+    init(horsepower: Int) { power = horsepower }
+    var horsepower: Int {
+        get { lock.withLock { power } }
+        set { lock.withLock { power = newValue } }
+    }
+}
+
 /// A radio the test can recognise in what the driver hears.
 final class FakeRadio: PitRadio {
     let name: String
@@ -387,6 +398,19 @@ struct PropertyWrapperTests {
             #expect(seen.detached == 750, "Round \(round): a Task.detached started inside withDependencies should see the live engine (750 hp), as task-locals do not reach detached tasks, but it saw \(seen.detached) hp. Keep the overrides in the @TaskLocal `current`, not in a global or per-thread store. [zh-Hans] 第 \(round) 轮：在 withDependencies 之内启动的 Task.detached 应该看到真实的引擎（750 hp），因为任务局部值不会传到分离的任务，但它看到的是 \(seen.detached) hp。把覆盖保存在 @TaskLocal 的 `current` 中，不要放在全局变量或按线程保存的存储里。")
             if seen.elsewhere != fake.horsepower || seen.inChild != fake.horsepower || seen.detached != 750 { return }
         }
+    }
+
+    @Test("each start reports the engine's power as it is then: a car tuned between starts says so")
+    func eachStartReadsTheEngine() {
+        let engine = TunableEngine(horsepower: 500)
+        let car = withDependencies { $0.engine = engine } operation: { RaceCar() }
+        var reports: [String] = []
+        for power in [500, 640, 0, 910, 910, 320] {
+            engine.horsepower = power
+            reports.append(car.start())
+        }
+        let expected = [500, 640, 0, 910, 910, 320].map { "Vroom! \($0) hp" }
+        #expect(reports == expected, "The car's engine was tuned to 500, 640, 0, 910, 910 and 320 hp, one start after each: start() should report \(expected), the power of each start; it reported \(reports). Ask the injected engine for its horsepower at every start, not once (a lazy var or a kept message repeats the first). [zh-Hans] 赛车的引擎依次调到 500、640、0、910、910 和 320 hp，每次调完启动一次：start() 应该报告 \(expected)，也就是每次启动时的马力；它报告的是 \(reports)。每次启动都向注入的引擎询问 horsepower，不要只问一次（lazy var 或保存下来的消息会一直重复第一次的结果）。")
     }
 
     @Test("the race car gets its engine when built and its radio when first used")
