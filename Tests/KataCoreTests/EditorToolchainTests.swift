@@ -220,6 +220,19 @@ struct SwiftTestingFlagsTests {
         let direct = found.builder(direct: Named(name: "swiftc"), swiftPM: Named(name: "swiftpm"), preferSwiftPM: false, notice: { _ in })
         #expect(direct.build(input) == .ready(executable: "swiftc", rebuiltModule: false, rebuiltTests: false))
     }
+
+    @Test("SwiftPM's build is started through the launcher, as the compiler is: its compilers end with kata")
+    func swiftPMBuildIsLaunched() {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("/course/Package.swift", "// swift-tools-version: 6.0\n")
+        let runner = ScriptedProcessRunner { _ in ProcessResult(termination: .exited(1), output: "") }
+        var builder = SwiftPMLessonBuilder(swift: "/x/usr/bin/swift", fileSystem: fileSystem, processRunner: runner,
+                                           packageRoot: "/course", environment: [:])
+        builder.launcher = ["/usr/bin/setpriv", "--pdeathsig", "KILL", "--"]
+        _ = builder.build(BuildInput(module: "M", sourceFiles: ["/course/Lessons/01-x/Sources/A.swift"], testFiles: [], buildDirectory: "/course/.kata/build/01-x"))
+        let command = runner.commands.first ?? []
+        #expect(command.starts(with: ["/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/x/usr/bin/swift", "build"]))
+    }
 }
 
 @Suite("Editor files stay current while watch mode runs")

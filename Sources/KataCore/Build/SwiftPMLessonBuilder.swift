@@ -15,6 +15,8 @@ public struct SwiftPMLessonBuilder: LessonBuilding {
     /// The package folder: holds `Package.swift`, `Lessons/`, `Solutions/`.
     public let packageRoot: String
     public let environment: [String: String]
+    /// Put in front of `swift build` (what ties its compilers' lives to kata's: `ProcessTether`).
+    public var launcher: [String] = []
 
     public init(swift: String, fileSystem: any FileSystem, processRunner: any ProcessRunning, packageRoot: String, environment: [String: String]) {
         self.swift = swift
@@ -36,9 +38,10 @@ public struct SwiftPMLessonBuilder: LessonBuilding {
         childEnvironment["KATA_VARIANT"] = variant
         childEnvironment["KATA_LESSON_ONLY"] = "1"
         let scratch = "\(input.buildDirectory)/swiftpm"
+        let command = launcher + [swift, "build", "--build-tests", "--scratch-path", scratch, "-Xswiftc", "-diagnostic-style=llvm"]
         let result = processRunner.run(ProcessRequest(
-            executable: swift,
-            arguments: ["build", "--build-tests", "--scratch-path", scratch, "-Xswiftc", "-diagnostic-style=llvm"],
+            executable: command[0],
+            arguments: Array(command.dropFirst()),
             environment: childEnvironment, workingDirectory: packageRoot, timeout: 600, outputLimit: 256 * 1024))
         guard result.termination.succeeded else {
             var diagnostics = DiagnosticParser.parse(result.output, root: packageRoot)

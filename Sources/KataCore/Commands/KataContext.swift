@@ -188,11 +188,12 @@ public struct KataContext: Sendable {
             displayRoot: courseRoot, environment: childEnvironment
         )
         direct.launcher = tether.compile
-        let swiftPM = SwiftPMLessonBuilder(
+        var swiftPM = SwiftPMLessonBuilder(
             swift: (toolchain.swiftc as NSString).deletingLastPathComponent + "/swift",
             fileSystem: fileSystem, processRunner: processRunner,
             packageRoot: courseRoot, environment: childEnvironment
         )
+        swiftPM.launcher = tether.compile
         let console = self.console
         var builder = toolchain.builder(direct: direct, swiftPM: swiftPM, preferSwiftPM: useSwiftPM,
                                         notice: { console.writeError("kata: \($0)\n") })
