@@ -19,14 +19,11 @@ public final class PitWall: TimingLog {
 
     /// Every line shown so far, oldest first.
     public private(set) var lines: [String] = []
-    /// Told each line once it is shown (a test watches the order in which the lines arrive).
-    public var onWrite: ((String) -> Void)?
 
     public init() {}
 
     public func write(_ line: String) {
         lines.append(line)
-        onWrite?(line)
     }
 }
 
@@ -45,13 +42,10 @@ public final class RaceArchive: TimingLog {
 
     /// Every line archived so far, oldest first.
     public private(set) var lines: [String] = []
-    /// Told each line once it is archived (a test watches the order in which the lines arrive).
-    public var onWrite: ((String) -> Void)?
 
     public init() {}
 
     public func write(_ line: String) {
         lines.append(line)
-        onWrite?(line)
     }
 }
