@@ -68,6 +68,9 @@ extension Grader {
         let (sandbox, phases, fileSystem, clock, limits, toolchain) = (self.sandbox, self.phases, self.fileSystem, self.clock, self.limits, self.toolchain)
         let module = lesson.module
         let waitedInAll = WaitedSeconds()
+        // The student's tests are the student's code: a program of theirs that stops before its first test, however
+        // differently each time, is the machine's fault only when the course's own program does not start either.
+        let machineCheck = self.machineCheck(lesson, folder: buildFolder)
         judge.runProgram = { executable, build, timeout in
             // Its output reaches the student: it takes its turn with the visible programs.
             phases.run(hidden: false, clock: clock) { waited in
@@ -81,7 +84,7 @@ extension Grader {
                 options.deadline = deadline.addingTimeInterval(waited)
                 let launcher = sandbox.launcher(SandboxView(readOnly: [build] + Sandbox.runtimeLibraries(of: toolchain),
                                                             writableFiles: ["\(work)/events.jsonl"]))
-                return runner.run(executable: executable, options: options, launcher: launcher).tests
+                return runner.run(executable: executable, options: options, launcher: launcher, machineCheck: machineCheck).tests
             }
         }
         let moduleFiles = intake.files.map { path in
@@ -97,7 +100,8 @@ extension Grader {
         let mistakes = verdicts.filter { $0.id.contains(".\(LearnerTestsSpec.mutantVerdict)()") }
         if let stop = own.first(where: { $0.status != .pass }) {
             let what = stop.name.hasPrefix("your test: ") ? "\(stop.name) fails on the student's own code: " : ""
-            return entry(.fail, what + clean(Self.english(stop.message)), errorKind: stop.status == .error ? "does not compile" : nil)
+            let kind = stop.status != .error ? nil : stop.errorKind.map(\.rawValue) ?? "does not compile"
+            return entry(.fail, what + clean(Self.english(stop.message)), errorKind: kind)
         }
         guard !mistakes.isEmpty else { return entry(.pass, "", share: 1) }
         if let waiting = mistakes.first(where: { $0.errorKind == .notRun }) {

@@ -257,14 +257,18 @@ public enum Shown {
     /// Two more ways one name passes for another are closed by the same rule of showing: a space at either end (a
     /// folder `"alice "` beside `alice`) is shown by its code, and in a name that mixes Latin letters with letters of
     /// another script (a Cyrillic `о` among Latin ones), the other script's letters are shown by their code; a name
-    /// written in one script, whichever, is shown as it is.
+    /// written in one script, whichever, is shown as it is, unless every letter of it draws as a Latin letter (a
+    /// Cyrillic `аӏех` beside a classmate's `alex`: a whole-script confusable, by the letters Unicode's confusables
+    /// data maps to one Latin letter): its letters are then shown by their code. (`Иван` and `Νίκος` stay as they
+    /// are: `И` and `ί` draw as no Latin letter.)
     public static func name(_ text: String) -> String {
         func isLatin(_ value: UInt32) -> Bool {
             (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || (0xC0...0x24F).contains(value) && value != 0xD7 && value != 0xF7
                 || (0x1E00...0x1EFF).contains(value)
         }
         let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
-        let mixed = letters.contains { isLatin($0.value) } && letters.contains { !isLatin($0.value) }
+        let passesForLatin = !letters.isEmpty && letters.allSatisfy { !isLatin($0.value) && latinLookalikes.contains($0.value) }
+        let mixed = letters.contains { isLatin($0.value) } && letters.contains { !isLatin($0.value) } || passesForLatin
         let scalars = Array(text.unicodeScalars)
         // Unicode's own normal forms decide the rest: a name written decomposed (`e` + a combining accent beside a
         // classmate's precomposed `é`) shows its marks by their code, and a character that only stands in for another
@@ -304,6 +308,24 @@ public enum Shown {
         }
         return result
     }
+
+    /// Letters of other scripts that draw as one Latin letter (`а`, `е`, `о`, `р`, `с`, `х`...): the single-letter
+    /// entries of Unicode's confusables data (UTS #39) whose skeleton is an ASCII letter, for the cased alphabets
+    /// a name may be written in (Cyrillic, Greek, Armenian) and the Latin-like IPA letters.
+    static let latinLookalikes: Set<UInt32> = [
+        // Cyrillic
+        0x430, 0x432, 0x435, 0x43E, 0x440, 0x441, 0x443, 0x445, 0x455, 0x456, 0x458, 0x4BB, 0x4CF, 0x501, 0x51B, 0x51D,
+        0x410, 0x412, 0x415, 0x41A, 0x41C, 0x41D, 0x41E, 0x420, 0x421, 0x422, 0x423, 0x425, 0x405, 0x406, 0x408, 0x4AE,
+        0x4BA, 0x4C0, 0x51A, 0x51C, 0x4AF, 0x44C, 0x42C,
+        // Greek
+        0x391, 0x392, 0x395, 0x396, 0x397, 0x399, 0x39A, 0x39C, 0x39D, 0x39F, 0x3A1, 0x3A4, 0x3A5, 0x3A7,
+        0x3B1, 0x3B9, 0x3BA, 0x3BD, 0x3BF, 0x3C1, 0x3C4, 0x3C5, 0x3C7, 0x3F2, 0x3F3, 0x3F9, 0x37F,
+        // Armenian
+        0x561, 0x563, 0x564, 0x570, 0x578, 0x57C, 0x57D, 0x581, 0x582, 0x584, 0x585, 0x54F, 0x555,
+        // IPA and other Latin-like letters outside the Latin blocks the rule above counts
+        0x251, 0x261, 0x269, 0x26A, 0x270, 0x271, 0x281, 0x28F, 0x299, 0x29C, 0x29F, 0x1D00, 0x1D04, 0x1D05, 0x1D07,
+        0x1D0A, 0x1D0B, 0x1D0D, 0x1D0F, 0x1D18, 0x1D1B, 0x1D1C, 0x1D20, 0x1D21, 0x1D22,
+    ]
 
     /// `keeping`: characters left as they are (a CSV field keeps TAB, CR and LF: it quotes and defuses them itself).
     public static func escaped(_ text: String, keeping: Set<UInt32> = []) -> String {
