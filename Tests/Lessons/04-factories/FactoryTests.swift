@@ -129,6 +129,8 @@ struct FactoryTests {
         let fromFactory = wheels.allSatisfy { wheel in made.items.contains { $0 === wheel } }
         #expect(distinct, "The 4 wheels must be 4 different instances (checked with !==). Call the factory once per wheel instead of reusing one wheel. [zh-Hans] 这 4 个轮子必须是 4 个不同的实例（用 !== 检查）。每个轮子调用一次工厂，不要重复使用同一个轮子。")
         #expect(fromFactory, "Every wheel on the car should come from the wheel factory passed to RaceCar(wheelFactory:fireExtinguisherFactory:); do not write Wheel() inside RaceCar. [zh-Hans] 赛车上的每个轮子都应该来自传给 RaceCar(wheelFactory:fireExtinguisherFactory:) 的轮子工厂；不要在 RaceCar 里写 Wheel()。")
+        let inOrder = wheels.count == made.items.count && zip(wheels, made.items).allSatisfy { $0 === $1 }
+        #expect(inOrder, "The wheels go on in the order the factory made them, as the starter fitted them (front left, front right, rear left, rear right): the 1st wheel made is wheels[0], the 4th is wheels[3]. The car holds them in another order. Append each new wheel at the end (or map 0..<4 to the factory). [zh-Hans] 轮子按工厂制造的顺序装上，和初始代码一样（左前、右前、左后、右后）：第 1 个造出来的轮子是 wheels[0]，第 4 个是 wheels[3]。现在赛车里轮子的顺序不对。把每个新轮子加在末尾（或者把 0..<4 映射到工厂）。")
     }
 
     @Test("the car calls the wheel factory 4 times and takes what it hands over, even one wheel every time, even a punctured one", arguments: [false, true])

@@ -67,35 +67,17 @@ struct ContainerLifetimesTests {
         #expect(driverBuilds.value == 1, "Driver's factory should start once; the cycle must be caught when Driver is asked for the second time (it started \(driverBuilds.value) time\(driverBuilds.value == 1 ? "" : "s")). [zh-Hans] Driver 的工厂应该只开始一次；第二次请求 Driver 时就必须发现循环（它开始了 \(driverBuilds.value) 次）。")
     }
 
-    @Test("circles of every length, from a type that needs itself to five types round, show every type on the way, in order")
+    @Test("circles of every length, from a type that needs itself to twelve types round, show every type on the way, in order")
     func circlesOfEveryLength() {
-        // Stop<T> needs the next stop of the circle; the last needs the first.
-        func link<A, B>(_ container: Container, _ from: A.Type, _ to: B.Type, lifetime: Lifetime) {
-            container.register(Stop<A>.self, lifetime: lifetime) { c in _ = try c.resolve(Stop<B>.self); return Stop<A>() }
-        }
-        let names = ["Stop<Ring1>", "Stop<Ring2>", "Stop<Ring3>", "Stop<Ring4>", "Stop<Ring5>"]
-        func linkAny(_ container: Container, _ from: Int, _ to: Int, lifetime: Lifetime) {
-            switch (from, to) {
-            case (0, 0): link(container, Ring1.self, Ring1.self, lifetime: lifetime)
-            case (0, 1): link(container, Ring1.self, Ring2.self, lifetime: lifetime)
-            case (1, 0): link(container, Ring2.self, Ring1.self, lifetime: lifetime)
-            case (1, 2): link(container, Ring2.self, Ring3.self, lifetime: lifetime)
-            case (2, 0): link(container, Ring3.self, Ring1.self, lifetime: lifetime)
-            case (2, 3): link(container, Ring3.self, Ring4.self, lifetime: lifetime)
-            case (3, 0): link(container, Ring4.self, Ring1.self, lifetime: lifetime)
-            case (3, 4): link(container, Ring4.self, Ring5.self, lifetime: lifetime)
-            default: link(container, Ring5.self, Ring1.self, lifetime: lifetime)
-            }
-        }
-        for length in 1...5 {
+        for length in 1...12 {
             for lifetime in [Lifetime.transient, .shared, .weak] {
                 let container = Container()
-                for index in 0..<length { linkAny(container, index, (index + 1) % length, lifetime: lifetime) }
+                let names = registerCircle(container, length: length, lifetime: lifetime)
                 guard let outcome = finishes(within: 6, { try container.resolve(Stop<Ring1>.self) }) else {
                     Issue.record("A circle of \(length) .\(lifetime) types did not finish within 6 s. [zh-Hans] \(length) 个 .\(lifetime) 类型组成的环 6 秒内没有结束。")
                     return
                 }
-                let expected = (names.prefix(length) + [names[0]]).joined(separator: " -> ")
+                let expected = (names + [names[0]]).joined(separator: " -> ")
                 guard case .failure(let error) = outcome, String(describing: error).contains(expected) else {
                     Issue.record("A circle of \(length) .\(lifetime) type\(length == 1 ? " that needs itself" : "s"): the error should show \"\(expected)\", every type on the stack from where the circle starts, in order, and the first again; it gave \(outcome). [zh-Hans] \(length) 个 .\(lifetime) 类型组成的环\(length == 1 ? "（一个需要自己的类型）" : "")：错误应该显示 \"\(expected)\"，从环开始处起按顺序列出栈上的每个类型，最后再写一次第一个；实际得到 \(outcome)。")
                     return

@@ -208,3 +208,23 @@ func heldCount(_ root: Any) -> Int {
     }
     return walk(root, depth: 0)
 }
+
+/// One more step round a circle: `Stop<Deeper<Ring1>>` follows `Stop<Ring1>`, and so on, as far as a test needs.
+final class Deeper<Tag>: Sendable { init() {} }
+
+/// Registers a circle of `length` stops (`Stop<Ring1>` needs `Stop<Deeper<Ring1>>`, which needs the next, and the last
+/// needs `Stop<Ring1>` again); returns their names in the order of the circle.
+func registerCircle(_ container: Container, length: Int, lifetime: Lifetime) -> [String] {
+    var names: [String] = []
+    func step<A>(_ tag: A.Type, _ index: Int) {
+        names.append(String(describing: Stop<A>.self))
+        if index == length - 1 {
+            container.register(Stop<A>.self, lifetime: lifetime) { c in _ = try c.resolve(Stop<Ring1>.self); return Stop<A>() }
+        } else {
+            container.register(Stop<A>.self, lifetime: lifetime) { c in _ = try c.resolve(Stop<Deeper<A>>.self); return Stop<A>() }
+            step(Deeper<A>.self, index + 1)
+        }
+    }
+    step(Ring1.self, 0)
+    return names
+}

@@ -44,7 +44,8 @@ final class FlakyNetwork: NetworkClient {
 /// A network whose messages others add to, whose posts join them, and which fails as the test says.
 final class ScriptedNetwork: NetworkClient {
     var messages: [Message] = []
-    var failure: NetworkError?
+    /// Any error a network client may throw: the app's `NetworkError`, or one of another layer.
+    var failure: (any Error)?
     private(set) var postAttempts = 0
 
     func fetchMessages() throws -> [Message] {
@@ -58,6 +59,9 @@ final class ScriptedNetwork: NetworkClient {
         messages.append(message)
     }
 }
+
+/// An error of another layer than the app's network (a radio link, say): a failed load all the same.
+struct RadioJammed: Error {}
 
 /// A small, seeded generator (SplitMix64): the same seed gives the same sessions everywhere.
 struct SeededGenerator: RandomNumberGenerator {
@@ -339,7 +343,7 @@ struct MessageAppTests {
         }
     }
 
-    @Test("200 seeded sessions of loads, sends of any text (blank, long, repeated), outages (offline, any server error) and others' messages keep the behaviour the text promises")
+    @Test("200 seeded sessions of loads, sends of any text (blank, long, repeated), outages (offline, any server error, an error of another kind) and others' messages (one, or hundreds at once) keep the behaviour the text promises")
     func sessionsFollowTheModel() {
         var generator = SeededGenerator(state: 0x12_C4A7)
         for session in 0..<200 {
@@ -354,13 +358,18 @@ struct MessageAppTests {
                 if Int.random(in: 0..<3, using: &generator) > 0 { clock.current = clock.current.addingTimeInterval(1) }
                 switch Int.random(in: 0..<6, using: &generator) {
                 case 0:
-                    let failure: NetworkError? = [nil, .offline, .server(status: Int.random(in: 400...599, using: &generator))].randomElement(using: &generator)!
+                    let failure: (any Error)? = [nil, NetworkError.offline, NetworkError.server(status: Int.random(in: 400...599, using: &generator)),
+                                                 RadioJammed(), CancellationError()].randomElement(using: &generator)!
                     network.failure = failure
                     steps.append(failure.map { "the network fails with \($0)" } ?? "the network works")
                 case 1:
                     let author = ["Ana", "Ben"].randomElement(using: &generator)!
-                    network.messages.append(Message(author: author, text: "Lap \(steps.count)", sentAt: clock.current))
-                    steps.append("\(author) posts elsewhere")
+                    // Now and then a long race's worth of messages at once: every one of them is a row.
+                    let count = Int.random(in: 0..<8, using: &generator) == 0 ? Int.random(in: 100...400, using: &generator) : 1
+                    for index in 0..<count {
+                        network.messages.append(Message(author: author, text: "Lap \(steps.count).\(index)", sentAt: clock.current))
+                    }
+                    steps.append(count == 1 ? "\(author) posts elsewhere" : "\(author) posts \(count) messages elsewhere")
                 case 2, 3:
                     screen.load()
                     steps.append("load()")

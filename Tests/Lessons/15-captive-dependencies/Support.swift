@@ -92,3 +92,15 @@ struct SeededGenerator: RandomNumberGenerator {
 func times(_ n: Int) -> String {
     "\(n) time\(n == 1 ? "" : "s")"
 }
+
+/// One link of a chain of transients: `Hop<TyreSet>` needs `TyreSet`, `Hop<Hop<TyreSet>>` needs `Hop<TyreSet>`, ...
+final class Hop<Next> {}
+
+/// Registers `count` transient links ending at `last`; returns the first link's type (the one to depend on).
+func registerHops<Last>(_ container: Container, count: Int, endingAt last: Last.Type) -> Any.Type {
+    func link<Next>(_ next: Next.Type, _ left: Int) -> Any.Type {
+        container.register(Hop<Next>.self, dependencies: [next]) { _ in Hop<Next>() }
+        return left == 1 ? Hop<Next>.self : link(Hop<Next>.self, left - 1)
+    }
+    return link(last, count)
+}

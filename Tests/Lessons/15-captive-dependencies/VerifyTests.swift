@@ -58,6 +58,21 @@ struct VerifyTests {
         }
     }
 
+    @Test("verify() follows transients however many stand between: chains of 1 to 10 transients from a .shared holder to a .scoped captive")
+    func verifyFollowsLongChains() {
+        for hops in 1...10 {
+            let container = Container()
+            container.register(TyreSet.self, lifetime: .scoped) { _ in TyreSet(number: 1) }
+            let first = registerHops(container, count: hops, endingAt: TyreSet.self)
+            container.register(RaceEngineer.self, lifetime: .shared, dependencies: [first]) { _ in RaceEngineer() }
+            let verdict = Verdict(of: container)
+            guard case let .mismatch(holder, captive, _) = verdict, holder == "RaceEngineer", captive == "TyreSet" else {
+                Issue.record("The .shared RaceEngineer holds the .scoped TyreSet through a chain of \(hops) .transient registrations: verify() should report holder \"RaceEngineer\" and captive \"TyreSet\", but \(verdict.shown). Follow a transient's dependencies as far as they go (a transient lives as long as its holder), with no depth limit of your own; a type already on the way is where a circle closes. [zh-Hans] .shared 的 RaceEngineer 经过 \(hops) 个 .transient 注册组成的链持有 .scoped 的 TyreSet：verify() 应该报告持有者 \"RaceEngineer\" 和被俘获的 \"TyreSet\"，但是\(verdict.shownZh)。transient 的依赖要一直跟到底（transient 活得和它的持有者一样长），不要自己设深度上限；已经在路上的类型就是环闭合的地方。")
+                return
+            }
+        }
+    }
+
     @Test("verify() builds nothing, and the container works as before after it")
     func verifyBuildsNothing() throws {
         let container = Container()

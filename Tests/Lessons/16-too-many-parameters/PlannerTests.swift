@@ -116,6 +116,21 @@ struct PlannerTests {
         #expect(car7.log.entries == expected7 && car8.log.entries == expected8, "Two cars from one RaceTeam: car 7 goes onto wets on lap 2, car 8 reports its first lap (lap 2) after that and must go onto wets too, from its own slicks. Car 7's equipment should be told \(shown(expected7)), it was told \(shown(car7.log.entries)); car 8's \(shown(expected8)), it was told \(shown(car8.log.entries)). The team may share what keeps nothing of a car (the track conditions), but each car needs its own pit stops and its own briefing, and its own record of the tyres on it. [zh-Hans] 同一个 RaceTeam 的两辆车：7 号车在第 2 圈换上全雨胎，8 号车在那之后才报告它的第一圈（第 2 圈），也必须从自己的光头胎换成全雨胎。7 号车的设备应该收到\(shown(expected7))，实际是\(shown(car7.log.entries))；8 号车的应该收到\(shown(expected8))，实际是\(shown(car8.log.entries))。车队可以共用不保存任何赛车信息的东西（赛道状况），但每辆车都需要自己的进站服务、自己的车手通报，以及自己对车上轮胎的记录。")
     }
 
+    @Test("the team's track reads the team's map as it is at each lap: a map the crew changes during the day changes every car's call")
+    func teamReadsItsMapEveryLap() {
+        let map = ChangingMap(puddleCorners: 4)
+        let team = RaceTeam(weather: ScriptedWeather(rain: [1: 45, 2: 45, 3: 45]), trackMap: map)
+        let car = TestCar()
+        let planner = car.planner(from: team)
+        car.complete(1, on: planner, wear: 5, fuel: 90, lastLap: 100_000)
+        map.puddleCorners = 1
+        car.complete(2, on: planner, wear: 6, fuel: 88, lastLap: 100_500)
+        map.puddleCorners = 3
+        car.complete(3, on: planner, wear: 7, fuel: 86, lastLap: 100_700)
+        let fitted = car.log.entries.filter { $0.hasPrefix("tyres ") }
+        #expect(fitted == ["tyres wet", "tyres intermediate", "tyres wet"], "A car of a RaceTeam, at 45% rain on laps 1 to 3, while the crew changed the team's map from 4 puddle corners to 1, then to 3: it should be fitted [\"tyres wet\", \"tyres intermediate\", \"tyres wet\"]; it was fitted \(fitted). Hand TrackConditions the team's own map (the one given to RaceTeam), not a copy of it taken when the team was built. [zh-Hans] RaceTeam 的一辆赛车，在第 1 到 3 圈降雨概率都是 45%，同时工作人员把车队的地图从 4 个积水弯改成 1 个，再改成 3 个：它应该依次换上 [\"tyres wet\", \"tyres intermediate\", \"tyres wet\"]；实际换上的是 \(fitted)。把车队自己的地图（交给 RaceTeam 的那一张）交给 TrackConditions，不要交给它创建车队时拍下的副本。")
+    }
+
     @Test("the compound on a car is its planner's: two planners that share one pit-stop service each box for their own car")
     func compoundBelongsToThePlanner() {
         // One crew (one pit-stop service) serves two cars; what each car wears is for each car's planner to know.
