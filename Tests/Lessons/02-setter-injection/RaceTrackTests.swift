@@ -177,6 +177,11 @@ struct RaceTrackTests {
         let current: Any = track.announcer
         #expect(Mirror(reflecting: current).displayStyle != .optional, "RaceTrack.announcer is an optional. Declare it `public var announcer: any Announcer = SilentAnnouncer()`: never nil, never weak, so the track never has to check and nobody can forget to set it. [zh-Hans] RaceTrack.announcer 是可选值。请声明为 `public var announcer: any Announcer = SilentAnnouncer()`：永远不为 nil，也不是 weak，这样赛道不必检查，也没人会忘记设置。")
         #expect(current is SilentAnnouncer, "A track nobody configured should start with a SilentAnnouncer(), but it has \(type(of: current)). [zh-Hans] 没有人配置过的赛道应该从 SilentAnnouncer() 开始，但它的是 \(type(of: current))。")
+        // Nor behind the property: a stored optional that the getter fills in with a new silent announcer at each read.
+        let optionals = Mirror(reflecting: track).children.filter { child in
+            Mirror(reflecting: child.value).displayStyle == .optional && String(describing: type(of: child.value)).contains("Announcer")
+        }.map { $0.label ?? "?" }
+        #expect(optionals.isEmpty, "RaceTrack keeps its announcer in an optional stored property (\(optionals.joined(separator: ", "))) and makes up a silent one when it is nil. Store the null object itself: `public var announcer: any Announcer = SilentAnnouncer()`, a stored property that is never nil. [zh-Hans] RaceTrack 把播报员保存在一个可选的存储属性里（\(optionals.joined(separator: "、"))），为 nil 时再临时造一个安静的。直接保存空对象本身：`public var announcer: any Announcer = SilentAnnouncer()`，一个永远不为 nil 的存储属性。")
     }
 
     @Test("each lap is timed by the stopwatch passed to that call")

@@ -36,6 +36,27 @@ struct ContainerLifetimesTests {
         #expect(builds.value == 2, "Once the weak instance is gone, the next resolve should build a new one (factory runs: expected 2, got \(builds.value)). [zh-Hans] 弱引用的实例离开后，下一次解析应该创建一个新实例（工厂运行次数：应该是 2，实际是 \(builds.value)）。")
     }
 
+    @Test("weak: an instance nobody holds is freed at once, even in the middle of a resolve (the container keeps it for no graph)")
+    func weakIsNotKeptForTheGraph() throws {
+        let container = Container()
+        let builds = Counter()
+        container.register(TestEngine.self, lifetime: .weak) { _ in
+            _ = builds.increment()
+            return TestEngine()
+        }
+        final class Seen { var freed: Bool?; var rebuilt: Bool? }
+        let seen = Seen()
+        container.register(Telemetry.self) { c in
+            weak var first = try c.resolve(TestEngine.self)
+            seen.freed = first == nil
+            _ = try c.resolve(TestEngine.self)
+            seen.rebuilt = builds.value == 2
+            return Telemetry()
+        }
+        _ = try container.resolve(Telemetry.self)
+        #expect(seen.freed == true && seen.rebuilt == true, "Inside Telemetry's factory, a .weak TestEngine was resolved and let go at once, then resolved again: the first should be freed at once and the second newly built, but \(seen.freed == true ? "it was freed" : "it was still alive") and the factory ran \(builds.value) time\(builds.value == 1 ? "" : "s"). The container holds a .weak instance only through a weak reference, also while a resolve is under way: keeping it strongly until the outermost resolve returns is a lifetime of its own, not .weak. [zh-Hans] 在 Telemetry 的工厂里，先解析一个 .weak 的 TestEngine 并立刻放手，再解析一次：第一个应该立刻被释放，第二个应该重新创建，但是\(seen.freed == true ? "它被释放了" : "它还活着")，工厂运行了 \(builds.value) 次。容器只通过弱引用持有 .weak 实例，解析进行中也一样：一直强引用到最外层的解析返回，是另一种生命周期，不是 .weak。")
+    }
+
     @Test("a dependency cycle throws an error showing its path, whatever the lifetimes of the types in it")
     func cycleIsReportedWithItsPath() {
         for (driver, strategist) in [(Lifetime.transient, Lifetime.transient), (.shared, .shared), (.weak, .weak), (.shared, .transient), (.transient, .weak)] {
