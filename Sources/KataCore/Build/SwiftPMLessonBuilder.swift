@@ -15,7 +15,7 @@ public struct SwiftPMLessonBuilder: LessonBuilding {
     /// The package folder: holds `Package.swift`, `Lessons/`, `Solutions/`.
     public let packageRoot: String
     public let environment: [String: String]
-    /// Put in front of `swift build` (what ties its compilers' lives to kata's: `ProcessTether`).
+    /// Put in front of `swift build` (what ties its life to kata's: `ProcessTether`).
     public var launcher: [String] = []
 
     public init(swift: String, fileSystem: any FileSystem, processRunner: any ProcessRunning, packageRoot: String, environment: [String: String]) {

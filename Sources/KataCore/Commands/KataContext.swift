@@ -193,7 +193,8 @@ public struct KataContext: Sendable {
             fileSystem: fileSystem, processRunner: processRunner,
             packageRoot: courseRoot, environment: childEnvironment
         )
-        swiftPM.launcher = tether.compile
+        // The parent-death signal only: `swift build` does not run in a user namespace of its own.
+        swiftPM.launcher = tether.program
         let console = self.console
         var builder = toolchain.builder(direct: direct, swiftPM: swiftPM, preferSwiftPM: useSwiftPM,
                                         notice: { console.writeError("kata: \($0)\n") })
