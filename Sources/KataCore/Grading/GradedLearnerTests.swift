@@ -100,7 +100,7 @@ extension Grader {
         let mistakes = verdicts.filter { $0.id.contains(".\(LearnerTestsSpec.mutantVerdict)()") }
         if let stop = own.first(where: { $0.status != .pass }) {
             let what = stop.name.hasPrefix("your test: ") ? "\(stop.name) fails on the student's own code: " : ""
-            let kind = stop.status != .error ? nil : stop.errorKind.map(\.rawValue) ?? "does not compile"
+            let kind = stop.status != .error ? nil : (stop.errorKind.map(\.rawValue) ?? "does not compile")
             return entry(.fail, what + clean(Self.english(stop.message)), errorKind: kind)
         }
         guard !mistakes.isEmpty else { return entry(.pass, "", share: 1) }

@@ -202,13 +202,13 @@ public struct LearnerTestsJudge: Sendable {
             case .worse: guard kept.allSatisfy({ $0.status == .pass }) else { return kept }
             case .better: guard Self.caught(in: kept) != nil else { return kept }
             }
-            let again = Dictionary(run(executable, build: build, lesson: lesson, timeout: timeout).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let rerun = Dictionary(run(executable, build: build, lesson: lesson, timeout: timeout).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             kept = kept.map { verdict in
-                guard let again = again[verdict.id] else { return keep == .worse ? Self.missing(verdict) : verdict }
-                let firstPassed = verdict.status == .pass, againPassed = again.status == .pass
+                guard let again = rerun[verdict.id] else { return keep == .worse ? Self.missing(verdict) : verdict }
+                let keptPassed = verdict.status == .pass, againPassed = again.status == .pass
                 switch keep {
-                case .worse: return firstPassed ? again : verdict
-                case .better: return firstPassed ? verdict : (againPassed ? again : verdict)
+                case .worse: return keptPassed ? again : verdict
+                case .better: return keptPassed ? verdict : (againPassed ? again : verdict)
                 }
             }
         }

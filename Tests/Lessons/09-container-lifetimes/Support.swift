@@ -25,13 +25,9 @@ final class Strategist: Sendable {
 /// A part whose factory always fails (`PartBroke`), for the paths where a factory throws.
 final class BrokenPart: Sendable {}
 
-/// A stop on a circle of dependencies, one type per tag: `Stop<Ring1>`, `Stop<Ring2>`, ...
+/// A stop on a circle of dependencies, one type per tag: `Stop<Ring1>`, `Stop<Deeper<Ring1>>`, ... (`registerCircle`).
 final class Stop<Tag>: Sendable { init() {} }
 enum Ring1 {}
-enum Ring2 {}
-enum Ring3 {}
-enum Ring4 {}
-enum Ring5 {}
 struct PartBroke: Error {}
 
 /// Thrown by the tests' own factories when a container keeps going round a
