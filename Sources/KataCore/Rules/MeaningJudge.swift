@@ -266,6 +266,26 @@ public struct MeaningJudge: Sendable {
                 }
             }
         }
+        // A bag with no name of its own: a tuple of collaborators (`(pitStops: any PitStops, briefing: any Briefing)`), or
+        // a dictionary of them to pick from by key (`[String: any Engine]`), taken as a parameter or kept. Its parts are
+        // taken out by a label or a key, which no member of the module's records: the declaration is the evidence.
+        for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+        where ["var_decl", "func_decl", "constructor_decl", "subscript_decl"].contains(member.kind) && !member.isImplicit {
+            if let owner = member.owner {
+                guard scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
+            } else {
+                guard rule.inTypes.contains("*"), member.kind == "func_decl",
+                      !scope.isExcepted(owner: nil, member: member.name, file: member.file, by: rule) else { continue }
+            }
+            guard member.kind != "var_decl" || member.isStored else { continue }
+            guard let bag = scope.bagOfCollaborators(scope.program.expandingAliases(member.type)) else { continue }
+            let place = [member.owner.map(ProgramScope.root), member.name + member.arguments].compactMap { $0 }.joined(separator: ".")
+            found.append(finding(rule, member.file, member.line, bag.isDictionary ? LocalizedText(
+                english: "`\(place)` takes its collaborators from a dictionary (`\(bag.text)`) and picks one by key: a registry it looks parts up in is a service locator by another shape. Take the collaborator itself as a parameter of its own; whoever builds it does the choosing.",
+                chinese: "`\(place)` 从一个字典（`\(bag.text)`）里按键挑选协作者：一个可以查找零件的注册表就是换了形状的服务定位器。把协作者本身作为一个单独的参数接收；由创建它的人来挑选。") : LocalizedText(
+                english: "`\(place)` carries collaborators in a tuple (`\(bag.text)`) and takes them out by label: a bag of parts with no name, which hides what it needs just as a `Dependencies` struct does. Take each collaborator as a parameter of its own, and keep each in a `let` of its own.",
+                chinese: "`\(place)` 把协作者装在一个元组（`\(bag.text)`）里，再按标签取出来：这是一个没有名字的零件袋，和 `Dependencies` 结构体一样藏起了它需要什么。把每个协作者作为单独的参数接收，并各自保存在自己的 `let` 里。")))
+        }
         return found
     }
 
@@ -606,18 +626,31 @@ public struct MeaningJudge: Sendable {
                 // handed to code of the module outside the root (an engine that resolves later): that code reaches the
                 // container whenever the closure runs. A closure that calls one factory method of the root (`{ self.makeDetail() }`)
                 // is a factory, not a lookup.
-                for closure in node.closures {
-                    guard let callee = closure.handedTo, let member = scope.program.members[callee] else { continue }
-                    let looksUp = closure.usesInside.contains { usr in
+                func looksUp(_ closure: ResolvedProgram.Closure) -> Bool {
+                    closure.usesInside.contains { usr in
                         guard let used = scope.program.members[usr], used.kind == "func_decl", let owner = used.owner,
                               containers.contains(where: { scope.same(owner, $0) }) || scope.isLocator(owner) else { return false }
                         return scope.isResolverFunction(used.type)
                     }
-                    guard looksUp else { continue }
-                    let capturesContainer = (closure.capturesSelf && ownerIsContainer) || closure.capturedTypes.contains { type in
+                }
+                func capturesTheContainer(_ closure: ResolvedProgram.Closure) -> Bool {
+                    (closure.capturesSelf && ownerIsContainer) || closure.capturedTypes.contains { type in
                         let captured = ProgramScope.unwrappedOptional(type)
                         return containers.contains { scope.mentions(captured, $0) }
                     }
+                }
+                // A factory handed to the container whose product is itself a closure that captures the container and looks
+                // a part up (`register(EngineProvider.self) { { try container.resolve(Engine.self) } }`): whoever resolves
+                // that product holds a piece of the container and reads it later.
+                let products = Set(node.closures.filter { $0.handedTo != nil }.compactMap { ProgramScope.functionResult($0.type) })
+                for closure in node.closures where closure.handedTo == nil && closure.isEscaping
+                    && products.contains(closure.type.filter { !$0.isWhitespace }) && looksUp(closure) && capturesTheContainer(closure) {
+                    found.append(finding(rule, closure.file, closure.line, Words.handsOutInClosure("the container's factory", where: scope.place(node))))
+                }
+                for closure in node.closures {
+                    guard let callee = closure.handedTo, let member = scope.program.members[callee] else { continue }
+                    guard looksUp(closure) else { continue }
+                    let capturesContainer = capturesTheContainer(closure)
                     let calleeIsRoot = member.owner.map { owner in containers.contains { scope.same(owner, $0) } } == true
                         || scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule)
                     if capturesContainer && !calleeIsRoot {
@@ -677,8 +710,16 @@ public struct MeaningJudge: Sendable {
         where member.kind == "var_decl" && member.isStored && !member.isImplicit {
             // A closure that makes one (`() -> FireExtinguisher`) is a factory: it keeps none, it hands out a new one per call.
             let type = scope.program.expandingAliases(member.type)
-            guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule),
-                  !type.contains("->"), let wanted = rule.of.first(where: { scope.mentions(type, $0) }) else { continue }
+            guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
+            if !rule.allow.contains(.factoryClosure), let (source, wanted) = scope.source(of: rule.of, kept: type) {
+                // What hands one out on request, kept (a closure that returns one, an object of the module whose method or
+                // property gives one): the collaborator is fetched from a stored source instead of coming with the call.
+                found.append(finding(rule, member.file, member.line, LocalizedText(
+                    english: "`\(owner).\(member.name)` keeps \(source), which hands out a `\(wanted)` on request: the collaborator is then fetched from something stored instead of coming with the call that uses it. Drop the property and take the `\(wanted)` as a parameter of the call.",
+                    chinese: "`\(owner).\(member.name)` 保存了\(source)，它会按需交出一个 `\(wanted)`：这样协作者就是从保存的东西里取出来的，而不是随使用它的那次调用一起传进来。删掉这个属性，把 `\(wanted)` 作为那次调用的参数。")))
+                continue
+            }
+            guard !type.contains("->"), let wanted = rule.of.first(where: { scope.mentions(type, $0) }) else { continue }
             found.append(finding(rule, member.file, member.line, LocalizedText(
                 english: "`\(owner).\(member.name)` keeps a `\(wanted)` (as `\(member.type)`): a collaborator that comes with every call is used in that call and let go, never kept, however weakly.",
                 chinese: "`\(owner).\(member.name)` 保存了一个 `\(wanted)`（类型为 `\(member.type)`）：每次调用都会带来的协作者只在那次调用中使用，用完就放开，不要保存，弱引用也不行。")))
@@ -965,6 +1006,21 @@ struct ProgramScope {
     }
 
     /// `Container?`, `Swift.Optional<Container>`, `(Container)?` -> `Container`.
+    /// What a function type hands back, without spaces: `() throws -> () throws -> any Engine` gives `()throws->anyEngine`.
+    /// Nil for a type that is no function.
+    static func functionResult(_ type: String) -> String? {
+        var depth = 0
+        let characters = Array(type)
+        for index in characters.indices {
+            if characters[index] == "(" || characters[index] == "[" || characters[index] == "<" { depth += 1 }
+            else if characters[index] == ")" || characters[index] == "]" || characters[index] == ">" && (index == 0 || characters[index - 1] != "-") { depth -= 1 }
+            else if depth == 0, characters[index] == "-", index + 1 < characters.count, characters[index + 1] == ">" {
+                return String(characters[(index + 2)...]).filter { !$0.isWhitespace }
+            }
+        }
+        return nil
+    }
+
     static func unwrappedOptional(_ type: String) -> String {
         var text = type.trimmingCharacters(in: .whitespaces)
         while true {
@@ -1035,6 +1091,78 @@ struct ProgramScope {
             }
         }
         return found
+    }
+
+    /// A tuple of two or more of the module's collaborators (classes, protocols, actors), or a dictionary whose values are
+    /// one: a bag of parts, wherever it sits in a declared type. A function's parameter list (`(engine: any Engine,
+    /// wheels: any Wheels) -> RaceCar`) is no tuple: it is the parameters themselves.
+    func bagOfCollaborators(_ type: String) -> (text: String, isDictionary: Bool)? {
+        let characters = Array(type)
+        func closing(_ start: Int, _ open: Character, _ close: Character) -> Int? {
+            var depth = 0
+            for index in start..<characters.count {
+                if characters[index] == open { depth += 1 } else if characters[index] == close { depth -= 1; if depth == 0 { return index } }
+            }
+            return nil
+        }
+        func parts(_ inner: String, separator: Character) -> [String] {
+            var result: [String] = [], depth = 0, current = ""
+            for character in inner {
+                // The `>` of an arrow (`->`) closes nothing.
+                if "([<".contains(character) { depth += 1 } else if ")]".contains(character) || character == ">" && current.last != "-" { depth -= 1 }
+                if character == separator && depth == 0 { result.append(current); current = "" } else { current.append(character) }
+            }
+            result.append(current)
+            return result.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        func withoutLabel(_ element: String) -> String {
+            guard let colon = element.range(of: ": "), !element[..<colon.lowerBound].contains(where: { "([<".contains($0) }) else { return element }
+            return String(element[colon.upperBound...])
+        }
+        func collaborator(_ element: String) -> Bool {
+            let bare = ProgramScope.unwrappedOptional(withoutLabel(element))
+            return !bare.contains("->") && isModuleReferenceType(bare)
+        }
+        for (index, character) in characters.enumerated() {
+            if character == "(", let end = closing(index, "(", ")") {
+                var rest = String(characters[(end + 1)...]).trimmingCharacters(in: .whitespaces)
+                for word in ["async", "throws", "rethrows"] where rest.hasPrefix(word) { rest = String(rest.dropFirst(word.count)).trimmingCharacters(in: .whitespaces) }
+                if rest.hasPrefix("throws(") || rest.hasPrefix("->") { continue }
+                let inner = String(characters[(index + 1)..<end])
+                let elements = parts(inner, separator: ",")
+                if elements.count >= 2 && elements.filter(collaborator).count >= 2 { return ("(\(inner))", false) }
+            } else if character == "[", let end = closing(index, "[", "]") {
+                let inner = String(characters[(index + 1)..<end])
+                let pair = parts(inner, separator: ":")
+                if pair.count == 2, collaborator(pair[1]) { return ("[\(inner)]", true) }
+            } else if character == "<", String(characters[..<index]).hasSuffix("Dictionary"), let end = closing(index, "<", ">") {
+                let inner = String(characters[(index + 1)..<end])
+                let pair = parts(inner, separator: ",")
+                if pair.count == 2, collaborator(pair[1]) { return ("Dictionary<\(inner)>", true) }
+            }
+        }
+        return nil
+    }
+
+    /// A kept value that hands out one of `wanted` on request: a closure whose result mentions one (`() -> any Stopwatch`),
+    /// or a type of the module (not one of `wanted`) with an instance method or property that gives one
+    /// (`tower.stopwatch(for:)`). Returns how to name it and which one it hands out.
+    func source(of wanted: [String], kept type: String) -> (String, String)? {
+        if let arrow = type.range(of: "->", options: .backwards) {
+            let result = String(type[arrow.upperBound...])
+            if let hit = wanted.first(where: { mentions(result, $0) }) { return ("a closure (`\(type)`)", hit) }
+            return nil
+        }
+        for name in DemangledName.typeNames(type) + Self.bareNames(type) {
+            let short = name.split(separator: ".").last.map(String.init) ?? name
+            guard let declared = typesByName[name] ?? typesByName[Self.withoutModule(name, program.module)] ?? typesByName[short],
+                  !wanted.contains(where: { mentions(declared.name, $0) || adopts(declared.name, $0) }) else { continue }
+            for member in program.membersByOwner[declared.name] ?? [] where !member.isStatic && !member.isImplicit {
+                let gives = member.kind == "func_decl" ? member.result : member.kind == "var_decl" || member.kind == "subscript_decl" ? (member.kind == "var_decl" ? member.type : member.result) : ""
+                if let hit = wanted.first(where: { mentions(gives, $0) }) { return ("a `\(declared.name)`", hit) }
+            }
+        }
+        return nil
     }
 
     /// Does a demangled type name `wanted` anywhere in it (`Optional<RaceCar>`, `[any Engine]`, `RaceCar.Type`)?
