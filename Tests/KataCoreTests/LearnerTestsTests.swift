@@ -218,6 +218,37 @@ struct LearnerTestsTests {
         #expect(verdicts.allSatisfy { $0.status == .fail && $0.name.contains("does not compile with your code") && $0.message.contains(" [zh-Hans] ") })
     }
 
+    @Test("each mutant is made in a renamed copy of the implementation too, in the learner's module and in their tests; other files stay as they are")
+    func mutantsReachCopies() {
+        let spec = LearnerTestsSpec(implementation: "Store.swift")
+        let lesson = lesson(spec)
+        let fileSystem = InMemoryFileSystem()
+        let copy = Self.store.replacingOccurrences(of: "class Store", with: "class Oracle")
+        let other = "struct Other {\n    var items: [Int] = []\n}\n"
+        fileSystem.add("\(lesson.sources)/Store.swift", Self.store)
+        fileSystem.add("\(lesson.sources)/Oracle.swift", copy)
+        fileSystem.add("\(lesson.sources)/Other.swift", other)
+        let tests = "\(lesson.folder)/LearnerTests/StoreTests.swift"
+        fileSystem.add(tests, "import Testing\n" + copy.replacingOccurrences(of: "class Oracle", with: "class TestOracle"))
+        let builder = ScriptedBuilder { _ in .moduleFailed([], output: "") }
+        let judge = LearnerTestsJudge(spec: spec, builder: builder,
+                                      testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: fileSystem, clock: FixedClock()),
+                                      fileSystem: fileSystem, environment: [:], perTestTimeout: 5)
+        let module = ["Store.swift", "Oracle.swift", "Other.swift"].map { LearnerTestsJudge.ModuleFile(name: $0, path: "\(lesson.sources)/\($0)") }
+        let mutants = LearnerTestsJudge.chosenMutants(of: Self.store, spec: spec)
+        _ = judge.mutantVerdicts(lesson: lesson, module: module, tests: [tests], shared: builder, buildFolder: "/b/51-stores/learner")
+        #expect(!mutants.isEmpty && builder.built.count == mutants.count)
+        for (index, mutant) in mutants.enumerated() {
+            let folder = "/b/51-stores/learner/learner-mutants/\(index)"
+            let store = (try? fileSystem.readText("\(folder)/src/Store.swift")) ?? ""
+            #expect(store != Self.store, "\(mutant.id)")
+            #expect((try? fileSystem.readText("\(folder)/src/Oracle.swift")) == store.replacingOccurrences(of: "class Store", with: "class Oracle"), "\(mutant.id)")
+            #expect((try? fileSystem.readText("\(folder)/src/Other.swift")) == other)
+            #expect(builder.built[index].testFiles == ["\(folder)/tests/StoreTests.swift"])
+            #expect((try? fileSystem.readText("\(folder)/tests/StoreTests.swift")) == "import Testing\n" + store.replacingOccurrences(of: "class Store", with: "class TestOracle"), "\(mutant.id)")
+        }
+    }
+
     @Test("tests that import more than Swift Testing and their module are one verdict that names the import, before any build")
     func importsOnlyTestingAndTheModule() {
         let spec = LearnerTestsSpec(implementation: "Store.swift")
@@ -293,6 +324,58 @@ final class Outcomes: @unchecked Sendable {
         lock.withLock {
             used += 1
             return queue.isEmpty ? .pass : queue.removeFirst()
+        }
+    }
+}
+
+@Suite("A mutant carried into the copies of the code it changes")
+struct CloneMutationTests {
+    /// The given real store of lesson 17, as a learner would copy it.
+    static func given() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try String(contentsOf: root.appendingPathComponent("Lessons/17-test-doubles/Sources/TimingLogLapStore.swift"), encoding: .utf8)
+    }
+
+    /// A copy with its type and one member renamed, its comments dropped and its lines indented otherwise.
+    static func copy(of text: String) -> String {
+        text.components(separatedBy: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            .map { "  " + $0.replacingOccurrences(of: "TimingLogLapStore", with: "OracleLog").replacingOccurrences(of: "inLapOrder", with: "byNumber") }
+            .joined(separator: "\n")
+    }
+
+    @Test("every mutant of the implementation is made in a renamed copy too, so the copy agrees with the mutant")
+    func everyMutantReachesTheCopy() throws {
+        let given = try Self.given()
+        let mutants = MutationOperators.mutants(of: ResolvedProgram(module: "_"), texts: ["TimingLogLapStore.swift": given], forbidden: [])
+        #expect(mutants.count >= 10)
+        for mutant in mutants {
+            var lines = given.components(separatedBy: "\n")
+            for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
+            let expected = Self.copy(of: lines.joined(separator: "\n"))
+            let changed = CloneMutation.apply(mutant, implementation: given, to: Self.copy(of: given))
+            #expect(changed == expected, "\(mutant.id): \(mutant.original) -> \(mutant.mutated)")
+        }
+    }
+
+    @Test("a file that shares a few common lines with the implementation is no copy: it is left as it is")
+    func commonLinesAreNoCopy() throws {
+        let given = try Self.given()
+        let mutants = MutationOperators.mutants(of: ResolvedProgram(module: "_"), texts: ["TimingLogLapStore.swift": given], forbidden: [])
+        let fake = """
+            final class InMemory: LapStore {
+                private var stored: [Lap] = []
+                func record(_ lap: Lap) throws {
+                    stored.append(lap)
+                }
+                func laps(of driver: String) -> [Lap] {
+                    var found: [Lap] = []
+                    found.sort(by: { $0.number < $1.number })
+                    return found
+                }
+            }
+            """
+        for mutant in mutants {
+            #expect(CloneMutation.apply(mutant, implementation: given, to: fake) == nil, "\(mutant.id)")
         }
     }
 }

@@ -154,8 +154,13 @@ public struct LearnerTestsJudge: Sendable {
             judge.variantsInOneFolder ? Self.variantFolder(buildFolder) : "\(buildFolder)/learner-\(kind)/\(index)"
         }
         let outcomes: [TestVerdict?] = ConcurrentMap.map(Array(mutants.enumerated()), jobs: jobs) { index, mutant in
-            let run = judge.runVariant(place("mutants", index), of: texts, tests: tests, shared: shared, lesson: lesson) { file, data in
-                guard file.name == mutant.file else { return data }
+            // The mistake is made in every copy of the mutated lines too (a renamed copy of the implementation the tests
+            // compare it with): a copy is no contract, and a test that only compares the two must not catch it.
+            let copies = judge.testsWithCopiesMutated(tests, mutant: mutant, implementation: text, folder: place("mutants", index))
+            let run = judge.runVariant(place("mutants", index), of: texts, tests: copies, shared: shared, lesson: lesson) { file, data in
+                guard file.name == mutant.file else {
+                    return CloneMutation.apply(mutant, implementation: text, to: String(decoding: data, as: UTF8.self)).map { Data($0.utf8) } ?? data
+                }
                 var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
                 for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
                 return Data(lines.joined(separator: "\n").utf8)
@@ -177,6 +182,24 @@ public struct LearnerTestsJudge: Sendable {
             return judge.standInVerdict(lesson: lesson, standIn: standIn, run: run)
         }
         return outcomes.compactMap { $0 } + standIns.compactMap { $0 }
+    }
+
+    /// The learner's test files, with the mutant's change made in each copy of the implementation's lines they hold:
+    /// the same paths when none holds one; otherwise every file written again under `folder/tests`, the same names.
+    func testsWithCopiesMutated(_ tests: [String], mutant: Mutant, implementation: String, folder: String) -> [String] {
+        let texts = tests.map { (try? fileSystem.readText($0)) ?? "" }
+        let changed = texts.map { CloneMutation.apply(mutant, implementation: implementation, to: $0) }
+        guard changed.contains(where: { $0 != nil }) else { return tests }
+        let common = tests.map { ($0 as NSString).deletingLastPathComponent }.min(by: { $0.count < $1.count }) ?? ""
+        var paths: [String] = []
+        for (index, test) in tests.enumerated() {
+            let relative = test.hasPrefix(common + "/") ? String(test.dropFirst(common.count + 1)) : (test as NSString).lastPathComponent
+            let path = "\(folder)/tests/\(relative)"
+            try? fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
+            try? fileSystem.writeAtomically(Data((changed[index] ?? texts[index]).utf8), to: path)
+            paths.append(path)
+        }
+        return paths
     }
 
     /// Builds the module with each file's text as `contents` gives it (written only where it changed) and the
