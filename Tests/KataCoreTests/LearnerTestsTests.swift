@@ -238,15 +238,35 @@ struct LearnerTestsTests {
         let mutants = LearnerTestsJudge.chosenMutants(of: Self.store, spec: spec)
         _ = judge.mutantVerdicts(lesson: lesson, module: module, tests: [tests], shared: builder, buildFolder: "/b/51-stores/learner")
         #expect(!mutants.isEmpty && builder.built.count == mutants.count)
+        func tokens(_ text: String?) -> [String] { CloneMutation.code(text ?? "").map(\.text) }
         for (index, mutant) in mutants.enumerated() {
             let folder = "/b/51-stores/learner/learner-mutants/\(index)"
             let store = (try? fileSystem.readText("\(folder)/src/Store.swift")) ?? ""
             #expect(store != Self.store, "\(mutant.id)")
-            #expect((try? fileSystem.readText("\(folder)/src/Oracle.swift")) == store.replacingOccurrences(of: "class Store", with: "class Oracle"), "\(mutant.id)")
+            #expect(tokens(try? fileSystem.readText("\(folder)/src/Oracle.swift")) == tokens(store.replacingOccurrences(of: "class Store", with: "class Oracle")), "\(mutant.id)")
             #expect((try? fileSystem.readText("\(folder)/src/Other.swift")) == other)
-            #expect(builder.built[index].testFiles == ["\(folder)/tests/StoreTests.swift"])
-            #expect((try? fileSystem.readText("\(folder)/tests/StoreTests.swift")) == "import Testing\n" + store.replacingOccurrences(of: "class Store", with: "class TestOracle"), "\(mutant.id)")
+            #expect(builder.built.contains { $0.testFiles == ["\(folder)/tests/StoreTests.swift"] }, "\(mutant.id)")
+            #expect(tokens(try? fileSystem.readText("\(folder)/tests/StoreTests.swift")) == tokens("import Testing\n" + store.replacingOccurrences(of: "class Store", with: "class TestOracle")), "\(mutant.id)")
         }
+    }
+
+    @Test("graded (every variant in one folder), the tests are built from one path for every variant, a copy in them or not: no `#filePath` tells a variant apart")
+    func oneFolderOnePath() {
+        let spec = LearnerTestsSpec(implementation: "Store.swift")
+        let lesson = lesson(spec)
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("\(lesson.sources)/Store.swift", Self.store)
+        let tests = "\(lesson.folder)/LearnerTests/StoreTests.swift"
+        fileSystem.add(tests, "import Testing\n" + Self.store.replacingOccurrences(of: "class Store", with: "class TestOracle") + "\nlet x = 1\n")
+        let builder = ScriptedBuilder { _ in .moduleFailed([], output: "") }
+        var judge = LearnerTestsJudge(spec: spec, builder: builder,
+                                      testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: fileSystem, clock: FixedClock()),
+                                      fileSystem: fileSystem, environment: [:], perTestTimeout: 5)
+        judge.variantsInOneFolder = true
+        let module = [LearnerTestsJudge.ModuleFile(name: "Store.swift", path: "\(lesson.sources)/Store.swift")]
+        _ = judge.mutantVerdicts(lesson: lesson, module: module, tests: [tests], shared: builder, buildFolder: "/b/51-stores/learner")
+        let paths = Set(builder.built.map(\.testFiles))
+        #expect(builder.built.count >= 2 && paths == [["\(LearnerTestsJudge.variantFolder("/b/51-stores/learner"))/tests/StoreTests.swift"]], "\(paths)")
     }
 
     @Test("tests that import more than Swift Testing and their module are one verdict that names the import, before any build")
@@ -336,31 +356,70 @@ struct CloneMutationTests {
         return try String(contentsOf: root.appendingPathComponent("Lessons/17-test-doubles/Sources/TimingLogLapStore.swift"), encoding: .utf8)
     }
 
-    /// A copy with its type and one member renamed, its comments dropped and its lines indented otherwise.
-    static func copy(of text: String) -> String {
+    static func mutants(of given: String) -> [Mutant] {
+        MutationOperators.mutants(of: ResolvedProgram(module: "_"), texts: ["TimingLogLapStore.swift": given], forbidden: [])
+    }
+
+    static func mutated(_ given: String, _ mutant: Mutant) -> String {
+        var lines = given.components(separatedBy: "\n")
+        for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A copy with its type and a member renamed, its comments and access control dropped, re-indented.
+    static func renamed(_ text: String) -> String {
         text.components(separatedBy: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
-            .map { "  " + $0.replacingOccurrences(of: "TimingLogLapStore", with: "OracleLog").replacingOccurrences(of: "inLapOrder", with: "byNumber") }
+            .map { "  " + $0.replacingOccurrences(of: "TimingLogLapStore", with: "OracleLog").replacingOccurrences(of: "inLapOrder", with: "byNumber")
+                .replacingOccurrences(of: "public ", with: "") }
             .joined(separator: "\n")
     }
+
+    /// The same copy laid out otherwise: each statement ended by a semicolon, a block's lines joined onto one, braces
+    /// on lines of their own.
+    static func reformatted(_ text: String) -> String {
+        renamed(text).components(separatedBy: "\n").map { line -> String in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasSuffix("{") { return String(trimmed.dropLast()) + "\n{" }
+            if trimmed.isEmpty || trimmed == "}" { return trimmed }
+            return trimmed + ";"
+        }.joined(separator: " ")
+    }
+
+    /// Code tokens as the compiler reads them, less what a copy may change freely.
+    static func tokens(_ text: String) -> [String] { CloneMutation.code(text).map(\.text) }
 
     @Test("every mutant of the implementation is made in a renamed copy too, so the copy agrees with the mutant")
     func everyMutantReachesTheCopy() throws {
         let given = try Self.given()
-        let mutants = MutationOperators.mutants(of: ResolvedProgram(module: "_"), texts: ["TimingLogLapStore.swift": given], forbidden: [])
+        let mutants = Self.mutants(of: given)
         #expect(mutants.count >= 10)
         for mutant in mutants {
-            var lines = given.components(separatedBy: "\n")
-            for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
-            let expected = Self.copy(of: lines.joined(separator: "\n"))
-            let changed = CloneMutation.apply(mutant, implementation: given, to: Self.copy(of: given))
-            #expect(changed == expected, "\(mutant.id): \(mutant.original) -> \(mutant.mutated)")
+            let changed = CloneMutation.apply(mutant, implementation: given, to: Self.renamed(given))
+            #expect(changed.map(Self.tokens) == Self.tokens(Self.renamed(Self.mutated(given, mutant))), "\(mutant.id): \(mutant.original) -> \(mutant.mutated)")
         }
     }
 
-    @Test("a file that shares a few common lines with the implementation is no copy: it is left as it is")
+    @Test("a copy laid out otherwise (semicolons, joined lines, braces moved) gets every mutant too")
+    func layoutDoesNotHideACopy() throws {
+        let given = try Self.given()
+        for mutant in Self.mutants(of: given) {
+            let changed = CloneMutation.apply(mutant, implementation: given, to: Self.reformatted(given))
+            #expect(changed.map(Self.tokens) == Self.tokens(Self.reformatted(Self.mutated(given, mutant))), "\(mutant.id)")
+        }
+    }
+
+    @Test("code in a string literal or a comment is no code: the store's text held in a raw string is never changed")
+    func stringsAndCommentsStayAsTheyAre() throws {
+        let given = try Self.given()
+        let quoted = "let text = #\"\"\"\n" + given + "\n\"\"\"#\n/*\n" + given + "\n*/\n"
+        for mutant in Self.mutants(of: given) {
+            #expect(CloneMutation.apply(mutant, implementation: given, to: quoted) == nil, "\(mutant.id)")
+        }
+    }
+
+    @Test("a file that shares a few common tokens with the implementation is no copy: it is left as it is")
     func commonLinesAreNoCopy() throws {
         let given = try Self.given()
-        let mutants = MutationOperators.mutants(of: ResolvedProgram(module: "_"), texts: ["TimingLogLapStore.swift": given], forbidden: [])
         let fake = """
             final class InMemory: LapStore {
                 private var stored: [Lap] = []
@@ -374,7 +433,7 @@ struct CloneMutationTests {
                 }
             }
             """
-        for mutant in mutants {
+        for mutant in Self.mutants(of: given) {
             #expect(CloneMutation.apply(mutant, implementation: given, to: fake) == nil, "\(mutant.id)")
         }
     }

@@ -65,6 +65,8 @@ func bestIsTheFastestAndTheEarlierOfATie(_ kind: StoreKind) throws {
     try store.record(Lap(driver: "HAM", number: 2, millis: 91_000))
     try store.record(Lap(driver: "HAM", number: 3, millis: 92_000))
     #expect(store.best(of: "HAM")?.number == 2)
+    // A driver with no laps has no best lap, also beside drivers who have some.
+    #expect(store.best(of: "VER") == nil)
 }
 
 /// The timer, tested with the fake: quick, and nothing but the timer's own logic.

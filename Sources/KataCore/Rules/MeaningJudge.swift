@@ -49,7 +49,8 @@ public struct MeaningJudge: Sendable {
             case .noUncheckedState: raw = uncheckedState(rule, scope)
             case .notStored: raw = storedCollaborators(rule, scope)
             case .keepsEverything: raw = droppedElements(rule, scope)
-            case .actor, .sendable: raw = []
+            case .actor: raw = actorShells(rule, scope)
+            case .sendable: raw = []
             }
             var seen: Set<String> = []
             found += raw.filter { seen.insert("\($0.file):\($0.line)").inserted }
@@ -754,6 +755,31 @@ public struct MeaningJudge: Sendable {
                 found.append(finding(rule, use.file, use.line, LocalizedText(
                     english: "`\(ProgramScope.root(owner))` drops elements of a collection here (`\(use.name)`): it keeps every one it is given, however many, and never lets one go.",
                     chinese: "这里，`\(ProgramScope.root(owner))` 丢掉了集合里的元素（`\(use.name)`）：交给它的每一个元素它都要保留，不管有多少，一个也不能放掉。")))
+            }
+        }
+        return found
+    }
+
+    // MARK: actor
+
+    /// An actor that isolates nothing: its state lives in an object of a class of the module marked `@unchecked Sendable`
+    /// (a locked ledger it forwards to), which any task may share outside the actor. (That the type is an actor at all
+    /// is judged by the token reader.)
+    private func actorShells(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for name in rule.types {
+            guard let actor = scope.declared(name), actor.isActor else { continue }
+            for member in (scope.program.membersByOwner[name] ?? []).sorted(by: { $0.line < $1.line })
+            where member.kind == "var_decl" && member.isStored && !member.isStatic && !member.isImplicit {
+                let held = ProgramScope.bareNames(member.type) + DemangledName.typeNames(member.type).map { String($0.split(separator: ".").last ?? Substring($0)) }
+                guard let box = held.first(where: { held in
+                    guard let declared = scope.declared(held) else { return false }
+                    return declared.kind == "class_decl" && !declared.isActor && declared.isUncheckedSendable
+                }) else { continue }
+                found.append(finding(rule, member.file, member.line, LocalizedText(
+                    english: "`\(name)` is an actor, but it keeps its state in `\(member.name)`, a `\(box)` marked `@unchecked Sendable`: the state lives outside the actor's isolation, guarded only by what the class promises, and the compiler checks none of it. Keep the state in the actor's own stored properties.",
+                    chinese: "`\(name)` 是 actor，但它把状态放在 `\(member.name)` 里，一个标了 `@unchecked Sendable` 的 `\(box)`：状态在 actor 的隔离之外，只靠这个类自己的承诺保护，编译器一样也不检查。把状态放在 actor 自己的存储属性里。")))
+                break
             }
         }
         return found

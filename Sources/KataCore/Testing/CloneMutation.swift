@@ -5,86 +5,110 @@ import Foundation
 /// A learner's tests are asked whether they notice a small mistake in the real implementation. Tests that compare the
 /// implementation with a copy of itself (renamed, in the learner's own files) notice every mistake without stating one
 /// promise: the copy is a change detector, not a contract. So the mistake is made in every copy too, wherever the
-/// learner's files hold the mutated line among the same neighbouring lines, token for token, whatever the names: a
-/// copy then agrees with the mutant, and only tests that say what the code must do still notice it.
+/// learner's files hold the changed tokens among the same tokens around them, whatever the names and the layout (line
+/// breaks, indentation, semicolons, comments): a copy then agrees with the mutant, and only tests that say what the
+/// code must do still notice it. Files are read whole, as the compiler reads them: text inside a string literal or a
+/// comment is no code and is never changed.
 ///
 ///     let changed = CloneMutation.apply(mutant, implementation: storeText, to: oracleText)   // nil: no copy in it
 public enum CloneMutation {
-    /// Lines of the implementation on each side of a mutated line that a copy must hold too (blank and comment lines
-    /// not counted), and the fewest tokens the matched lines must hold between them: a few common lines
-    /// (`}`, `return nil`) are no copy.
-    static let neighbours = 3
-    static let fewestLines = 5
-    static let fewestTokens = 16
+    /// Tokens on each side of the change that a copy must hold too, and the fewest tokens the whole match must hold:
+    /// a few common tokens (`return nil }`) are no copy.
+    static let context = 12
+    static let fewestTokens = 24
 
-    /// `text` with the mutant's change made in each copy of its lines, or nil when `text` holds no copy.
+    /// `text` with the mutant's change made in each copy of the code it changes, or nil when `text` holds no copy.
     public static func apply(_ mutant: Mutant, implementation: String, to text: String) -> String? {
-        let source = Lines(implementation)
-        let target = Lines(text)
-        guard !target.shapes.isEmpty else { return nil }
-        var edits: [(line: Int, text: String)] = []
-        for (index, lineNumber) in mutant.lines.enumerated() where index < mutant.original.count && index < mutant.mutated.count {
-            guard let position = source.indexOfLine[lineNumber - 1] else { continue }
-            let window = max(0, position - neighbours)...min(source.shapes.count - 1, position + neighbours)
-            let shapes = Array(source.shapes[window])
-            let offset = position - window.lowerBound
-            guard shapes.count >= fewestLines, shapes.map(\.tokens.count).reduce(0, +) >= fewestTokens else { continue }
-            let original = mutant.original[index]
-            let mutated = mutant.mutated[index]
-            var start = 0
-            while start + shapes.count <= target.shapes.count {
-                let candidate = target.shapes[start..<(start + shapes.count)]
-                if zip(candidate, shapes).allSatisfy({ $0.normal == $1.normal }) {
-                    let copy = target.shapes[start + offset]
-                    if let changed = edit(copy.text, like: original, became: mutated) {
-                        edits.append((copy.line, changed))
-                    }
-                }
-                start += 1
-            }
-        }
-        guard !edits.isEmpty else { return nil }
-        var lines = text.components(separatedBy: "\n")
-        for edit in edits where edit.line < lines.count { lines[edit.line] = edit.text }
-        let result = lines.joined(separator: "\n")
-        return result == text ? nil : result
+        var lines = implementation.components(separatedBy: "\n")
+        for (line, new) in zip(mutant.lines, mutant.mutated) where line >= 1 && line <= lines.count { lines[line - 1] = new }
+        return apply(from: implementation, to: lines.joined(separator: "\n"), in: text)
     }
 
-    /// The copy's line with the change `original` → `mutated` made to it: the tokens that changed are replaced, with
-    /// the copy's names where the original's names were renamed. Nil when the copy's tokens do not line up.
-    static func edit(_ copy: String, like original: String, became mutated: String) -> String? {
-        let before = SwiftLexer.tokens(of: original)
-        let after = SwiftLexer.tokens(of: mutated)
-        let theirs = SwiftLexer.tokens(of: copy)
-        guard before.count == theirs.count, zip(before, theirs).allSatisfy({ shape($0) == shape($1) }) else { return nil }
-        var renamed: [String: String] = [:]
-        for (mine, copied) in zip(before, theirs) where mine.kind == .identifier { renamed[mine.text] = copied.text }
+    /// `text` with the change that turns `original` into `mutated` made in each copy of it; nil when there is none.
+    public static func apply(from original: String, to mutated: String, in text: String) -> String? {
+        let before = code(original)
+        let after = code(mutated)
+        let theirs = code(text)
+        guard !theirs.isEmpty else { return nil }
         var prefix = 0
-        while prefix < before.count, prefix < after.count, before[prefix].text == after[prefix].text, before[prefix].kind == after[prefix].kind { prefix += 1 }
+        while prefix < before.count, prefix < after.count, before[prefix].text == after[prefix].text { prefix += 1 }
         var suffix = 0
         while suffix < before.count - prefix, suffix < after.count - prefix,
               before[before.count - 1 - suffix].text == after[after.count - 1 - suffix].text { suffix += 1 }
-        let mutatedBytes = Array(mutated.utf8)
-        let copyBytes = Array(copy.utf8)
-        func end(_ token: SwiftToken) -> Int { token.offset + token.text.utf8.count }
-        // The changed stretch of each line: from the end of the last token kept in front (or the line's first token) to
-        // the start of the first token kept behind (or the line's last token), spaces included as the mutant wrote them.
-        let mutatedStart = prefix > 0 ? end(after[prefix - 1]) : (after.first?.offset ?? mutatedBytes.count)
-        // (A string literal's token is its opening quote: its text lies between tokens, and is copied as it stands.)
-        let mutatedEnd = suffix > 0 ? after[after.count - suffix].offset : max(mutatedStart, mutatedBytes.count)
-        let start = prefix > 0 ? end(theirs[prefix - 1]) : (theirs.first?.offset ?? 0)
-        let stop = suffix > 0 ? theirs[theirs.count - suffix].offset : max(start, copyBytes.count)
-        guard mutatedStart <= mutatedEnd, mutatedEnd <= mutatedBytes.count, start <= stop, stop <= copyBytes.count else { return nil }
-        // The new stretch, with each renamed name spelled as the copy spells it.
-        var replacement = ""
-        var cursor = mutatedStart
-        for token in after[prefix..<(after.count - suffix)] {
-            replacement += String(decoding: mutatedBytes[cursor..<token.offset], as: UTF8.self)
-            replacement += token.kind == .identifier ? (renamed[token.text] ?? token.text) : token.text
-            cursor = end(token)
+        guard prefix < before.count || prefix < after.count else { return nil }
+        // The pattern: the changed tokens of the original and `context` tokens on each side.
+        var lower = max(0, prefix - context)
+        var upper = min(before.count, before.count - suffix + context)
+        // Near either end of the file, more of the other side: a short match is no evidence of a copy.
+        while upper - lower < fewestTokens && (lower > 0 || upper < before.count) {
+            if lower > 0 { lower -= 1 }
+            if upper - lower < fewestTokens && upper < before.count { upper += 1 }
         }
-        replacement += String(decoding: mutatedBytes[min(cursor, mutatedEnd)..<mutatedEnd], as: UTF8.self)
-        return String(decoding: copyBytes[..<start], as: UTF8.self) + replacement + String(decoding: copyBytes[stop...], as: UTF8.self)
+        let pattern = Array(before[lower..<upper])
+        guard pattern.count >= fewestTokens else { return nil }
+        let shapes = pattern.map(shape)
+        let theirShapes = theirs.map(shape)
+        let originalBytes = Array(mutated.utf8)
+        let copyBytes = Array(text.utf8)
+        var edits: [(start: Int, stop: Int, text: String)] = []
+        var start = 0
+        while start + pattern.count <= theirs.count {
+            guard theirShapes[start] == shapes[0], Array(theirShapes[start..<(start + pattern.count)]) == shapes,
+                  let renamed = renaming(pattern, Array(theirs[start..<(start + pattern.count)])) else {
+                start += 1
+                continue
+            }
+            // Where the change goes in the copy: after the last token kept in front, before the first kept behind.
+            let kept = prefix - lower
+            let changed = before.count - suffix - prefix
+            let from = kept > 0 ? end(theirs[start + kept - 1]) : theirs[start].offset
+            let to = start + kept + changed < theirs.count ? theirs[start + kept + changed].offset : copyBytes.count
+            // What goes there: the mutated text's stretch between the same two tokens, names spelled as the copy spells them.
+            let mutatedFrom = prefix > 0 ? end(after[prefix - 1]) : (after.first?.offset ?? originalBytes.count)
+            let mutatedTo = suffix > 0 ? after[after.count - suffix].offset : originalBytes.count
+            guard from <= to, to <= copyBytes.count, mutatedFrom <= mutatedTo, mutatedTo <= originalBytes.count else { return nil }
+            var replacement = ""
+            var cursor = mutatedFrom
+            for token in after[prefix..<(after.count - suffix)] where token.kind == .identifier {
+                replacement += String(decoding: originalBytes[cursor..<token.offset], as: UTF8.self)
+                replacement += renamed[token.text] ?? token.text
+                cursor = end(token)
+            }
+            replacement += String(decoding: originalBytes[min(cursor, mutatedTo)..<mutatedTo], as: UTF8.self)
+            edits.append((from, to, replacement))
+            start += pattern.count
+        }
+        guard !edits.isEmpty else { return nil }
+        var bytes = copyBytes
+        for edit in edits.reversed() { bytes.replaceSubrange(edit.start..<edit.stop, with: Array(edit.text.utf8)) }
+        let result = String(decoding: bytes, as: UTF8.self)
+        return result == text ? nil : result
+    }
+
+    /// The file's code tokens as the compiler reads it (comments and the text of string literals are not tokens), without
+    /// the semicolons that may end a statement or not.
+    static func code(_ text: String) -> [SwiftToken] {
+        SwiftLexer.tokens(of: text).filter { token in
+            !(token.kind == .punctuation && token.text == ";") && !(token.kind == .identifier && unchanging.contains(token.text))
+        }
+    }
+
+    /// Words a copy may add or drop without changing what the code does: access control and `final`.
+    static let unchanging: Set<String> = ["public", "private", "fileprivate", "internal", "package", "open", "final"]
+
+    static func end(_ token: SwiftToken) -> Int { token.offset + token.text.utf8.count }
+
+    /// The copy's names for the original's, when one name is always copied as one name; nil when the copy's names do not
+    /// follow the original's (two names made one, or one split in two).
+    static func renaming(_ original: [SwiftToken], _ copy: [SwiftToken]) -> [String: String]? {
+        var forward: [String: String] = [:], backward: [String: String] = [:]
+        for (mine, theirs) in zip(original, copy) where mine.kind == .identifier && !keywords.contains(mine.text) {
+            if let known = forward[mine.text], known != theirs.text { return nil }
+            if let known = backward[theirs.text], known != mine.text { return nil }
+            forward[mine.text] = theirs.text
+            backward[theirs.text] = mine.text
+        }
+        return forward
     }
 
     /// A token as a copy may change it: a name stands for any name; keywords, operators, punctuation and literals stay.
@@ -99,21 +123,4 @@ public enum CloneMutation {
         "public", "open", "static", "final", "class", "struct", "enum", "protocol", "extension", "mutating", "inout",
         "some", "any", "weak", "unowned", "lazy", "override", "convenience", "required", "import", "typealias",
     ]
-
-    /// A file's lines that hold code, each with its shape.
-    struct Lines {
-        struct Shape { var line: Int; var text: String; var normal: String; var tokens: [SwiftToken] }
-        var shapes: [Shape] = []
-        /// A line's index (0-based) to its place in `shapes`.
-        var indexOfLine: [Int: Int] = [:]
-
-        init(_ text: String) {
-            for (line, content) in text.components(separatedBy: "\n").enumerated() {
-                let tokens = SwiftLexer.tokens(of: content)
-                guard !tokens.isEmpty else { continue }
-                indexOfLine[line] = shapes.count
-                shapes.append(Shape(line: line, text: content, normal: tokens.map(CloneMutation.shape).joined(separator: " "), tokens: tokens))
-            }
-        }
-    }
 }

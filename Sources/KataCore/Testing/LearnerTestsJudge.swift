@@ -89,6 +89,7 @@ public struct LearnerTestsJudge: Sendable {
             // The learner's own code is built where every variant is, from the same paths: one more variant, unchanged.
             let folder = Self.variantFolder(buildFolder)
             input.sourceFiles = writeVariant(folder, of: module.map { ($0, (try? fileSystem.read($0.path)) ?? Data()) }) { $1 }
+            input.testFiles = placeTests(tests, texts: tests.map { (try? fileSystem.readText($0)) ?? "" }, folder: folder)
             input.buildDirectory = "\(folder)/build"
         }
         input.sanitizers = []
@@ -175,8 +176,9 @@ public struct LearnerTestsJudge: Sendable {
         let standIns: [TestVerdict?] = ConcurrentMap.map(Array(spec.standIns.enumerated()), jobs: jobs) { index, standIn in
             // A stand-in the learner's code does not fit (the file moved or renamed, or members the stand-in lacks) leaves
             // its question unanswered: a failing verdict, never one taken off the count.
+            let placed = judge.variantsInOneFolder ? judge.placeTests(tests, texts: tests.map { (try? judge.fileSystem.readText($0)) ?? "" }, folder: place("stand-ins", index)) : tests
             guard texts.contains(where: { $0.0.name == standIn.file }),
-                  let run = judge.runVariant(place("stand-ins", index), of: texts, tests: tests, shared: shared, lesson: lesson, contents: { file, data in
+                  let run = judge.runVariant(place("stand-ins", index), of: texts, tests: placed, shared: shared, lesson: lesson, contents: { file, data in
                       file.name == standIn.file ? Data(standIn.text.utf8) : data
                   }) else { return judge.unfitStandInVerdict(lesson: lesson, standIn: standIn) }
             return judge.standInVerdict(lesson: lesson, standIn: standIn, run: run)
@@ -184,19 +186,30 @@ public struct LearnerTestsJudge: Sendable {
         return outcomes.compactMap { $0 } + standIns.compactMap { $0 }
     }
 
-    /// The learner's test files, with the mutant's change made in each copy of the implementation's lines they hold:
-    /// the same paths when none holds one; otherwise every file written again under `folder/tests`, the same names.
+    /// The learner's test files, with the mutant's change made in each copy of the implementation's code they hold.
+    /// With every variant in one folder, the tests are always built from `folder/tests` (the learner's own run too), so
+    /// that no path a test can read (`#filePath`) tells a variant from the learner's code; otherwise the same paths when
+    /// no file holds a copy, and the files written again under `folder/tests` when one does.
     func testsWithCopiesMutated(_ tests: [String], mutant: Mutant, implementation: String, folder: String) -> [String] {
         let texts = tests.map { (try? fileSystem.readText($0)) ?? "" }
         let changed = texts.map { CloneMutation.apply(mutant, implementation: implementation, to: $0) }
-        guard changed.contains(where: { $0 != nil }) else { return tests }
+        guard variantsInOneFolder || changed.contains(where: { $0 != nil }) else { return tests }
+        return placeTests(tests, texts: zip(changed, texts).map { $0 ?? $1 }, folder: folder)
+    }
+
+    /// Writes the test files' `texts` under `folder/tests`, keeping their names and subfolders (written only where they
+    /// changed); their new paths.
+    func placeTests(_ tests: [String], texts: [String], folder: String) -> [String] {
         let common = tests.map { ($0 as NSString).deletingLastPathComponent }.min(by: { $0.count < $1.count }) ?? ""
         var paths: [String] = []
         for (index, test) in tests.enumerated() {
             let relative = test.hasPrefix(common + "/") ? String(test.dropFirst(common.count + 1)) : (test as NSString).lastPathComponent
             let path = "\(folder)/tests/\(relative)"
-            try? fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
-            try? fileSystem.writeAtomically(Data((changed[index] ?? texts[index]).utf8), to: path)
+            let data = Data(texts[index].utf8)
+            if (try? fileSystem.read(path)) != data {
+                try? fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
+                try? fileSystem.writeAtomically(data, to: path)
+            }
             paths.append(path)
         }
         return paths

@@ -181,6 +181,10 @@ struct RaceTrackTests {
         let optionals = Mirror(reflecting: track).children.filter { child in
             Mirror(reflecting: child.value).displayStyle == .optional && String(describing: type(of: child.value)).contains("Announcer")
         }.map { $0.label ?? "?" }
+        // Whatever holds it: the silent announcer is one object the track keeps, the same at every read.
+        let first = track.announcer
+        let again = track.announcer
+        #expect(first === again, "A track nobody configured gave a different SilentAnnouncer at each read of `announcer`: it makes one up every time instead of keeping one. Store the null object itself: `public var announcer: any Announcer = SilentAnnouncer()`. [zh-Hans] 没有人配置过的赛道每次读取 `announcer` 都给出一个不同的 SilentAnnouncer：它每次都临时造一个，而不是保存一个。直接保存空对象本身：`public var announcer: any Announcer = SilentAnnouncer()`。")
         #expect(optionals.isEmpty, "RaceTrack keeps its announcer in an optional stored property (\(optionals.joined(separator: ", "))) and makes up a silent one when it is nil. Store the null object itself: `public var announcer: any Announcer = SilentAnnouncer()`, a stored property that is never nil. [zh-Hans] RaceTrack 把播报员保存在一个可选的存储属性里（\(optionals.joined(separator: "、"))），为 nil 时再临时造一个安静的。直接保存空对象本身：`public var announcer: any Announcer = SilentAnnouncer()`，一个永远不为 nil 的存储属性。")
     }
 

@@ -253,6 +253,10 @@ struct MessageAppTests {
         network.failure = .offline
         second.load()
         #expect(first.rows.count == 2 && first.errorText == nil, "A second screen of the same app failed to load: the first screen should still show its 2 rows and no error; it shows \(first.rows) and error \(String(describing: first.errorText)). Each call to makeMessageList() makes a new MessageListScreen. [zh-Hans] 同一个应用的第二个界面加载失败了：第一个界面应该仍然显示它的 2 行、没有错误；它显示的是 \(first.rows)，错误是 \(String(describing: first.errorText))。每次调用 makeMessageList() 都创建一个新的 MessageListScreen。")
+        // Every maker, not only the screen's: the container keeps nothing but the network, so two calls make two objects.
+        #expect(app.makeMessageSender() !== app.makeMessageSender(), "Two calls to makeMessageSender() of one AppContainer gave the same MessageSender: the container keeps a sender. The network is the only thing it keeps; each call to a maker makes a new object. [zh-Hans] 同一个 AppContainer 两次调用 makeMessageSender() 得到了同一个 MessageSender：容器保存了一个发送器。它只保存网络；每次调用创建方法都创建一个新对象。")
+        #expect(app.makeMessageLoader() !== app.makeMessageLoader(), "Two calls to makeMessageLoader() of one AppContainer gave the same MessageLoader: the container keeps a loader. The network is the only thing it keeps; each call to a maker makes a new object. [zh-Hans] 同一个 AppContainer 两次调用 makeMessageLoader() 得到了同一个 MessageLoader：容器保存了一个加载器。它只保存网络；每次调用创建方法都创建一个新对象。")
+        #expect(first !== second, "Two calls to makeMessageList() of one AppContainer gave the same screen. Each call to a maker makes a new object. [zh-Hans] 同一个 AppContainer 两次调用 makeMessageList() 得到了同一个界面。每次调用创建方法都创建一个新对象。")
     }
 
     @Test("the loader and the sender keep the network they are handed in a stored property named network, not a way to ask for it later")

@@ -159,6 +159,33 @@ struct DecoratorModelTests {
         }
     }
 
+    @Test("CachingLapTimes keeps every driver of a field of tens of thousands, and RetryingLapTimes waits 500 ms more after each of thousands of timeouts: no number stops either")
+    func noNumberStopsTheDecorators() {
+        var generator = SeededGenerator(state: 0x13_B16)
+        // A field far larger than any the other tests use: each driver asked once, then every one again from the cache.
+        let size = Int.random(in: 20_000...60_000, using: &generator)
+        let client = QueuedClient()
+        let caching = CachingLapTimes(wrapping: client)
+        let drivers = (0..<size).map { "CAR\($0)" }
+        for driver in drivers { _ = ask(caching, driver) }
+        let firstRound = client.asked.count
+        var wrong: String?
+        for driver in drivers.shuffled(using: &generator) where wrong == nil {
+            if case .laps(let laps) = ask(caching, driver), laps == [] { continue }
+            wrong = driver
+        }
+        #expect(firstRound == size && client.asked.count == size && wrong == nil, "A field of \(size) drivers, each asked once and then again: the wrapped client should be asked \(size) times in all, once per driver; it was asked \(firstRound) times in the first round and \(client.asked.count) in all\(wrong.map { " (\($0) was not answered from the cache)" } ?? ""). CachingLapTimes keeps every driver's answer, however many drivers: no cap, no limit on what it holds. [zh-Hans] 一个有 \(size) 位车手的车队，每位先问一次，再问一次：被包装的客户端总共应该被问 \(size) 次，每位车手一次；第一轮它被问了 \(firstRound) 次，总共 \(client.asked.count) 次\(wrong.map { "（\($0) 没有由缓存回答）" } ?? "")。不管有多少车手，CachingLapTimes 都保存每位车手的回答：没有上限，也不限制它保存的数量。")
+        // A feed that never answers, and a retry with thousands of attempts: every wait is 500 ms longer than the last.
+        let attempts = Int.random(in: 2_000...9_000, using: &generator)
+        let feed = QueuedClient()
+        feed.queue = Array(repeating: .failure(TimingError.timeout), count: attempts)
+        let sleeper = SpySleeper()
+        let outcome = ask(RetryingLapTimes(wrapping: feed, attempts: attempts, sleeper: sleeper), "ALO")
+        let expected = (1..<attempts).map { 500 * $0 }
+        let firstWrong = zip(sleeper.waits, expected).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(outcome.text == "error timeout" && feed.asked.count == attempts && sleeper.waits == expected, "RetryingLapTimes(attempts: \(attempts)) around a feed that always times out should ask \(attempts) times, wait 500, 1000, ... up to \(500 * (attempts - 1)) ms (\(attempts - 1) waits), and end in TimingError.timeout; it asked \(feed.asked.count) times, waited \(sleeper.waits.count) times\(firstWrong.map { " (wait \($0.offset + 1) was \($0.element.0) ms, not \($0.element.1))" } ?? ""), and gave \(outcome.text). Every wait grows by 500 ms, with no cap. [zh-Hans] 包着一个总是超时的计时源的 RetryingLapTimes(attempts: \(attempts)) 应该问 \(attempts) 次，依次等待 500、1000……直到 \(500 * (attempts - 1)) 毫秒（共 \(attempts - 1) 次），最后以 TimingError.timeout 结束；它问了 \(feed.asked.count) 次，等待了 \(sleeper.waits.count) 次\(firstWrong.map { "（第 \($0.offset + 1) 次等待是 \($0.element.0) 毫秒，而不是 \($0.element.1)）" } ?? "")，给出的是 \(outcome.text)。每次等待都比上一次多 500 毫秒，没有上限。")
+    }
+
     @Test("200 seeded calls through RetryingLapTimes of 1 to 12 attempts, and some of up to 400, some against a feed that keeps timing out: a timeout is tried again up to the attempts, waiting 500 ms times the attempt between, never after the last, with no cap; any other error at once")
     func retryFollowsTheModel() {
         var generator = SeededGenerator(state: 0x13_2E72)

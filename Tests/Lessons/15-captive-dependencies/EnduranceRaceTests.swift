@@ -58,6 +58,33 @@ struct EnduranceRaceTests {
         #expect(verdict == .clean, "EnduranceRace's container should pass verify(): after the cure, no .shared registration holds the .scoped Driver; but \(verdict.shown). Declare with each registration what its factory resolves while it builds: a driver the recorder asks for later, through its factory, is not one of them. [zh-Hans] EnduranceRace 的容器应该通过 verify()：治好之后，没有哪个 .shared 注册持有 .scoped 的 Driver；但是\(verdict.shownZh)。在每个注册里声明它的工厂在创建时解析什么：记录器之后通过工厂去要的车手不算在内。")
     }
 
+    @Test("the race declares what its factories resolve: a .shared recorder that takes the timesheet or the roster while it is built is reported once that part is made .scoped")
+    func theRaceDeclaresWhatItsFactoriesResolve() throws {
+        for part in ["Timesheet", "Roster"] {
+            let race = EnduranceRace(roster: Roster(drivers: ["BUT", "ALO", "KOB"]), timesheet: Timesheet())
+            // The part made .scoped from outside, with a factory that counts its builds: what the recorder's factory
+            // resolves while it builds, it holds, and a truthful declaration lets verify() see it.
+            var builds = 0
+            if part == "Timesheet" {
+                race.container.register(Timesheet.self, lifetime: .scoped) { _ in builds += 1; return Timesheet() }
+            } else {
+                race.container.register(Roster.self, lifetime: .scoped) { _ in builds += 1; return Roster(drivers: ["BUT", "ALO", "KOB"]) }
+            }
+            race.startStint()
+            let first = try race.container.resolve(LapRecorder.self)
+            let resolvedWhileBuilt = builds > 0
+            race.startStint()
+            let second = try race.container.resolve(LapRecorder.self)
+            // Only a recorder that outlives a stint (one object in two scopes) can hold a part captive.
+            guard resolvedWhileBuilt, (first as AnyObject) === (second as AnyObject) else { continue }
+            let verdict = Verdict(of: race.container)
+            guard case let .mismatch(holder, captive, _) = verdict, holder == "LapRecorder", captive == part else {
+                Issue.record("The race's LapRecorder outlives a stint and its factory resolves the \(part) while it builds the recorder; with the \(part) registered again as .scoped, verify() should throw LifetimeMismatch(holder: \"LapRecorder\", captive: \"\(part)\"), but \(verdict.shown). Declare with each registration what its factory resolves while it builds (`dependencies: [\(part).self]`), so that verify() can see it. [zh-Hans] 比赛的 LapRecorder 活得比一个 stint 长，它的工厂在创建记录器时解析了 \(part)；把 \(part) 重新注册为 .scoped 之后，verify() 应该抛出 LifetimeMismatch(holder: \"LapRecorder\", captive: \"\(part)\")，但是\(verdict.shownZh)。在每个注册里声明它的工厂在创建时解析什么（`dependencies: [\(part).self]`），这样 verify() 才看得见。")
+                continue
+            }
+        }
+    }
+
     @Test("the race's recorder is no captive however the race was wired: a recorder that outlives a scope never builds a driver while it is built")
     func recorderHoldsNoDriverAcrossScopes() throws {
         let race = EnduranceRace(roster: Roster(drivers: ["BUT", "ALO"]), timesheet: Timesheet())

@@ -104,3 +104,17 @@ func registerHops<Last>(_ container: Container, count: Int, endingAt last: Last.
     }
     return link(last, count)
 }
+
+/// The two registrations of one level of a ladder of diamonds: each needs both of the next level's.
+final class LeftRail<Level> {}
+final class RightRail<Level> {}
+
+/// Registers `count` levels of transients, each level's two needing both of the next's (the last level needs `last`, if
+/// any): a naive walk follows 2^count paths. Returns the first level's two types.
+func registerDiamonds<Level>(_ container: Container, count: Int, level: Level.Type, endingAt last: Any.Type?) -> [Any.Type] {
+    let next: [Any.Type] = count == 1 ? (last.map { [$0] } ?? []) : registerDiamonds(container, count: count - 1, level: Hop<Level>.self, endingAt: last)
+    container.register(LeftRail<Level>.self, dependencies: next) { _ in LeftRail<Level>() }
+    container.register(RightRail<Level>.self, dependencies: next) { _ in RightRail<Level>() }
+    return [LeftRail<Level>.self, RightRail<Level>.self]
+}
+
