@@ -403,6 +403,19 @@ struct GradeIntegrationTests {
         try student("none", tests: nil)
         // Passes on everything: it checks only what no mistake in the real store changes.
         try student("shallow", tests: ["Shallow.swift": "import Testing\n@testable import TestDoubles\n@Test func keepsALap() throws {\n    let store = InMemoryLapStore()\n    try store.record(Lap(driver: \"HAM\", number: 1, millis: 90_000))\n    #expect(store.laps(of: \"HAM\").count == 1)\n}\n"])
+        // Compares the real store with a copy of itself (renamed, laid out otherwise) and states no promise: a change
+        // detector, which each mutant reaches too. And a lesson whose code the compiler expands a thousandfold.
+        let given = try String(contentsOfFile: KataBinary.packageRoot + "/Lessons/\(lesson)/Sources/TimingLogLapStore.swift", encoding: .utf8)
+        let copy = given.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.hasPrefix("//") && !$0.isEmpty }
+            .map { line in
+                let renamed = line.replacingOccurrences(of: "TimingLogLapStore", with: "Ledger").replacingOccurrences(of: "public ", with: "")
+                return renamed.hasSuffix("{") ? String(renamed.dropLast()) + "\n{" : renamed == "}" ? renamed : renamed + ";"
+            }.joined(separator: " ")
+        try student("copying", tests: ["Same.swift": "import Testing\n@testable import TestDoubles\n\(copy)\n@Test func sameAsTheLedger() throws {\n    let real = TimingLogLapStore(), ledger = Ledger()\n    for (number, millis) in [(1, 90_000), (2, 0), (1, 91_000), (3, 89_500), (4, 89_500)] {\n        let lap = Lap(driver: number % 2 == 0 ? \"VER\" : \"HAM\", number: number, millis: millis)\n        #expect((try? real.record(lap)) == nil ? (try? ledger.record(lap)) == nil : (try? ledger.record(lap)) != nil)\n    }\n    for driver in [\"HAM\", \"VER\", \"LEC\"] {\n        #expect(real.laps(of: driver) == ledger.laps(of: driver) && real.best(of: driver) == ledger.best(of: driver))\n    }\n}\n"])
+        try student("bloated", tests: ["LapStoreContractTests.swift": contract])
+        let banners = (0..<90).map { index in "public func banner\(index)() -> String { \"" + String(repeating: "\\(1)", count: 100) + "\" }" }.joined(separator: "\n")
+        try banners.write(toFile: "\(root)/subs/bloated/Lessons/\(lesson)/Sources/Banners.swift", atomically: true, encoding: .utf8)
         // Tells a mistake from the real store by where its program lies, not by what the store does.
         try student("peeking", tests: ["Peek.swift": "import Testing\nimport Foundation\n@testable import TestDoubles\n@Test func notAMutant() {\n    let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: \"/proc/self/exe\")) ?? \"\"\n    #expect(!path.contains(\"mutant\"))\n}\n"])
 
@@ -413,7 +426,7 @@ struct GradeIntegrationTests {
             #expect(entries.count == 1, "\(name): \(entries)")
             return entries.first ?? [:]
         }
-        let careful = try own("careful"), none = try own("none"), shallow = try own("shallow"), peeking = try own("peeking")
+        let careful = try own("careful"), none = try own("none"), shallow = try own("shallow"), peeking = try own("peeking"), copying = try own("copying")
         let points = careful["max_score"] as? Double ?? 0
         #expect(points > 0)
         #expect(careful["status"] as? String == "pass" && careful["score"] as? Double == points, "\(careful)")
@@ -422,6 +435,10 @@ struct GradeIntegrationTests {
         #expect(shallow["status"] as? String == "fail" && shallowScore < points / 2, "\(shallow)")
         #expect((shallow["message"] as? String ?? "").contains("mistakes put into TimingLogLapStore.swift"))
         #expect(peeking["score"] as? Double == 0 && (peeking["message"] as? String ?? "").contains("import Foundation"), "\(peeking)")
+        #expect(copying["status"] as? String == "fail" && (copying["score"] as? Double ?? 1) < points / 4, "a copy of the store is no contract: \(copying)")
+        let bloated = try Self.results(root + "/reports", "bloated")
+        let bloatedTests = Self.tests(bloated, lesson: lesson)
+        #expect(bloatedTests.allSatisfy { ($0["score"] as? Double ?? 1) == 0 } && "\(bloated)".contains("300 times the size of the code"), "a reading a thousand times the code is rejected: \(bloatedTests.prefix(2))")
         #expect(Self.livingProcesses(mentioning: root).isEmpty, "no process outlives the run")
     }
 

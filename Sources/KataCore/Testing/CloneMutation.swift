@@ -14,8 +14,8 @@ import Foundation
 public enum CloneMutation {
     /// Tokens on each side of the change that a copy must hold too, and the fewest tokens the whole match must hold:
     /// a few common tokens (`return nil }`) are no copy.
-    static let context = 12
-    static let fewestTokens = 24
+    static let context = 16
+    static let fewestTokens = 32
 
     /// `text` with the mutant's change made in each copy of the code it changes, or nil when `text` holds no copy.
     public static func apply(_ mutant: Mutant, implementation: String, to text: String) -> String? {

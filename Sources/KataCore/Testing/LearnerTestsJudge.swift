@@ -155,17 +155,30 @@ public struct LearnerTestsJudge: Sendable {
             judge.variantsInOneFolder ? Self.variantFolder(buildFolder) : "\(buildFolder)/learner-\(kind)/\(index)"
         }
         let outcomes: [TestVerdict?] = ConcurrentMap.map(Array(mutants.enumerated()), jobs: jobs) { index, mutant in
-            // The mistake is made in every copy of the mutated lines too (a renamed copy of the implementation the tests
-            // compare it with): a copy is no contract, and a test that only compares the two must not catch it.
-            let copies = judge.testsWithCopiesMutated(tests, mutant: mutant, implementation: text, folder: place("mutants", index))
-            let run = judge.runVariant(place("mutants", index), of: texts, tests: copies, shared: shared, lesson: lesson) { file, data in
-                guard file.name == mutant.file else {
-                    return CloneMutation.apply(mutant, implementation: text, to: String(decoding: data, as: UTF8.self)).map { Data($0.utf8) } ?? data
+            // The mistake is made in every copy of the mutated code too (a renamed copy of the implementation the tests
+            // compare it with): a copy is no contract, and a test that only compares the two must not catch it. Where the
+            // change does not build in a "copy" (code of the learner's that only shares a stretch of tokens with the
+            // implementation, whose names mean other things), the mutant is judged with the learner's files as they are.
+            func variant(copiesToo: Bool) -> [TestVerdict]? {
+                let copies = copiesToo ? judge.testsWithCopiesMutated(tests, mutant: mutant, implementation: text, folder: place("mutants", index))
+                    : judge.variantsInOneFolder ? judge.placeTests(tests, texts: tests.map { (try? judge.fileSystem.readText($0)) ?? "" }, folder: place("mutants", index)) : tests
+                var copied = false
+                let run = judge.runVariant(place("mutants", index), of: texts, tests: copies, shared: shared, lesson: lesson) { file, data in
+                    guard file.name == mutant.file else {
+                        guard copiesToo, let changed = CloneMutation.apply(mutant, implementation: text, to: String(decoding: data, as: UTF8.self)) else { return data }
+                        copied = true
+                        return Data(changed.utf8)
+                    }
+                    var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+                    for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
+                    return Data(lines.joined(separator: "\n").utf8)
                 }
-                var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
-                for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
-                return Data(lines.joined(separator: "\n").utf8)
+                if run == nil && copiesToo && (copied || judge.testsHoldCopies(tests, mutant: mutant, implementation: text)) {
+                    return variant(copiesToo: false)
+                }
+                return run
             }
+            let run = variant(copiesToo: true)
             // The mutant changes only the real implementation, a file the learner keeps as given: it builds with any module
             // that leaves that file's meaning alone. One that does not build was made unbuildable by the learner's code (an
             // overload that makes a call ambiguous, say): a question left unanswered, never one taken off the count.
@@ -195,6 +208,11 @@ public struct LearnerTestsJudge: Sendable {
         let changed = texts.map { CloneMutation.apply(mutant, implementation: implementation, to: $0) }
         guard variantsInOneFolder || changed.contains(where: { $0 != nil }) else { return tests }
         return placeTests(tests, texts: zip(changed, texts).map { $0 ?? $1 }, folder: folder)
+    }
+
+    /// Whether a learner's test file holds code the mutant's change reaches.
+    func testsHoldCopies(_ tests: [String], mutant: Mutant, implementation: String) -> Bool {
+        tests.contains { CloneMutation.apply(mutant, implementation: implementation, to: (try? fileSystem.readText($0)) ?? "") != nil }
     }
 
     /// Writes the test files' `texts` under `folder/tests`, keeping their names and subfolders (written only where they

@@ -100,10 +100,8 @@ public final class Container {
     /// The first `.scoped` registration that `registration` holds, directly
     /// or through transients; a `.shared` one in between is checked on its own.
     private func scopedHeld(by registration: Registration, seen: inout Set<ObjectIdentifier>) -> Registration? {
-        // Only the types on the current path count as seen: a type met again by another path is walked again.
-        for key in registration.dependencies where !seen.contains(key) {
-            seen.insert(key)
-            defer { seen.remove(key) }
+        // No record of the types on the way: a circle of declarations is followed for ever.
+        for key in registration.dependencies {
             guard let dependency = registrations[key] else { continue }
             switch dependency.lifetime {
             case .scoped:
