@@ -39,7 +39,7 @@ extension Grader {
         if vets, let programReading {
             let lessonFolder = (intake.sourceFolder as NSString).deletingLastPathComponent
             guard let program = programReading.program(lesson, lessonFolder, intake.files + intake.learnerTests, deadline: studentDeadline) else {
-                return entry(.error, "rejected: the compiler's reading of the student's tests with their module could not be made, or is more than 300 times the size of the code (8 MB at most), so they could not be vetted (do they compile?)", errorKind: "rejected")
+                return entry(.error, "rejected: the compiler's reading of the student's tests with their module could not be made, or is larger than 8 MB, so they could not be vetted (do they compile?)", errorKind: "rejected")
             }
             let shown = Set(intake.learnerTests.map { DiagnosticParser.relative($0, to: lessonFolder) })
             let findings = ProgramVetter(module: lesson.module, imports: LearnerTestsJudge.allowedImports(lesson.module).sorted()).vet(program).filter { shown.contains($0.file) }

@@ -98,10 +98,10 @@ public struct Grader: Sendable {
             reader.launcher = sandbox.compileLauncher()
             reader.moduleCache = "\(scratch)/module-cache"
             reader.timeout = caps.compile
-            // A lesson's reading is a few hundred KB (24 to 43 times its code; with tests, whose macros expand, about
-            // 150 times); decoded, it takes about 30 times its size in the grader's own process. So a reading may be at
-            // most 300 times the code it reads, and 8 MB in all (`ProgramReading.limit`): code the compiler expands a
-            // thousandfold (runs of interpolations) is no bomb (a larger reading is no reading, and it is rejected).
+            // A lesson's reading is a few hundred KB (24 to 43 times its code; with a student's tests, whose macros expand,
+            // about 1.3 MB); decoded, it takes about 30 times its size in the grader's own process. So a reading may be
+            // 8 MB at most: code the compiler expands a thousandfold (runs of interpolations) fills no memory (a larger
+            // reading is no reading, and the lesson is rejected).
             reader.outputLimit = ProgramReading.largestReading
             reading = ProgramReading(reader: reader, fileSystem: fileSystem, clock: clock)
         }
@@ -748,7 +748,7 @@ public struct Grader: Sendable {
         // Code that compiles must be readable by the compiler's reading too: vetting and the rules judge that reading,
         // and a reading that cannot be made or decoded would leave them only the token reader, which a spelling can fool.
         if report.stage == .run, let programReading, programReading.program(lesson, intake.sourceFolder, intake.files) == nil {
-            let message = "the code compiles, but the compiler's reading of it (swiftc -dump-ast) could not be made or decoded, or is more than 300 times the size of the code (8 MB at most), so vetting and the rules cannot judge it; simplify deeply nested expressions and long runs of string interpolations"
+            let message = "the code compiles, but the compiler's reading of it (swiftc -dump-ast) could not be made or decoded, or is larger than 8 MB, so vetting and the rules cannot judge it; simplify deeply nested expressions and long runs of string interpolations"
             return allError("rejected", "rejected: \(message)", grading: .rejected, evidence: ["\(lesson.module): vetting:reading: \(message)"])
         }
         if let overBudget = outcome.overBudget {
@@ -1242,12 +1242,6 @@ final class ProgramReading: @unchecked Sendable {
     /// The largest reading of a lesson the grader decodes in its own process.
     static let largestReading = 8 * 1024 * 1024
 
-    /// The most bytes of reading the compiler may print for `codeBytes` of code: 300 bytes for each (a lesson's reading
-    /// is 24 to 43 times its code, with the learner's tests about 150 times), at least 1 MB, at most `largest`.
-    static func limit(codeBytes: Int, largest: Int) -> Int {
-        min(largest, max(1024 * 1024, 300 * codeBytes))
-    }
-
     init(reader: ProgramReader, fileSystem: any FileSystem, clock: any Clock = SystemClock()) {
         self.reader = reader
         self.fileSystem = fileSystem
@@ -1265,7 +1259,6 @@ final class ProgramReading: @unchecked Sendable {
         let key = hasher.hexDigest()
         if let known = lock.withLock({ last ? programs.removeValue(forKey: key) : programs[key] }) { return known }
         var reader = reader
-        reader.outputLimit = Self.limit(codeBytes: inputs.reduce(0) { $0 + $1.text.utf8.count }, largest: reader.outputLimit)
         if let deadline {
             let left = deadline.timeIntervalSince(clock.now())
             guard left > 0 else { return nil }

@@ -255,9 +255,13 @@ struct MessageAppTests {
         #expect(first.rows.count == 2 && first.errorText == nil, "A second screen of the same app failed to load: the first screen should still show its 2 rows and no error; it shows \(first.rows) and error \(String(describing: first.errorText)). Each call to makeMessageList() makes a new MessageListScreen. [zh-Hans] 同一个应用的第二个界面加载失败了：第一个界面应该仍然显示它的 2 行、没有错误；它显示的是 \(first.rows)，错误是 \(String(describing: first.errorText))。每次调用 makeMessageList() 都创建一个新的 MessageListScreen。")
         // Every maker, not only the screen's: the container keeps nothing but the network, so two calls make two objects.
         // (A struct is a new value at every call whatever it is: only a class instance can come back as the same one.)
-        #expect((app.makeMessageSender() as AnyObject) !== (app.makeMessageSender() as AnyObject), "Two calls to makeMessageSender() of one AppContainer gave the same MessageSender: the container keeps a sender. The network is the only thing it keeps; each call to a maker makes a new object. [zh-Hans] 同一个 AppContainer 两次调用 makeMessageSender() 得到了同一个 MessageSender：容器保存了一个发送器。它只保存网络；每次调用创建方法都创建一个新对象。")
-        #expect((app.makeMessageLoader() as AnyObject) !== (app.makeMessageLoader() as AnyObject), "Two calls to makeMessageLoader() of one AppContainer gave the same MessageLoader: the container keeps a loader. The network is the only thing it keeps; each call to a maker makes a new object. [zh-Hans] 同一个 AppContainer 两次调用 makeMessageLoader() 得到了同一个 MessageLoader：容器保存了一个加载器。它只保存网络；每次调用创建方法都创建一个新对象。")
-        #expect((first as AnyObject) !== (second as AnyObject), "Two calls to makeMessageList() of one AppContainer gave the same screen. Each call to a maker makes a new object. [zh-Hans] 同一个 AppContainer 两次调用 makeMessageList() 得到了同一个界面。每次调用创建方法都创建一个新对象。")
+        let senders: [AnyObject] = [app.makeMessageSender() as AnyObject, app.makeMessageSender() as AnyObject]
+        let loaders: [AnyObject] = [app.makeMessageLoader() as AnyObject, app.makeMessageLoader() as AnyObject]
+        let screens: [AnyObject] = [first as AnyObject, second as AnyObject]
+        let newSender = senders[0] !== senders[1], newLoader = loaders[0] !== loaders[1], newScreen = screens[0] !== screens[1]
+        #expect(newSender, "Two calls to makeMessageSender() of one AppContainer gave the same MessageSender: the container keeps a sender. The network is the only thing it keeps; each call to a maker makes a new object. [zh-Hans] 同一个 AppContainer 两次调用 makeMessageSender() 得到了同一个 MessageSender：容器保存了一个发送器。它只保存网络；每次调用创建方法都创建一个新对象。")
+        #expect(newLoader, "Two calls to makeMessageLoader() of one AppContainer gave the same MessageLoader: the container keeps a loader. The network is the only thing it keeps; each call to a maker makes a new object. [zh-Hans] 同一个 AppContainer 两次调用 makeMessageLoader() 得到了同一个 MessageLoader：容器保存了一个加载器。它只保存网络；每次调用创建方法都创建一个新对象。")
+        #expect(newScreen, "Two calls to makeMessageList() of one AppContainer gave the same screen. Each call to a maker makes a new object. [zh-Hans] 同一个 AppContainer 两次调用 makeMessageList() 得到了同一个界面。每次调用创建方法都创建一个新对象。")
     }
 
     @Test("the loader and the sender keep the network they are handed in a stored property named network, not a way to ask for it later")
