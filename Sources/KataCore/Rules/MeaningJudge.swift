@@ -1184,7 +1184,7 @@ struct ProgramScope {
             guard let declared = typesByName[name] ?? typesByName[Self.withoutModule(name, program.module)] ?? typesByName[short],
                   !wanted.contains(where: { mentions(declared.name, $0) || adopts(declared.name, $0) }) else { continue }
             for member in program.membersByOwner[declared.name] ?? [] where !member.isStatic && !member.isImplicit {
-                let gives = member.kind == "func_decl" ? member.result : member.kind == "var_decl" || member.kind == "subscript_decl" ? (member.kind == "var_decl" ? member.type : member.result) : ""
+                let gives = member.kind == "var_decl" ? member.type : member.kind == "func_decl" || member.kind == "subscript_decl" ? member.result : ""
                 if let hit = wanted.first(where: { mentions(gives, $0) }) { return ("a `\(declared.name)`", hit) }
             }
         }

@@ -149,6 +149,7 @@ public struct LearnerTestsJudge: Sendable {
         let mutants = Self.chosenMutants(of: text, spec: spec)
         let shownFile = DiagnosticParser.relative(target.path, to: lesson.root)
         let texts = module.map { file in (file, (try? fileSystem.read(file.path)) ?? Data()) }
+        let testTexts = tests.map { (try? fileSystem.readText($0)) ?? "" }
         let judge = self
         let jobs = variantsInOneFolder ? 1 : self.jobs
         @Sendable func place(_ kind: String, _ index: Int) -> String {
@@ -160,10 +161,10 @@ public struct LearnerTestsJudge: Sendable {
             // change does not build in a "copy" (code of the learner's that only shares a stretch of tokens with the
             // implementation, whose names mean other things), the mutant is judged with the learner's files as they are.
             func variant(copiesToo: Bool) -> [TestVerdict]? {
-                let copies = copiesToo ? judge.testsWithCopiesMutated(tests, mutant: mutant, implementation: text, folder: place("mutants", index))
-                    : judge.variantsInOneFolder ? judge.placeTests(tests, texts: tests.map { (try? judge.fileSystem.readText($0)) ?? "" }, folder: place("mutants", index)) : tests
-                var copied = false
-                let run = judge.runVariant(place("mutants", index), of: texts, tests: copies, shared: shared, lesson: lesson) { file, data in
+                let changedTests = copiesToo ? testTexts.map { CloneMutation.apply(mutant, implementation: text, to: $0) } : testTexts.map { _ in nil }
+                var copied = changedTests.contains { $0 != nil }
+                let paths = judge.testPaths(tests, texts: zip(changedTests, testTexts).map { $0 ?? $1 }, changed: copied, folder: place("mutants", index))
+                let run = judge.runVariant(place("mutants", index), of: texts, tests: paths, shared: shared, lesson: lesson) { file, data in
                     guard file.name == mutant.file else {
                         guard copiesToo, let changed = CloneMutation.apply(mutant, implementation: text, to: String(decoding: data, as: UTF8.self)) else { return data }
                         copied = true
@@ -173,10 +174,7 @@ public struct LearnerTestsJudge: Sendable {
                     for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
                     return Data(lines.joined(separator: "\n").utf8)
                 }
-                if run == nil && copiesToo && (copied || judge.testsHoldCopies(tests, mutant: mutant, implementation: text)) {
-                    return variant(copiesToo: false)
-                }
-                return run
+                return run == nil && copied ? variant(copiesToo: false) : run
             }
             let run = variant(copiesToo: true)
             // The mutant changes only the real implementation, a file the learner keeps as given: it builds with any module
@@ -189,7 +187,7 @@ public struct LearnerTestsJudge: Sendable {
         let standIns: [TestVerdict?] = ConcurrentMap.map(Array(spec.standIns.enumerated()), jobs: jobs) { index, standIn in
             // A stand-in the learner's code does not fit (the file moved or renamed, or members the stand-in lacks) leaves
             // its question unanswered: a failing verdict, never one taken off the count.
-            let placed = judge.variantsInOneFolder ? judge.placeTests(tests, texts: tests.map { (try? judge.fileSystem.readText($0)) ?? "" }, folder: place("stand-ins", index)) : tests
+            let placed = judge.testPaths(tests, texts: testTexts, changed: false, folder: place("stand-ins", index))
             guard texts.contains(where: { $0.0.name == standIn.file }),
                   let run = judge.runVariant(place("stand-ins", index), of: texts, tests: placed, shared: shared, lesson: lesson, contents: { file, data in
                       file.name == standIn.file ? Data(standIn.text.utf8) : data
@@ -199,20 +197,11 @@ public struct LearnerTestsJudge: Sendable {
         return outcomes.compactMap { $0 } + standIns.compactMap { $0 }
     }
 
-    /// The learner's test files, with the mutant's change made in each copy of the implementation's code they hold.
-    /// With every variant in one folder, the tests are always built from `folder/tests` (the learner's own run too), so
-    /// that no path a test can read (`#filePath`) tells a variant from the learner's code; otherwise the same paths when
-    /// no file holds a copy, and the files written again under `folder/tests` when one does.
-    func testsWithCopiesMutated(_ tests: [String], mutant: Mutant, implementation: String, folder: String) -> [String] {
-        let texts = tests.map { (try? fileSystem.readText($0)) ?? "" }
-        let changed = texts.map { CloneMutation.apply(mutant, implementation: implementation, to: $0) }
-        guard variantsInOneFolder || changed.contains(where: { $0 != nil }) else { return tests }
-        return placeTests(tests, texts: zip(changed, texts).map { $0 ?? $1 }, folder: folder)
-    }
-
-    /// Whether a learner's test file holds code the mutant's change reaches.
-    func testsHoldCopies(_ tests: [String], mutant: Mutant, implementation: String) -> Bool {
-        tests.contains { CloneMutation.apply(mutant, implementation: implementation, to: (try? fileSystem.readText($0)) ?? "") != nil }
+    /// Where a variant's tests are built from. With every variant in one folder, always `folder/tests` (the learner's own
+    /// run too), so that no path a test can read (`#filePath`) tells a variant from the learner's code; otherwise the
+    /// learner's own paths, unless `changed` (a mutant made in a copy they hold) has the files written there again.
+    func testPaths(_ tests: [String], texts: [String], changed: Bool, folder: String) -> [String] {
+        variantsInOneFolder || changed ? placeTests(tests, texts: texts, folder: folder) : tests
     }
 
     /// Writes the test files' `texts` under `folder/tests`, keeping their names and subfolders (written only where they
