@@ -357,6 +357,88 @@ struct GraphMechanismTests {
         #expect(result == ["10 construction RemoteFeed()"], "\(result)")
     }
 
+    @Test("a module is test support only by an import the compiler reads: not one in a string, a comment or under #if false")
+    func testFrameworkImports() {
+        #expect(CodeAnalyzer.importsATestFramework("import Foundation\n@testable import XCTest\n"))
+        #expect(CodeAnalyzer.importsATestFramework("import class XCTest.XCTestCase\n"))
+        #expect(CodeAnalyzer.importsATestFramework("#if false\nimport Foundation\n#else\nimport Testing\n#endif\n"))
+        #expect(CodeAnalyzer.importsATestFramework("#if canImport(XCTest)\nimport XCTest\n#endif\n"))
+        #expect(!CodeAnalyzer.importsATestFramework("#if false\nimport XCTest\n#endif\nlet a = 1\n"))
+        #expect(!CodeAnalyzer.importsATestFramework("let template = \"\"\"\nimport XCTest\n\"\"\"\n"))
+        #expect(!CodeAnalyzer.importsATestFramework("/*\nimport Testing\n*/\nimport Foundation\n"))
+        #expect(!CodeAnalyzer.importsATestFramework("#if false\n#if os(Linux)\nimport XCTest\n#endif\n#endif\n"))
+    }
+
+    @Test("an object without effects built only to be handed to another object is wiring; one with effects, or one the code keeps or calls, is its own")
+    func handedOn() throws {
+        let code = """
+            import Foundation
+            protocol Handler { func handle(_ s: String) }
+            final class Decoder: Handler { let next: Handler; init(next: Handler) { self.next = next }; func handle(_ s: String) { next.handle(s) } }
+            final class Printer: Handler { func handle(_ s: String) { print(s) } }
+            final class Uploader: Handler { func handle(_ s: String) { _ = URLSession.shared } }
+            final class Pipeline { var handlers: [Handler] = []; func add(_ h: Handler) { handlers.append(h) }; func addAll(_ hs: [Handler]) { handlers += hs } }
+            final class Setup {
+                let pipeline: Pipeline
+                var own: Handler?
+                init(pipeline: Pipeline) { self.pipeline = pipeline }
+                func configure() {
+                    pipeline.add(Decoder(next: pipeline.handlers[0]))
+                    let decoder = Decoder(next: pipeline.handlers[0])
+                    pipeline.addAll([decoder, Printer()])
+                    pipeline.add(Uploader())
+                }
+                func keep() {
+                    own = Decoder(next: pipeline.handlers[0])
+                    let used = Decoder(next: own!)
+                    used.handle("x")
+                    remember(Decoder(next: own!))
+                }
+                func remember(_ h: Handler) { own = h }
+            }
+            """
+        let result = try found(code)
+        // Handed to the pipeline: the decoders and printers are wiring; the uploader reaches the network and is
+        // chosen here (15). Kept (18), called (19), or handed to the type's own method (21): the type's own.
+        #expect(result == ["15 construction Uploader()", "18 construction Decoder()",
+                           "19 construction Decoder()", "21 construction Decoder()"], "\(result)")
+    }
+
+    @Test("what main.swift declares outside any type wires the program; the same code in another file does not")
+    func entryFile() throws {
+        let service = """
+            import Foundation
+            final class Fetcher { func fetch() { _ = URLSession.shared } }
+            final class Screen { let fetcher: Fetcher; init(fetcher: Fetcher) { self.fetcher = fetcher } }
+            """
+        let wiring = """
+            let fetcher = Fetcher()
+            func makeScreen() -> Screen { Screen(fetcher: fetcher) }
+            func reload() { Fetcher().fetch() }
+            """
+        let atEntry = try found(["Tool/main.swift": wiring, "Tool/Service.swift": service])
+        #expect(atEntry == ["Tool/Service.swift:2 singleton URLSession.shared"], "\(atEntry)")
+        let elsewhere = try found(["Tool/Wiring.swift": wiring, "Tool/Service.swift": service])
+        #expect(elsewhere.contains("Tool/Wiring.swift:2 singleton fetcher (Fetcher())"), "\(elsewhere)")
+        #expect(elsewhere.contains("Tool/Wiring.swift:3 construction Fetcher()"), "\(elsewhere)")
+    }
+
+    @Test("a public static property that hands out a shared instance of its own type is another name for it; a private one is the type's reach")
+    func singletonAliases() throws {
+        let code = """
+            import Foundation
+            final class Pool { static let shared = Pool(); func run() { _ = FileManager.default } }
+            enum Globals { static var pool: Pool { Pool.shared } }
+            extension Pool { static var singleton: Pool { Globals.pool } }
+            final class Worker {
+                private static var pool: Pool { Pool.shared }
+                func work() { Worker.pool.run() }
+            }
+            """
+        let result = try found(code)
+        #expect(result == ["2 singleton FileManager.default", "6 singleton Pool.shared"], "\(result)")
+    }
+
     @Test("a construction that only packages what the code was handed makes no hidden choice; one that adds a part of its own does")
     func packaging() throws {
         let code = """

@@ -73,9 +73,33 @@ public struct CodeAnalyzer: Sendable {
         return analysis
     }
 
-    /// A file that imports XCTest or Swift Testing (`import XCTest`, `@testable import Testing`, `import class XCTest.XCTestCase`).
+    /// A file that imports XCTest or Swift Testing (`import XCTest`, `@testable import Testing`, `import class XCTest.XCTestCase`),
+    /// as the compiler reads it: an import written in a string, a comment or a block under `#if false` imports nothing.
     public static func importsATestFramework(_ text: String) -> Bool {
-        text.range(of: #"(?m)^[ \t]*(@\w+[ \t]+)*import[ \t]+(\w+[ \t]+)?(XCTest|Testing)\b"#, options: .regularExpression) != nil
+        guard text.range(of: #"(?m)^[ \t]*(@\w+[ \t]+)*import[ \t]+(\w+[ \t]+)?(XCTest|Testing)\b"#, options: .regularExpression) != nil else { return false }
+        let tokens = SwiftLexer.tokens(of: text)
+        // Each open `#if`: whether its branch being read is one the compiler never compiles.
+        var branches: [Bool] = []
+        var k = 0
+        while k < tokens.count {
+            let token = tokens[k]
+            if token.kind == .directive {
+                let condition = k + 1 < tokens.count ? tokens[k + 1].text : ""
+                switch token.text {
+                case "#if": branches.append(condition == "false" || condition == "0")
+                case "#elseif": if !branches.isEmpty { branches[branches.count - 1] = condition == "false" || condition == "0" }
+                case "#else": if !branches.isEmpty { branches[branches.count - 1] = false }
+                case "#endif": _ = branches.popLast()
+                default: break
+                }
+            } else if token.isIdentifier, token.text == "import", !branches.contains(true) {
+                var next = k + 1
+                if next < tokens.count, ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"].contains(tokens[next].text) { next += 1 }
+                if next < tokens.count, tokens[next].isIdentifier, tokens[next].text == "XCTest" || tokens[next].text == "Testing" { return true }
+            }
+            k += 1
+        }
+        return false
     }
 
     /// `Package.swift` or `Package@swift-6.0.swift`, at any depth.

@@ -154,6 +154,8 @@ public struct MemberDeclaration: Sendable, Equatable {
     public var resolvesByType: Bool = false
     /// Properties: declared as `Self` (`static var live: Self { ... }`).
     public var declaredAsSelf: Bool = false
+    /// Properties: declared `private` or `fileprivate`: for the type's (or the file's) own use.
+    public var isPrivate: Bool = false
     /// Methods: the names in the declared result (`-> PitCrew` gives `PitCrew`).
     public var resultTypeNames: [String] = []
 }
@@ -197,6 +199,8 @@ public struct CodeReference: Sendable, Equatable {
     /// For a call that only packages what it is given: the names its arguments start from (see
     /// `TokenTools.handedArguments`); nil otherwise.
     public var handedArguments: [String]? = nil
+    /// For a construction: the object is only returned or handed to another object (see `TokenTools.handedOn`).
+    public var handedOn: Bool = false
     /// `&name`: only the variable's address is used (an Objective-C associated-object key, a context pointer).
     public var addressTaken: Bool = false
     /// `Defaults[.key] = value`: a type's subscript (member `subscript`) written to, which only a static subscript

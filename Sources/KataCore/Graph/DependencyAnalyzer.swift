@@ -310,33 +310,41 @@ public struct DependencyAnalyzer: Sendable {
         /// one). Worked out from what the code does; a type's name plays no part.
         // Only what an instance does counts (its initializers, methods and computed properties): a static
         // preset or helper beside it (`static let preview = Self(date: Date())`) is not the object's behaviour.
-        var effectful: Set<String> = []
-        for reference in model.references where !reference.memberIsStatic && reference.context == .body {
-            if let owner = reference.owner, reachesSystem(reference) { effectful.insert(simple(owner)) }
-        }
         let storedProperties = model.members.filter { $0.kind == .property && !$0.isStatic && !$0.isComputed && $0.owner != nil }
-        for _ in 0..<8 {
-            let before = effectful.count
-            for reference in model.references where !reference.memberIsStatic && reference.context == .body {
-                guard let owner = reference.owner.map(simple), !effectful.contains(owner),
-                      case .construction(let type) = reference.shape, effectful.contains(simple(type)) else { continue }
-                effectful.insert(owner)
-            }
-            for property in storedProperties where !effectful.contains(simple(property.owner!)) {
-                let owner = simple(property.owner!)
-                // Holding an object with effects (a class of the code's own, or one of the platform's services: a
-                // URLSession, a FileManager) or an abstraction of one. A value held is data, whatever it does.
-                // Written type or, with none written, the type its initial value builds (`let tool = Process()`).
-                let held = property.typeNames + (property.initialValueCall.map { [simple($0)] } ?? [])
-                if held.contains(where: { name in
-                    guard name != owner else { return false }
-                    if protocolsWithMethods.contains(name) { return true }
-                    if !simpleNames.contains(name) { return Self.systemSingletons[name] != nil || Self.systemServices.contains(name) }
-                    return effectful.contains(name) && declaration(name).map { $0.kind == .class || $0.kind == .actor } == true
-                }) { effectful.insert(owner) }
-            }
-            if effectful.count == before { break }
+        var reachingTheSystem: Set<String> = []
+        for reference in model.references where !reference.memberIsStatic && reference.context == .body {
+            if let owner = reference.owner, reachesSystem(reference) { reachingTheSystem.insert(simple(owner)) }
         }
+        func effects(countingAbstractions: Bool) -> Set<String> {
+            var effectful = reachingTheSystem
+            for _ in 0..<8 {
+                let before = effectful.count
+                for reference in model.references where !reference.memberIsStatic && reference.context == .body {
+                    guard let owner = reference.owner.map(simple), !effectful.contains(owner),
+                          case .construction(let type) = reference.shape, effectful.contains(simple(type)) else { continue }
+                    effectful.insert(owner)
+                }
+                for property in storedProperties where !effectful.contains(simple(property.owner!)) {
+                    let owner = simple(property.owner!)
+                    // Holding an object with effects (a class of the code's own, or one of the platform's services: a
+                    // URLSession, a FileManager) or an abstraction of one. A value held is data, whatever it does.
+                    // Written type or, with none written, the type its initial value builds (`let tool = Process()`).
+                    let held = property.typeNames + (property.initialValueCall.map { [simple($0)] } ?? [])
+                    if held.contains(where: { name in
+                        guard name != owner else { return false }
+                        if protocolsWithMethods.contains(name) { return countingAbstractions }
+                        if !simpleNames.contains(name) { return Self.systemSingletons[name] != nil || Self.systemServices.contains(name) }
+                        return effectful.contains(name) && declaration(name).map { $0.kind == .class || $0.kind == .actor } == true
+                    }) { effectful.insert(owner) }
+                }
+                if effectful.count == before { break }
+            }
+            return effectful
+        }
+        let effectful = effects(countingAbstractions: true)
+        /// Types whose effects are their own: they reach the platform, or build or hold a type that does. One whose
+        /// only effects are those of what it is handed (an abstraction) chooses nothing volatile when it is built.
+        let volatile = effects(countingAbstractions: false)
         /// A service: a collaborator worth handing in, a *volatile* dependency. It has effects (see `effectful`)
         /// or holds a collaborator; a class is one too when it stands behind a protocol of the code's own (building
         /// it picks an implementation). A type with no effects and no collaborator (a formatter, an in-memory
@@ -649,7 +657,11 @@ public struct DependencyAnalyzer: Sendable {
                    let built = declaration(type, module: module),
                    !collaborators.contains(built.simpleName), ancestry(built.simpleName).isDisjoint(with: collaborators) {
                     let methods = (membersByOwner[ownerSimple] ?? []).filter { $0.name == member && $0.kind == .method }
-                    if !methods.isEmpty, methods.allSatisfy({ method in method.resultTypeNames.contains { simple($0) == built.simpleName } }) {
+                    // Overloads of one name may make different products (`open` a reading or a writing handle):
+                    // each declares what it returns, and one that declares the built type makes it.
+                    if !methods.isEmpty, methods.allSatisfy({ method in method.resultTypeNames.contains { simple($0) == built.simpleName } })
+                        || methods.count > 1 && methods.contains(where: { method in method.resultTypeNames.contains { simple($0) == built.simpleName } })
+                        && methods.allSatisfy({ method in !method.resultTypeNames.contains { protocols.contains(simple($0)) } }) {
                         return nil
                     }
                 }
@@ -726,6 +738,41 @@ public struct DependencyAnalyzer: Sendable {
                 declared.name == member && declared.isStatic && declared.kind == .property && declared.isComputed && declared.typeNames == types
             }
         }
+        /// A member that builds an object of the code's own only to hand it to another object
+        /// (`pipeline.addHandler(Decoder())`) composes a product, as a factory does: the object is not a
+        /// collaborator it keeps or calls. When the object has no effects of its own (it reaches nothing outside the
+        /// program, itself or through a concrete part it builds or holds; what it is handed is judged where that is
+        /// built) that is wiring: the edge is drawn, nothing is hidden. One with effects (a clock, an uploader) is a
+        /// volatile part chosen here, and stays a finding; so does a type declared a collaborator (a lesson's
+        /// rules), wherever it is built.
+        func isProduct(_ reference: CodeReference) -> Bool {
+            guard reference.handedOn, reference.context == .body, case .construction(let type) = reference.shape else { return false }
+            let typeSimple = simple(type)
+            guard simpleNames.contains(typeSimple), !volatile.contains(typeSimple),
+                  !collaborators.contains(typeSimple), ancestry(typeSimple).isDisjoint(with: collaborators) else { return false }
+            // A property's getter that builds what it returns (`var engine: Engine { V8Engine() }`) builds it for
+            // its own type, which reads the property: that object is the type's collaborator.
+            if let owner = reference.owner, let member = reference.member,
+               (membersByOwner[simple(owner)] ?? []).contains(where: { $0.name == member && $0.kind == .property }) { return false }
+            return true
+        }
+        /// The program's entry file: what `main.swift` declares outside any type runs as the program starts, or
+        /// serves that start; it wires the program, as a composition root does.
+        func isEntryFile(_ file: String) -> Bool { file == "main.swift" || file.hasSuffix("/main.swift") }
+        /// A static computed property that hands out a shared instance declared of the same type
+        /// (`static var singleton: EventLoopGroup { Singletons.eventLoopGroup }`) is another name for that
+        /// instance, where it is defined: its uses are the findings, not its body. A private one is the type's own
+        /// way to reach for it: that reach is the finding.
+        func isAlias(_ reference: CodeReference) -> Bool {
+            guard reference.memberIsStatic, reference.context == .body, let owner = reference.owner, let member = reference.member,
+                  case .member(let base, let name) = reference.shape,
+                  let accessor = (membersByOwner[simple(owner)] ?? []).first(where: { $0.name == member && $0.isStatic && $0.kind == .property && $0.isComputed && !$0.isPrivate })
+            else { return false }
+            let declared = Set(accessor.typeNames.map(simple))
+            guard !declared.isEmpty else { return false }
+            let targetTypes = (membersByOwner[simple(base)] ?? []).first(where: { $0.name == name && $0.isStatic })?.typeNames.map(simple) ?? []
+            return !declared.isDisjoint(with: targetTypes.isEmpty ? [simple(base)] : targetTypes)
+        }
         var hidden: [HiddenDependency] = []
         var kept: [HiddenDependency] = []
         var adapters: [HiddenDependency] = []
@@ -750,7 +797,8 @@ public struct DependencyAnalyzer: Sendable {
             if !includeTests, let owner, isTestDouble(owner) { continue }
             if !includeTests && isTestValue(reference.member) && (reference.memberIsStatic || owner == nil) { continue }
             let atRoot = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel) || isLiveImplementation(reference.file)
-                || definesOwnInstance(reference) || owner.map { isFactoryType(simple($0)) } == true
+                || definesOwnInstance(reference) || owner.map { isFactoryType(simple($0)) } == true || isProduct(reference)
+                || (owner == nil && isEntryFile(reference.file))
             var found = classify(reference, atRoot: atRoot)
             if found == nil {
                 var global: String?
@@ -772,6 +820,7 @@ public struct DependencyAnalyzer: Sendable {
                 }
             }
             guard let (kind, target, targetType) = found else { continue }
+            if kind == .singleton, isAlias(reference) { continue }
             let ownerSimple = owner.map(simple)
             // `id = UUID()` in a value gives it an identity; it reaches for nothing a test must control.
             if target == "UUID()", let ownerSimple, let type = declaration(ownerSimple, module: moduleName(ofFile: reference.file)),
@@ -828,7 +877,8 @@ public struct DependencyAnalyzer: Sendable {
                 let target = "\(base).\(member)"
                 guard reported.insert("\(reference.file):\(reference.line):\(HiddenDependency.Kind.globalState):\(target)").inserted,
                       !reported.contains("\(reference.file):\(reference.line):\(HiddenDependency.Kind.globalState):\(target)x") else { continue }
-                let atRoot = isCompositionRoot(reference.owner, member: reference.member) || (reference.owner == nil && reference.context == .topLevel) || isLiveImplementation(reference.file)
+                let atRoot = isCompositionRoot(reference.owner, member: reference.member) || (reference.owner == nil && (reference.context == .topLevel || isEntryFile(reference.file)))
+                    || isLiveImplementation(reference.file)
                 let dependency = HiddenDependency(
                     kind: .globalState, file: reference.file, line: reference.line, owner: reference.owner, member: reference.member,
                     context: reference.context, target: target,

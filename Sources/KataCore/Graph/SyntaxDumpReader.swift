@@ -807,9 +807,11 @@ private struct DumpWalker {
         if scope.member == nil && !scope.topLevelCode {
             var shape: (typeNames: [String], initialCall: String?, initialValue: Range<Int>?, accessors: Int?) = ([], nil, nil, nil)
             var declaredAsSelf = false
+            var isPrivate = false
             if let nameIndex = tokenIndex(at: start), tokens[nameIndex].text == name {
                 shape = TokenTools.propertyShape(tokens, nameIndex: nameIndex)
                 declaredAsSelf = TokenTools.declaredAsSelf(tokens, nameIndex: nameIndex)
+                isPrivate = TokenTools.declaredPrivate(tokens, nameIndex: nameIndex)
                 if let brace = shape.accessors {
                     accessorsWindow = tokens[brace].offset...tokens[TokenTools.matchingClose(tokens, brace)].offset
                 }
@@ -821,6 +823,7 @@ private struct DumpWalker {
                 typeNames: shape.typeNames, initialValueCall: shape.initialCall, parameters: [],
                 file: file, line: lines.line(of: start))
             member.declaredAsSelf = declaredAsSelf
+            member.isPrivate = isPrivate
             model.members.append(member)
         }
         if let attrs = tree.array(node, .attrs) {
@@ -880,6 +883,7 @@ private struct DumpWalker {
             firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: found), inConvenienceInit: scope.convenience,
             isTemporary: TokenTools.isTemporary(tokens, at: found),
             handedArguments: { if case .construction = shape { return TokenTools.handedArguments(tokens, at: found) } else { return nil } }(),
+            handedOn: { if case .construction = shape { return TokenTools.handedOn(tokens, at: found) } else { return false } }(),
             addressTaken: found > 0 && tokens[found - 1].is("&"),
             writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: found) } else { return false } }()))
     }

@@ -277,6 +277,125 @@ enum TokenTools {
         return j >= 1 && tokens[j].isIdentifier && ["let", "var"].contains(tokens[j - 1].text)
     }
 
+    /// For a construction: the object is only handed on, never kept or used by the code that builds it: it is an
+    /// argument of another object's call or initializer (`pipeline.addHandler(Decoder())`, `Client(parser:
+    /// Parser())`, `.success(Handle(fd))`), directly or through a local used for nothing else (`let handler =
+    /// Handler(); try pipeline.addHandler(handler)`). What the code keeps (`self.engine = Engine()`,
+    /// `super.init(engine: Engine())`, `configure(Engine())`) or calls (`Engine().start()`) is its own.
+    static func handedOn(_ tokens: [SwiftToken], at index: Int) -> Bool {
+        let open = afterTypeName(tokens, at: index)
+        guard open < tokens.count, tokens[open].is("(") else { return false }
+        let close = matchingClose(tokens, open)
+        guard close > open else { return false }
+        var start = index
+        // `Module.Type(...)`: the whole dotted name is the value's start.
+        while start >= 2, tokens[start - 1].is("."), tokens[start - 2].isIdentifier, tokens[start - 2].isCapitalized { start -= 2 }
+        if valueIsPassedAlong(tokens, start: start, end: close) { return true }
+        guard let name = localName(tokens, valueStart: start), !followsOn(tokens, after: close) else { return false }
+        // Every later use of the local, up to the end of its scope, passes it along.
+        var depth = 0
+        var passed = false
+        var k = close + 1
+        while k < tokens.count {
+            let token = tokens[k]
+            if token.kind != .string {
+                if token.is("{") { depth += 1 } else if token.is("}") { depth -= 1; if depth < 0 { break } }
+            }
+            if token.isIdentifier, token.text == name, !(k > 0 && tokens[k - 1].is(".")) {
+                if k + 1 < tokens.count, tokens[k + 1].is(":") { k += 1; continue }  // an argument label of the same name
+                if k >= 1, ["let", "var"].contains(tokens[k - 1].text) { break }  // declared again: a new variable
+                guard valueIsPassedAlong(tokens, start: k, end: k) else { return false }
+                passed = true
+            }
+            k += 1
+        }
+        return passed
+    }
+
+    /// What follows a value's last token continues the expression: a member (`.start()`), a call, a subscript,
+    /// an operator.
+    static func followsOn(_ tokens: [SwiftToken], after end: Int) -> Bool {
+        guard end + 1 < tokens.count else { return false }
+        let next = tokens[end + 1]
+        if next.newlineBefore && !next.is(".") { return false }
+        if next.is(".") || next.is("(") || next.is("[") || next.is("{") { return true }
+        if next.is("?") || next.is("!") { return end + 2 < tokens.count && tokens[end + 2].is(".") }
+        return next.kind == .operator && !next.is(",") && !next.is(")") && !next.is("]")
+    }
+
+    /// The value from `start` to `end` is a whole argument of another object's call.
+    static func valueIsPassedAlong(_ tokens: [SwiftToken], start: Int, end: Int) -> Bool {
+        guard !followsOn(tokens, after: end) else { return false }
+        var k = start - 1
+        while k >= 0, tokens[k].isIdentifier, ["try", "await"].contains(tokens[k].text) { k -= 1 }
+        if k >= 1, tokens[k].is("?") || tokens[k].is("!"), tokens[k - 1].text == "try" { k -= 2 }
+        guard k >= 0 else { return false }
+        // `label: value`.
+        if tokens[k].is(":"), k >= 2, tokens[k - 1].isIdentifier, tokens[k - 2].is("(") || tokens[k - 2].is(",") { k -= 2 }
+        guard tokens[k].is("(") || tokens[k].is(",") || tokens[k].is("[") else { return false }
+        guard end + 1 < tokens.count, tokens[end + 1].is(",") || tokens[end + 1].is(")") || tokens[end + 1].is("]") else { return false }
+        // The opening parenthesis of the argument list.
+        var depth = 0
+        while k >= 0 {
+            let token = tokens[k]
+            if token.kind != .string {
+                if token.is(")") || token.is("]") || token.is("}") { depth += 1 }
+                else if token.is("(") || token.is("[") || token.is("{") {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+            }
+            k -= 1
+        }
+        // An element of an array literal that is itself passed along (`pipeline.addHandlers([a, b])`).
+        if k >= 1, tokens[k].is("[") {
+            let close = matchingClose(tokens, k)
+            return close > k && valueIsPassedAlong(tokens, start: k, end: close)
+        }
+        guard k >= 1, tokens[k].is("(") else { return false }
+        // The callee: another type's initializer, an enum case or static member (`.success(`), or a method of
+        // an object other than this one. A call of a bare name (one of this type's own methods, or a free
+        // function) and `self.`/`super.` calls keep what they are given.
+        var callee = k - 1
+        if tokens[callee].text.hasSuffix(">"), tokens[callee].kind == .operator || tokens[callee].kind == .punctuation {
+            var angle = 0
+            while callee >= 0 {
+                let text = tokens[callee].text
+                angle += text.filter { $0 == ">" }.count - text.filter { $0 == "<" }.count
+                if angle <= 0, text.contains("<") { break }
+                callee -= 1
+            }
+            callee -= 1
+        }
+        guard callee >= 0, tokens[callee].isIdentifier else { return false }
+        if tokens[callee].isCapitalized { return tokens[callee].text != "Self" }
+        guard callee >= 1, tokens[callee - 1].is(".") else { return false }
+        guard callee >= 2 else { return true }
+        let before = tokens[callee - 2]
+        if !(before.isIdentifier || before.is(")") || before.is("]") || before.is("?") || before.is("!")) { return true }  // `.success(`
+        if before.isIdentifier, ["self", "super", "Self"].contains(before.text), !(callee >= 3 && tokens[callee - 3].is(".")) { return false }
+        return true
+    }
+
+    /// `let name = <value at valueStart>` (or `var`, with or without a type annotation): the local's name.
+    static func localName(_ tokens: [SwiftToken], valueStart: Int) -> String? {
+        var k = valueStart - 1
+        while k >= 0, tokens[k].isIdentifier, ["try", "await"].contains(tokens[k].text) { k -= 1 }
+        if k > 0, tokens[k].is("?") || tokens[k].is("!"), tokens[k - 1].text == "try" { k -= 2 }
+        guard k >= 1, tokens[k].is("=") else { return nil }
+        var j = k - 1
+        if j >= 0, !tokens[j].isIdentifier {
+            var steps = 0
+            while j >= 0, !tokens[j].is(":"), steps < 12 { j -= 1; steps += 1 }
+            guard j >= 0, tokens[j].is(":") else { return nil }
+            j -= 1
+        } else if j >= 2, tokens[j - 1].is(":") {
+            j -= 2
+        }
+        guard j >= 1, tokens[j].isIdentifier, ["let", "var"].contains(tokens[j - 1].text) else { return nil }
+        return tokens[j].text
+    }
+
     /// For a call that only packages what it is given (`Box(credential: credential, queue: self.queue)`,
     /// `Form(limit: 10, manager: manager)`): the names its arguments start from (`credential`, `self`,
     /// `manager`). Nil when it has no arguments, or when an argument computes, reaches or builds anything
@@ -415,6 +534,21 @@ enum TokenTools {
 
     /// For a property whose name token is at `nameIndex`: its type's names,
     /// the call its initial value starts with, and whether it has accessors.
+    /// The modifiers before the `var`/`let` keyword of the property named at `nameIndex` include `private` or
+    /// `fileprivate` (`private(set)` limits only the setter).
+    static func declaredPrivate(_ tokens: [SwiftToken], nameIndex: Int) -> Bool {
+        var k = nameIndex - 2
+        while k >= 0, k >= nameIndex - 12 {
+            let token = tokens[k]
+            if token.is(")") { k -= 4; continue }  // `private(set)`, `nonisolated(unsafe)`: the modifier and its argument
+            guard token.isIdentifier, TokenReader.modifiers.contains(token.text) else { return false }
+            if token.text == "private" || token.text == "fileprivate" { return true }
+            if token.newlineBefore { return false }
+            k -= 1
+        }
+        return false
+    }
+
     /// `name: Self` followed by `=`, `{` or the end of the declaration.
     static func declaredAsSelf(_ tokens: [SwiftToken], nameIndex: Int) -> Bool {
         guard nameIndex + 2 < tokens.count, tokens[nameIndex + 1].is(":"), tokens[nameIndex + 2].text == "Self" else { return false }
@@ -669,6 +803,7 @@ struct TokenScanner {
                 withoutArguments: TokenTools.callWithoutArguments(tokens, at: at),
                 firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: at), inConvenienceInit: inConvenienceInit,
                 isTemporary: TokenTools.isTemporary(tokens, at: at), handedArguments: TokenTools.handedArguments(tokens, at: at),
+                handedOn: { if case .construction = shape { return TokenTools.handedOn(tokens, at: at) } else { return false } }(),
                 addressTaken: at > 0 && tokens[at - 1].is("&"),
                 writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: at) } else { return false } }()))
         }
@@ -880,7 +1015,8 @@ struct TokenScanner {
             isComputed: shape.accessors != nil, typeNames: shape.typeNames, initialValueCall: shape.initialCall,
             parameters: [], file: file, line: line, attributes: attributes,
             initialValueIsLiteral: shape.initialValue.map { TokenTools.isLiteral(tokens[$0.lowerBound..<min($0.upperBound, range.upperBound)]) } ?? false,
-            declaredAsSelf: TokenTools.declaredAsSelf(tokens, nameIndex: nameIndex)))
+            declaredAsSelf: TokenTools.declaredAsSelf(tokens, nameIndex: nameIndex),
+            isPrivate: TokenTools.declaredPrivate(tokens, nameIndex: nameIndex)))
         offsetOfMember[name + "@\(line)"] = tokens[index].offset
         let context: ReferenceContext = owner == nil && isMainFile ? .topLevel : .initialValue
         if let value = shape.initialValue {
