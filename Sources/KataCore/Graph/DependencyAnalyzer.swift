@@ -405,8 +405,11 @@ public struct DependencyAnalyzer: Sendable {
                 return effects || holds || !parents.isDisjoint(with: protocolsWithRequirements)
             case .struct, .enum:
                 // A value's own effects are findings where they happen; building the value adds none. It is a
-                // collaborator when it is handed one, or stands behind a protocol with methods and has effects.
-                return holds || (effects && !parents.isDisjoint(with: protocolsWithMethods))
+                // collaborator when it has effects of its own (it reaches the platform, or builds or holds a concrete
+                // part that does) and is handed a collaborator or stands behind a protocol with methods. A value that
+                // carries what it was handed (a context holding a row, a query holding its database) is data: its
+                // parts are judged where they are built.
+                return volatile.contains(name) && (holds || !parents.isDisjoint(with: protocolsWithMethods))
             default:
                 return false
             }
