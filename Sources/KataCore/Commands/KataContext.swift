@@ -164,7 +164,7 @@ public struct KataContext: Sendable {
             if let value = environment[key] { child[key] = value }
         }
         child["TMPDIR"] = "\(stateFolder)/tmp"
-        return child
+        return FarTimeZone.applied(to: child)
     }
 
     /// The lesson contract's judge (`kata verify`, and `kata export` before it hands a lesson out),

@@ -82,7 +82,7 @@ extension Grader {
                 var options = TestRunOptions(perTestTimeout: timeout, outputLimit: limits.outputBytes, environment: testEnvironment,
                                              workDirectory: work, displayRoot: variantSources, module: module, moduleSources: variantSources)
                 options.deadline = deadline.addingTimeInterval(waited)
-                let launcher = sandbox.launcher(SandboxView(readOnly: [build] + Sandbox.runtimeLibraries(of: toolchain),
+                let launcher = sandbox.launcher(SandboxView(readOnly: [build] + Sandbox.runtimeLibraries(of: toolchain) + zoneFile,
                                                             writableFiles: ["\(work)/events.jsonl"]))
                 return runner.run(executable: executable, options: options, launcher: launcher, machineCheck: machineCheck).tests
             }

@@ -460,8 +460,11 @@ public struct Grader: Sendable {
         return builder
     }
 
+    /// The test programs' time zone file, mounted into the sandbox where the machine has it.
+    var zoneFile: [String] { fileSystem.exists(FarTimeZone.file) ? [FarTimeZone.file] : [] }
+
     func environment(home: String) -> [String: String] {
-        ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": "\(home)/tmp", "LANG": "C.UTF-8"]
+        FarTimeZone.applied(to: ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": "\(home)/tmp", "LANG": "C.UTF-8"])
     }
 
     /// The one sentence a report says of forged events in the hidden tests' program, whatever they were and however many.
@@ -629,7 +632,7 @@ public struct Grader: Sendable {
                 options.confirmPasses = true
                 options.filters = filters
                 // The program sees its build read-only and may write only its event stream (and its private /tmp).
-                let launcher = sandbox.launcher(SandboxView(readOnly: [folders.build] + Sandbox.runtimeLibraries(of: toolchain),
+                let launcher = sandbox.launcher(SandboxView(readOnly: [folders.build] + Sandbox.runtimeLibraries(of: toolchain) + zoneFile,
                                                             writableFiles: ["\(folders.writable)/events.jsonl"]))
                 let run = TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock)
                     .run(executable: executable, options: options, launcher: launcher, beforeAttempt: check,
