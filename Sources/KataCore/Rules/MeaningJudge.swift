@@ -264,6 +264,15 @@ public struct MeaningJudge: Sendable {
                     // A concrete method of a type of the module that hands out a collaborator (`garage.engine(named:)`):
                     // the same part taken out, by a call. (A protocol's requirement is what was injected: no part.)
                     found.append(finding(rule, use.file, use.line, Words.reachesThrough(reader, "\(holder).\(member.name)\(member.arguments)", where: scope.place(node))))
+                } else if member.kind == "func_decl" || member.kind == "subscript_decl",
+                          let declared = scope.declared(holder), declared.kind == "protocol_decl",
+                          let owner = node.owner, let current = node.memberUSR.flatMap({ scope.program.members[$0] }),
+                          current.kind == "constructor_decl", scope.holdsReference(member.result), !member.result.contains("->"),
+                          !keptTypes(of: ProgramScope.root(owner), scope).isDisjoint(with: moduleTypes(in: member.result, scope)) {
+                    // An initializer that asks a protocol it was handed for the very collaborator the type keeps
+                    // (`self.init(engine: bay.engine(forChassis: chassis))`): the type looks its part up in a provider
+                    // instead of being handed the part: a service locator behind a protocol of its own.
+                    found.append(finding(rule, use.file, use.line, Words.looksUp(reader, "\(holder).\(member.name)\(member.arguments)", where: scope.place(node))))
                 }
             }
         }
@@ -288,6 +297,19 @@ public struct MeaningJudge: Sendable {
                 chinese: "`\(place)` 把协作者装在一个元组（`\(bag.text)`）里，再按标签取出来：这是一个没有名字的零件袋，和 `Dependencies` 结构体一样藏起了它需要什么。把每个协作者作为单独的参数接收，并各自保存在自己的 `let` 里。")))
         }
         return found
+    }
+
+    /// The module's types named in the stored instance properties of `owner`.
+    private func keptTypes(of owner: String, _ scope: ProgramScope) -> Set<String> {
+        Set(scope.program.members.values.filter { $0.owner.map(ProgramScope.root) == owner && $0.kind == "var_decl" && $0.isStored && !$0.isStatic }
+            .flatMap { moduleTypes(in: $0.type, scope) })
+    }
+
+    /// The module's own types a written type names (`any RaceCar.Engine` names `Engine`).
+    private func moduleTypes(in type: String, _ scope: ProgramScope) -> Set<String> {
+        let prefix = scope.program.module + "."
+        return Set(DemangledName.identifiers(scope.program.expandingAliases(type)).map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+            .filter { scope.declared($0) != nil })
     }
 
     // MARK: no_static_state
@@ -835,6 +857,10 @@ public struct MeaningJudge: Sendable {
         static func reachesThrough(_ owner: String, _ part: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "`\(owner)` reaches through `\(part)` here, \(place.english), to use a part of something it was handed: it still depends on that part, and the type in between only carries it in: a bag of parameters under another name.",
                           chinese: "这里，\(place.chinese)，`\(owner)` 穿过 `\(part)` 去用交给它的东西里面的一个零件：它仍然依赖那个零件，中间的类型只是把它带进来：这是换了名字的参数袋。")
+        }
+        static func looksUp(_ owner: String, _ provider: String, where place: LocalizedText) -> LocalizedText {
+            LocalizedText(english: "`\(owner)` asks `\(provider)` for the collaborator it keeps, here, \(place.english): it is handed something to look its part up in, not the part itself, which is a service locator behind a protocol. Take the collaborator itself as a parameter; whoever builds \(owner) asks the provider, if anyone must.",
+                          chinese: "这里，\(place.chinese)，`\(owner)` 向 `\(provider)` 要它要保存的协作者：交给它的是一个可以查找零件的东西，而不是零件本身，这是藏在协议后面的服务定位器。把协作者本身作为参数接收；如果确实需要向提供者要，由创建 \(owner) 的人去要。")
         }
         static func reaches(_ name: String, through: String, where place: LocalizedText) -> LocalizedText {
             LocalizedText(english: "`\(name)` is reached from here, \(place.english), through `\(through)`: a helper in between still hands over the forbidden thing.",
