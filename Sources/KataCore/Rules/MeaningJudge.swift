@@ -58,6 +58,7 @@ public struct MeaningJudge: Sendable {
         var seen: Set<String> = []
         found += CourseRules.unsafeReferences(scope).filter { seen.insert("\($0.file):\($0.line)").inserted }
         found += CourseRules.lookupsInABag(scope, rules: rules).filter { seen.insert("\($0.file):\($0.line)").inserted }
+        found += CourseRules.concreteChecks(scope).filter { seen.insert("\($0.file):\($0.line)").inserted }
         return found.sorted { ($0.file, $0.line, $0.rule) < ($1.file, $1.line, $1.rule) }
     }
 
@@ -265,7 +266,7 @@ public struct MeaningJudge: Sendable {
                     // the same part taken out, by a call. (A protocol's requirement is what was injected: no part.)
                     found.append(finding(rule, use.file, use.line, Words.reachesThrough(reader, "\(holder).\(member.name)\(member.arguments)", where: scope.place(node))))
                 } else if member.kind == "func_decl" || member.kind == "subscript_decl",
-                          let declared = scope.declared(holder), declared.kind == "protocol_decl",
+                          let declared = scope.declared(holder), declared.kind == "protocol",
                           let owner = node.owner, let current = node.memberUSR.flatMap({ scope.program.members[$0] }),
                           current.kind == "constructor_decl", scope.holdsReference(member.result), !member.result.contains("->"),
                           !keptTypes(of: ProgramScope.root(owner), scope).isDisjoint(with: moduleTypes(in: member.result, scope)) {
@@ -1398,6 +1399,36 @@ struct ProgramScope {
 enum CourseRules {
     static let unsafeID = "no-unsafe-references"
     static let bagID = "no-lookup-in-a-bag"
+    static let concreteID = "works-through-the-protocol"
+    /// The rules every lesson has without listing them.
+    static let ids: Set<String> = [unsafeID, bagID, concreteID]
+
+    /// In every lesson: code that holds a collaborator as a protocol of the module and asks what it really is (`engine
+    /// is V8Engine`, `announcer as? RadioAnnouncer`, `as!`) depends on that implementation after all: a test's double
+    /// takes another path than the real part, so what passes with the double says nothing of the real one.
+    static func concreteChecks(_ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for node in scope.program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+            for cast in node.casts where cast.downcast {
+                let from = ProgramScope.unwrappedOptional(cast.from)
+                let protocols = (DemangledName.typeNames(from) + ProgramScope.bareNames(from)).compactMap { name -> String? in
+                    let short = ProgramScope.withoutModule(name, scope.program.module)
+                    return scope.isProtocol(short) ? short : nil
+                }
+                let targets = (DemangledName.typeNames(cast.type) + ProgramScope.bareNames(cast.type)).compactMap { name -> String? in
+                    let short = ProgramScope.withoutModule(name, scope.program.module)
+                    guard let declared = scope.declared(short), declared.kind != "protocol" else { return nil }
+                    return short
+                }
+                guard let proto = protocols.first, let target = targets.first else { continue }
+                let who = node.owner.map(ProgramScope.root) ?? node.member ?? "this code"
+                found.append(RuleFinding(file: cast.file, line: cast.line, rule: concreteID, messages: LocalizedText(
+                    english: "`\(who)` is handed an `\(proto)` and checks here whether it really is a `\(target)` (\(scope.place(node).english)): the real part and a test's double now take different paths, so a test that passes with the double proves nothing about the real one. Fix: work only through `\(proto)`; if a \(target) must behave differently, that belongs in \(target) itself.",
+                    chinese: "`\(who)` 拿到的是 `\(proto)`，却在这里检查它是不是 `\(target)`（\(scope.place(node).chinese)）：真实零件和测试替身从此走不同的路，用替身通过的测试说明不了真实零件的任何事。改法：只通过 `\(proto)` 工作；如果 \(target) 必须有不同的行为，应该写在 \(target) 自己里面。")))
+            }
+        }
+        return found
+    }
 
     /// In every lesson: a type that is handed (or keeps) a value typed `Any`, `AnyObject`, `[String: Any]` or
     /// `(Any.Type) -> Any`, and casts in its own code to a class or protocol of the module, looks its
