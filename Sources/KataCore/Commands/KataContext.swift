@@ -211,6 +211,20 @@ public struct KataContext: Sendable {
         checker.launcher = tether.program
         // Only Benchmarks/check-latency.sh turns the rules off, to measure what they cost.
         checker.checksRules = environment["KATA_RULES"] != "off"
+        let starters = StarterStore(context: self)
+        let progress = loadProgress()
+        let fileSystem = self.fileSystem
+        checker.statedNumbers = { lesson in
+            // What the learner was given states its numbers: the texts, and the starter as it was handed out (the
+            // working files only when no pristine copy is known).
+            var texts = ["README.md", "README.zh-Hans.md", "lesson.json"].compactMap { try? fileSystem.readText("\(lesson.root)/\($0)") }
+            if let starter = starters.published(lesson, progress: progress) {
+                texts += starter.texts.values
+            } else if let files = try? fileSystem.filesRecursively(lesson.sources, withExtension: "swift") {
+                texts += files.compactMap { try? fileSystem.readText("\(lesson.sources)/\($0)") }
+            }
+            return UnstatedNumbers.stated(in: texts)
+        }
         // Only Benchmarks/check-latency.sh turns the sanitizers off, to measure what they cost.
         checker.sanitizes = environment["KATA_SANITIZERS"] != "off"
         if readsPrograms && environment["KATA_MEANING"] != "off" {

@@ -1401,7 +1401,7 @@ enum CourseRules {
     static let bagID = "no-lookup-in-a-bag"
     static let concreteID = "works-through-the-protocol"
     /// The rules every lesson has without listing them.
-    static let ids: Set<String> = [unsafeID, bagID, concreteID]
+    static let ids: Set<String> = [unsafeID, bagID, concreteID, UnstatedNumbers.ruleID]
 
     /// In every lesson: code that holds a collaborator as a protocol of the module and asks what it really is (`engine
     /// is V8Engine`, `announcer as? RadioAnnouncer`, `as!`) depends on that implementation after all: a test's double

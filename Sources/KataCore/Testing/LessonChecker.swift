@@ -63,6 +63,9 @@ public struct LessonChecker: Sendable {
     public var launcher: [String] = []
     /// Checks the lesson's rules on the code (off only to measure what they cost).
     public var checksRules = true
+    /// The whole numbers a lesson states (its texts and its pristine starter), for `no-unstated-numbers`; nil skips
+    /// that rule.
+    public var statedNumbers: (@Sendable (Lesson) -> Set<Int>)?
     /// Reads the compiled program for the rules (`MeaningJudge`); nil: the token reader alone.
     public var programReader: ProgramReader?
     /// Builds with the lesson's `sanitizers` (off only to measure what they cost).
@@ -182,8 +185,12 @@ public struct LessonChecker: Sendable {
 
     /// The lesson's rules, checked on the code as written (the token reader needs no compiler).
     func ruleFindings(_ lesson: Lesson, _ texts: [(path: String, shown: String, text: String)]) -> [RuleFinding] {
-        guard !lesson.metadata.rules.isEmpty else { return [] }
-        return RuleChecker(rules: lesson.metadata.rules).findings(in: SourceModel.read(texts.map { (name: $0.shown, text: $0.text) }))
+        var findings: [RuleFinding] = []
+        if let statedNumbers {
+            findings = UnstatedNumbers.findings(in: texts.map { (shown: $0.shown, text: $0.text) }, stated: statedNumbers(lesson))
+        }
+        guard !lesson.metadata.rules.isEmpty else { return findings }
+        return LessonChecker.merge(RuleChecker(rules: lesson.metadata.rules).findings(in: SourceModel.read(texts.map { (name: $0.shown, text: $0.text) })), findings)
     }
 
     /// The lesson's files, each with the name findings show: from the course folder, like the compiler's
