@@ -843,6 +843,36 @@ public struct MeaningJudge: Sendable {
                 break
             }
         }
+        // A generic wrapper marked `@unchecked Sendable`, with no lock, around a value of its own parameter
+        // (`struct Handed<Value>: @unchecked Sendable { let value: Value }`) keeps unchecked whatever it wraps: a
+        // stored property of the module typed `Handed<PitCrew>` keeps the crew through it.
+        let wrappers = Set(scope.program.types.values.filter { type in
+            guard type.isUncheckedSendable else { return false }
+            let stored = (scope.program.membersByOwner[type.name] ?? []).filter { $0.kind == "var_decl" && $0.isStored && !$0.isStatic && !$0.isImplicit }
+            let guarded = stored.contains { member in
+                DemangledName.identifiers(member.type).contains { name in RuleChecker.locks.contains(String(name.split(separator: ".").last ?? Substring(name))) }
+            }
+            // A parameter's name is a type the module does not declare and the standard library does not know.
+            return !guarded && stored.contains { member in
+                let bare = ProgramScope.unwrappedOptional(member.type)
+                return bare.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && scope.declared(bare) == nil && !ProgramScope.valueTypes.contains(bare)
+            }
+        }.map { ProgramScope.root($0.name) })
+        if !wrappers.isEmpty {
+            for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+            where member.kind == "var_decl" && member.isStored && !member.isImplicit {
+                guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes), !wrappers.contains(ProgramScope.root(owner)),
+                      !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
+                let names = DemangledName.identifiers(member.type).map { ProgramScope.withoutModule($0, scope.program.module) }
+                guard let wrapper = names.first(where: { wrappers.contains($0) }), let unsafe = names.first(where: { name in
+                    guard let declared = scope.declared(name), declared.kind == "class_decl", !declared.isActor else { return false }
+                    return !declared.isUncheckedSendable && !declared.supertypes.contains { $0 == "Sendable" || $0.hasSuffix(".Sendable") }
+                }) else { continue }
+                found.append(finding(rule, member.file, member.line, LocalizedText(
+                    english: "`\(owner).\(member.name)` keeps a `\(unsafe)` (a class that is not Sendable) inside `\(wrapper)`, a wrapper marked `@unchecked Sendable` with no lock: the wrapper only tells the compiler not to check what it holds, so tasks that share \(ProgramScope.root(owner)) change the \(unsafe)'s state at once.",
+                    chinese: "`\(owner).\(member.name)` 把一个 `\(unsafe)`（不是 Sendable 的类）放在 `\(wrapper)` 里，而这个包装标了 `@unchecked Sendable`，又没有锁：包装只是让编译器不去检查它里面的东西，于是共享 \(ProgramScope.root(owner)) 的任务会同时修改 \(unsafe) 的状态。")))
+            }
+        }
         return found
     }
 
