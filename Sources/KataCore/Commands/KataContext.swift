@@ -217,7 +217,7 @@ public struct KataContext: Sendable {
         checker.statedNumbers = { lesson in
             // What the learner was given states its numbers: the texts, and the starter as it was handed out (the
             // working files only when no pristine copy is known).
-            var texts = ["README.md", "README.zh-Hans.md", "lesson.json"].compactMap { try? fileSystem.readText("\(lesson.root)/\($0)") }
+            var texts = ["README.md", "README.zh-Hans.md", "lesson.json"].compactMap { try? fileSystem.readText("\(lesson.folder)/\($0)") }
             if let starter = starters.published(lesson, progress: progress) {
                 texts += starter.texts.values
             } else if let files = try? fileSystem.filesRecursively(lesson.sources, withExtension: "swift") {

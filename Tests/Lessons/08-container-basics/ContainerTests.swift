@@ -265,6 +265,21 @@ struct ContainerTests {
         #expect(afterOverride === fake, "After registering a new factory for a type, resolve must use it, even if a shared instance was built before. Forget the cached instance in register(_:lifetime:factory:), or a test's override silently does nothing. [zh-Hans] 为一个类型注册新工厂之后，resolve 必须使用新工厂，即使之前已经创建过共享实例。在 register(_:lifetime:factory:) 中丢掉缓存的实例，否则测试中的替换会悄无声息地失效。")
     }
 
+    @Test("re-registering a type under another lifetime lets go of the shared instance built before")
+    func reRegisteringLetsGoOfTheOldInstance() throws {
+        for newLifetime in [Lifetime.transient, .shared] {
+            let container = Container()
+            container.register(TestEngine.self, lifetime: .shared) { TestEngine(horsepower: 750) }
+            weak var old: TestEngine?
+            do { old = try container.resolve(TestEngine.self) }
+            #expect(old != nil, "A .shared engine the caller let go of should still be kept by the container. [zh-Hans] 调用方放手的 .shared 引擎应该仍由容器保留。")
+            container.register(TestEngine.self, lifetime: newLifetime) { TestEngine(horsepower: 1) }
+            let next = try container.resolve(TestEngine.self)
+            #expect(next.horsepower == 1, "After registering TestEngine again, resolve should use the new factory; it returned a \(next.horsepower) hp engine. [zh-Hans] 重新注册 TestEngine 之后，resolve 应该使用新工厂；它返回的是 \(next.horsepower) hp 的引擎。")
+            #expect(old == nil, "TestEngine was registered again as .\(newLifetime), but the .shared engine built before is still alive: the container still holds it, though nothing can resolve it any more. register(_:lifetime:factory:) must forget the shared instance of the type it registers, whatever the new lifetime. [zh-Hans] TestEngine 已经重新注册为 .\(newLifetime)，可之前创建的 .shared 引擎仍然活着：容器仍然持有它，尽管再也没有办法解析到它。register(_:lifetime:factory:) 必须丢掉所注册类型的共享实例，不管新的生命周期是什么。")
+        }
+    }
+
     @Test("register { V8Engine() } keys V8Engine, not any Engine")
     func inferredKeyIsTheConcreteType() throws {
         let container = Container()

@@ -117,6 +117,22 @@ struct MessageAppTests {
         #expect(screen.errorText == nil, "A load that works should leave errorText nil, not \(String(describing: screen.errorText)). [zh-Hans] 加载成功时，errorText 应该保持为 nil，而不是 \(String(describing: screen.errorText))。")
     }
 
+    @Test("messages a fraction of a second apart, given newest first, are shown oldest first; messages of the same moment keep the network's order")
+    func subSecondOrder() {
+        // Given newest first: 0.75 s, 0.5 s, 0.001 s and 0 s after lights out, then two of the same moment (Dan before Eve).
+        let network = FakeNetwork(messages: [
+            Message(author: "Ana", text: "Pit now.", sentAt: lightsOut.addingTimeInterval(0.75)),
+            Message(author: "Ben", text: "Copy.", sentAt: lightsOut.addingTimeInterval(0.5)),
+            Message(author: "Cy", text: "Gap?", sentAt: lightsOut.addingTimeInterval(0.001)),
+            Message(author: "Dan", text: "Go.", sentAt: lightsOut),
+            Message(author: "Eve", text: "Same.", sentAt: lightsOut),
+        ])
+        let screen = AppContainer(network: network, clock: FixedClock(date: lightsOut), userName: "Kimi").makeMessageList()
+        screen.load()
+        let expected = ["Dan: Go.", "Eve: Same.", "Cy: Gap?", "Ben: Copy.", "Ana: Pit now."]
+        #expect(screen.rows == expected, "The network gave five messages newest first, a fraction of a second apart (0.75 s, 0.5 s, 0.001 s, then two at lights out); the screen should show them oldest first as \(expected), but rows are \(screen.rows). Compare the messages' sentAt dates themselves, not whole seconds or a formatted time, and keep messages of the same moment in the network's order. [zh-Hans] 网络按从新到旧给出五条消息，彼此只差几分之一秒（0.75 秒、0.5 秒、0.001 秒，然后两条在熄灯起步时）；界面应该按从旧到新显示为 \(expected)，但各行是 \(screen.rows)。直接比较消息的 sentAt 日期，不要按整秒或格式化后的时间比较，并让同一时刻的消息保持网络给出的顺序。")
+    }
+
     @Test("sending posts through the fake network, with the fake clock's time and the given user name")
     func sendingUsesTheFakes() {
         let network = FakeNetwork()
