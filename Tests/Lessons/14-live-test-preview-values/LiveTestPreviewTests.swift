@@ -362,7 +362,7 @@ struct LiveTestPreviewTests {
         let app = PitWallApp.preview()
         let weathers = servicesReachable(from: app, as: (any WeatherService).self)
         for weather in weathers {
-            let answers = [0, 1, 5, 9, 10, 11, 30, 60, 120, 1_440].map { ($0, weather.rainChance(inMinutes: $0)) }
+            let answers = [0, 1, 5, 9, 10, 11, 30, 60, 120, 1_440, -1, -60, -1_440, Int.max, Int.min].map { ($0, weather.rainChance(inMinutes: $0)) }
             let wrong = answers.filter { $0.1 != 20 }
             #expect(wrong.isEmpty, "The preview weather should answer 20% rain for any number of minutes, but it answered \(wrong.map { "\($0.1)% for \($0.0) min" }.joined(separator: ", ")). A preview value is canned data: the same answer whatever the question, no formula on the minutes. [zh-Hans] 预览天气对任何分钟数都应该回答 20% 降雨，但它的回答是 \(wrong.map { "\($0.0) 分钟 \($0.1)%" }.joined(separator: "、"))。预览值是固定数据：不管问什么都是同一个答案，不按分钟数套公式。")
         }

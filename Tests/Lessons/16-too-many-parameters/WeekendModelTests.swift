@@ -109,10 +109,18 @@ func randomWeekend(seed: UInt64) -> Weekend {
     var reports: [LapReport] = []
     for lap in 1...laps {
         for car in Array(0..<cars).shuffled(using: &generator) where Int.random(in: 0..<8, using: &generator) > 0 {
+            let tyreWear = Int.random(in: 0...85, using: &generator)
+            // Now and then a reading above a full tank (a sensor's error): there is nothing to pump then. Now and then one
+            // below empty (a sensor's error too): the litres are still what fills the tank from that reading.
+            let fuel: Int
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0: fuel = Int.random(in: 101...130, using: &generator)
+            case 1: fuel = -Int.random(in: 1...40, using: &generator)
+            default: fuel = Int.random(in: 5...100, using: &generator)
+            }
             let status = CarStatus(
-                tyreWear: Int.random(in: 0...85, using: &generator),
-                // Now and then a reading above a full tank (a sensor's error): there is nothing to pump then.
-                fuelLitres: Int.random(in: 0..<10, using: &generator) == 0 ? Int.random(in: 101...130, using: &generator) : Int.random(in: 5...100, using: &generator),
+                tyreWear: tyreWear,
+                fuelLitres: fuel,
                 lastLap: Int.random(in: 85_000...125_000, using: &generator)
             )
             reports.append(LapReport(car: car, lap: lap, status: status))
