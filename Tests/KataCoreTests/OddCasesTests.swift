@@ -311,3 +311,15 @@ struct CheckJUnitTests {
         #expect(!xml.contains("kata grade"))
     }
 }
+
+@Suite("The time zone test programs run in")
+struct FarTimeZoneTests {
+    @Test("every child process of kata check, watch and verify runs in Kathmandu's time zone, whatever the learner's own")
+    func checkRunsFarFromUTC() {
+        var kata = FakeKata()
+        kata.environment["TZ"] = "UTC"
+        let environment = kata.context().childEnvironment
+        #expect(environment["TZ"] == "Asia/Kathmandu", "\(environment)")
+        #expect(environment["PATH"] == "/toolchain/bin", "the rest of the environment is kept")
+    }
+}
