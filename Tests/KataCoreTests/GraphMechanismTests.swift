@@ -404,6 +404,20 @@ struct GraphMechanismTests {
                            "19 construction Decoder()", "21 construction Decoder()"], "\(result)")
     }
 
+    @Test("a bare name inside a type is the member it inherits before it is a global of the same name; a playground is documentation")
+    func inheritedMembersAndPlaygrounds() throws {
+        let code = """
+            import Foundation
+            final class Bag { var items: [Int] = [] }
+            var bag = Bag()
+            class Screen { let bag = Bag() }
+            final class Detail: Screen { func show() { bag.items.append(1) } }
+            final class Other { func show() { bag.items.append(2) } }
+            """
+        let result = try found(["Code.swift": code, "Docs/Tour.playground/Contents.swift": "import Foundation\nlet now = Date()\n"])
+        #expect(result == ["Code.swift:6 global state bag"], "\(result)")
+    }
+
     @Test("what main.swift declares outside any type wires the program; the same code in another file does not")
     func entryFile() throws {
         let service = """

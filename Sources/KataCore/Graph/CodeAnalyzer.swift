@@ -110,11 +110,12 @@ public struct CodeAnalyzer: Sendable {
 
     /// `Tests/`, `FooTests.swift`, `Mocks/`, `Previews/`, `Fixtures/`: code that builds fakes on purpose;
     /// `Benchmarks/`: code that builds what it measures, on purpose.
-    /// A documentation catalog's code (`Foo.docc/`, SwiftPM's `Snippets/`) shows a reader the API in a few lines, not the app's design.
+    /// A documentation catalog's code (`Foo.docc/`, SwiftPM's `Snippets/`, a `Foo.playground`) shows a reader the API in a
+    /// few lines, not the app's design.
     public static func isTestOrPreviewPath(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map { $0.lowercased() }
         for folder in parts.dropLast() {
-            if folder.hasSuffix(".docc") || folder == "snippets" { return true }
+            if folder.hasSuffix(".docc") || folder == "snippets" || folder.hasSuffix(".playground") { return true }
             if folder == "benchmarks" || folder == "benchmark" || folder.hasSuffix("benchmarks") { return true }
             if folder == "tests" || folder == "test" || folder.hasSuffix("tests") || folder.hasSuffix("testing") || folder.hasSuffix("testsupport")
                 || folder == "mocks" || folder == "mock" || folder.hasSuffix("mocks") || folder == "fakes" || folder == "stubs"

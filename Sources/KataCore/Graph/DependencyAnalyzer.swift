@@ -246,6 +246,11 @@ public struct DependencyAnalyzer: Sendable {
             return result
         }
         func hasSuffix(_ name: String, _ suffixes: [String]) -> Bool { suffixes.contains { name.hasSuffix($0) } }
+        /// The type, or a type it inherits from or conforms to (an inherited `disposeBag`), declares a member of that
+        /// name: inside the type, the bare name is that member, not a global of the same name.
+        func declaresMember(_ owner: String, _ name: String) -> Bool {
+            ([owner] + ancestry(owner)).contains { type in membersByOwner[type]?.contains { $0.name == name } == true }
+        }
         var testDoubleCache: [String: Bool] = [:]
         func isTestDouble(_ name: String) -> Bool {
             if let cached = testDoubleCache[name] { return cached }
@@ -684,7 +689,7 @@ public struct DependencyAnalyzer: Sendable {
                 }
                 if Self.systemGlobals.contains(name) { return (.singleton, name, nil) }
                 guard reference.owner != nil || reference.context != .topLevel, globalVariables.contains(name), seesGlobal(name, from: reference.file) else { return nil }
-                if let ownerSimple, membersByOwner[ownerSimple]?.contains(where: { $0.name == name }) == true { return nil }
+                if let ownerSimple, declaresMember(ownerSimple, name) { return nil }
                 return (.globalState, name, nil)
             }
         }
@@ -813,11 +818,11 @@ public struct DependencyAnalyzer: Sendable {
                 if let global, let target = globalSingletons[global], reference.member != global || owner != nil,
                    singletonModules[global] == nil || seesGlobal(global, from: reference.file, in: singletonModules),
                    !isAccessor(reference, of: global),
-                   !(owner.flatMap { membersByOwner[simple($0)] }?.contains { $0.name == global } ?? false) {
+                   !(owner.map { declaresMember(simple($0), global) } ?? false) {
                     found = (.singleton, global == target ? target : "\(global) (\(target))", globalSingletonTypes[global])
                 } else if case .member(let base, _) = reference.shape, let global, global == base, !simpleNames.contains(base),
                           globalVariables.contains(base), seesGlobal(base, from: reference.file), reference.member != base || owner != nil,
-                          !(owner.flatMap { membersByOwner[simple($0)] }?.contains { $0.name == base } ?? false) {
+                          !(owner.map { declaresMember(simple($0), base) } ?? false) {
                     // `Current.log(...)`: a global variable (whatever its name's case) reached through a member.
                     found = (.globalState, base, nil)
                 }

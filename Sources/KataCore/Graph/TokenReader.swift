@@ -281,7 +281,8 @@ enum TokenTools {
     /// argument of another object's call or initializer (`pipeline.addHandler(Decoder())`, `Client(parser:
     /// Parser())`, `.success(Handle(fd))`), directly or through a local used for nothing else (`let handler =
     /// Handler(); try pipeline.addHandler(handler)`). What the code keeps (`self.engine = Engine()`,
-    /// `super.init(engine: Engine())`, `configure(Engine())`) or calls (`Engine().start()`) is its own.
+    /// `super.init(engine: Engine())`, `configure(Engine())`) or calls (`Engine().start()`) is its own; what it
+    /// returns is judged by what the member declares it returns.
     static func handedOn(_ tokens: [SwiftToken], at index: Int) -> Bool {
         let open = afterTypeName(tokens, at: index)
         guard open < tokens.count, tokens[open].is("(") else { return false }
