@@ -418,6 +418,22 @@ struct GraphMechanismTests {
         #expect(result == ["Code.swift:6 global state bag"], "\(result)")
     }
 
+    @Test("a private type with no effects of its own is a part of its file's code; a private one that reaches the disk is still a hidden choice")
+    func privateParts() throws {
+        let code = """
+            import Foundation
+            protocol Sink { func put(_ value: Int) }
+            public final class Stream {
+                public func counted() -> any Sink { CountingSink() }
+                public func save() { DiskSink().put(1) }
+            }
+            private final class CountingSink: Sink { var count = 0; func put(_ value: Int) { count += 1 } }
+            fileprivate final class DiskSink: Sink { func put(_ value: Int) { _ = FileManager.default } }
+            """
+        let result = try found(code)
+        #expect(result == ["5 construction DiskSink()"], "\(result)")
+    }
+
     @Test("what main.swift declares outside any type wires the program; the same code in another file does not")
     func entryFile() throws {
         let service = """

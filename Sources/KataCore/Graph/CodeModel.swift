@@ -97,6 +97,8 @@ public struct TypeDeclaration: Sendable, Equatable, Codable {
     public var isEntryPoint: Bool
     /// Conforms to `@unchecked Sendable`: the compiler was told not to check it.
     public var isUncheckedSendable: Bool = false
+    /// Declared `private` or `fileprivate`: a part of its file's code, which nothing outside the file can build or replace.
+    public var isPrivate: Bool = false
 
     public var simpleName: String { String(name.split(separator: ".").last ?? Substring(name)) }
 }

@@ -680,6 +680,11 @@ public struct DependencyAnalyzer: Sendable {
                     let stored = Set((membersByOwner[ownerSimple] ?? []).filter { $0.kind == .property && !$0.isStatic }.map(\.name))
                     if roots.allSatisfy({ $0 == "self" || parameters.contains($0) || stored.contains($0) }) { return nil }
                 }
+                // A private type with no effects of its own (a library's inner observer, an operator's product, a
+                // lock or a buffer) is a part of its file's code: nothing outside the file could build or replace it,
+                // and it reaches nothing a test would swap. A type declared a collaborator stays a finding.
+                if !atRoot, let built = declaration(type, module: module), built.isPrivate, !volatile.contains(built.simpleName),
+                   !collaborators.contains(built.simpleName), ancestry(built.simpleName).isDisjoint(with: collaborators) { return nil }
                 if isService(type, module: module) { return (.construction, "\(type)()", typeSimple) }
                 return nil
             case .name(let name):

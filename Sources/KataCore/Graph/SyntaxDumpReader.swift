@@ -709,7 +709,9 @@ private struct DumpWalker {
         let start = range(node)?.lowerBound ?? 0
         var inherits: [String] = []
         var entryPoint = false
+        var isPrivate = false
         if let keyword = tokenIndex(at: start) {
+            isPrivate = TokenTools.declaredPrivate(tokens, nameIndex: keyword + 1)
             var nameIndex = keyword + 1
             while nameIndex + 2 < tokens.count, tokens[nameIndex + 1].is("."), tokens[nameIndex + 2].isIdentifier { nameIndex += 2 }
             inherits = TokenTools.inheritance(tokens, after: nameIndex).names
@@ -718,7 +720,8 @@ private struct DumpWalker {
         if let attrs = objects(tree.child(node, .attrs)), attrs.contains(where: { tree.name(ofSymbol: tree.kind($0)).contains("main") }) {
             entryPoint = true
         }
-        model.types.append(TypeDeclaration(name: qualified, kind: kind, inherits: inherits, file: file, line: lines.line(of: start), isEntryPoint: entryPoint))
+        model.types.append(TypeDeclaration(name: qualified, kind: kind, inherits: inherits, file: file, line: lines.line(of: start), isEntryPoint: entryPoint,
+                                           isPrivate: isPrivate))
         let inner = Scope(owner: qualified, member: nil, isStatic: false, context: .body, window: scope.window)
         if let members = tree.array(node, .members) { walkArray(members, scope: inner) }
     }

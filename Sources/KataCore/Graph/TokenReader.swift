@@ -879,7 +879,8 @@ struct TokenScanner {
         let qualified = kind == .extension || owner == nil ? name : "\(owner!).\(name)"
         let entryPoint = index >= 2 && tokens[..<index].suffix(6).contains { $0.text == "main" } && tokens[..<index].suffix(6).contains { $0.is("@") }
         let line = lines.line(of: tokens[index].offset)
-        model.types.append(TypeDeclaration(name: qualified, kind: kind, inherits: inherits, file: file, line: line, isEntryPoint: entryPoint, isUncheckedSendable: unchecked))
+        model.types.append(TypeDeclaration(name: qualified, kind: kind, inherits: inherits, file: file, line: line, isEntryPoint: entryPoint, isUncheckedSendable: unchecked,
+                                           isPrivate: TokenTools.declaredPrivate(tokens, nameIndex: index + 1)))
         offsetOfType[qualified + "@\(line)"] = tokens[index].offset
         let close = min(TokenTools.matchingClose(tokens, brace), range.upperBound - 1)
         scan((brace + 1)..<close, owner: qualified, typeKind: kind, member: nil, isStatic: false, context: .body)
