@@ -1436,8 +1436,17 @@ enum CourseRules {
     /// In every lesson: code that holds a collaborator as a protocol of the module and asks what it really is (`engine
     /// is V8Engine`, `announcer as? RadioAnnouncer`, `as!`) depends on that implementation after all: a test's double
     /// takes another path than the real part, so what passes with the double says nothing of the real one.
+    /// A type that builds the objects it keeps behind a protocol of its own and casts them back (a container's typed
+    /// registrations, erased to `any Registration`) asks nothing of a collaborator: what it casts to is its own product.
     static func concreteChecks(_ scope: ProgramScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
+        var builds: [String: Set<String>] = [:]
+        for node in scope.program.nodes.values {
+            guard let owner = node.owner.map(ProgramScope.root) else { continue }
+            for use in node.uses where use.isInitializer {
+                if let built = use.owner { builds[owner, default: []].insert(ProgramScope.withoutModule(built, scope.program.module)) }
+            }
+        }
         for node in scope.program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
             for cast in node.casts where cast.downcast {
                 let from = ProgramScope.unwrappedOptional(cast.from)
@@ -1451,6 +1460,8 @@ enum CourseRules {
                     return short
                 }
                 guard let proto = protocols.first, let target = targets.first else { continue }
+                if let owner = node.owner.map(ProgramScope.root), let own = builds[owner],
+                   own.contains(target) || own.contains(where: { $0.hasPrefix(target + "<") }) { continue }
                 let who = node.owner.map(ProgramScope.root) ?? node.member ?? "this code"
                 found.append(RuleFinding(file: cast.file, line: cast.line, rule: concreteID, messages: LocalizedText(
                     english: "`\(who)` is handed an `\(proto)` and checks here whether it really is a `\(target)` (\(scope.place(node).english)): the real part and a test's double now take different paths, so a test that passes with the double proves nothing about the real one. Fix: work only through `\(proto)`; if a \(target) must behave differently, that belongs in \(target) itself.",
