@@ -460,8 +460,8 @@ public struct Grader: Sendable {
         return builder
     }
 
-    /// The test programs' time zone file, mounted into the sandbox where the machine has it.
-    var zoneFile: [String] { fileSystem.exists(FarTimeZone.file) ? [FarTimeZone.file] : [] }
+    /// The time zone database the test programs read, mounted into the sandbox where the machine has it.
+    var zoneFile: [String] { fileSystem.exists(FarTimeZone.folder) ? [FarTimeZone.folder] : [] }
 
     func environment(home: String) -> [String: String] {
         FarTimeZone.applied(to: ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": "\(home)/tmp", "LANG": "C.UTF-8"])

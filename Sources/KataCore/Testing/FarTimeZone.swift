@@ -3,9 +3,11 @@
 public enum FarTimeZone {
     /// The value of `TZ` for a test program.
     public static let identifier = "Asia/Kathmandu"
-    /// The zone's file, which a program in the grader's sandbox needs mounted to read the zone (without it the
-    /// program would run in UTC).
+    /// The zone's own file.
     public static let file = "/usr/share/zoneinfo/Asia/Kathmandu"
+    /// The zone database Foundation reads the zone from, mounted whole and read-only into the grader's sandbox: with
+    /// `TZ` set and only the zone's file there, Foundation stops the program before any test.
+    public static let folder = "/usr/share/zoneinfo"
 
     /// `environment` with `TZ` set.
     public static func applied(to environment: [String: String]) -> [String: String] {
