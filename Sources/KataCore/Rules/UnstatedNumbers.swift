@@ -45,6 +45,13 @@ public enum UnstatedNumbers {
         return nil
     }
 
+    /// Whether the code holds any number of `smallest` or more: without one, nothing can go unstated.
+    public static func holdsCandidates(_ files: [(shown: String, text: String)]) -> Bool {
+        files.contains { file in
+            SwiftLexer.tokens(of: file.text).contains { $0.kind == .number && (value(of: $0.text) ?? 0) >= smallest }
+        }
+    }
+
     /// Each number of `smallest` or more in the code (strings and comments are not code) that `stated` lacks.
     public static func findings(in files: [(shown: String, text: String)], stated: Set<Int>) -> [RuleFinding] {
         var found: [RuleFinding] = []

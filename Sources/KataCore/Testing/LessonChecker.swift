@@ -186,8 +186,11 @@ public struct LessonChecker: Sendable {
     /// The lesson's rules, checked on the code as written (the token reader needs no compiler).
     func ruleFindings(_ lesson: Lesson, _ texts: [(path: String, shown: String, text: String)]) -> [RuleFinding] {
         var findings: [RuleFinding] = []
-        if let statedNumbers {
-            findings = UnstatedNumbers.findings(in: texts.map { (shown: $0.shown, text: $0.text) }, stated: statedNumbers(lesson))
+        // What the lesson states is asked for (reading its texts and its starter) only when the code holds a number
+        // it could fail to state: most code holds none.
+        let files = texts.map { (shown: $0.shown, text: $0.text) }
+        if let statedNumbers, UnstatedNumbers.holdsCandidates(files) {
+            findings = UnstatedNumbers.findings(in: files, stated: statedNumbers(lesson))
         }
         guard !lesson.metadata.rules.isEmpty else { return findings }
         return LessonChecker.merge(RuleChecker(rules: lesson.metadata.rules).findings(in: SourceModel.read(texts.map { (name: $0.shown, text: $0.text) })), findings)
