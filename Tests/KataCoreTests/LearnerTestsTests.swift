@@ -146,6 +146,17 @@ struct LearnerTestsTests {
         var dummy = TestVerdict(name: "the timer, once per kind", id: "StoresLearnerTests/timerTellsABest(_:)/Timer.swift:4:2", status: .fail)
         dummy.passedCases = 0
         #expect(judge.standInVerdict(lesson: lesson(spec), standIn: down, run: [contract, dummy]).status == .fail)
+        // `kept`: a store that keeps every promise is a question about the tests themselves. Any test failing on it
+        // (a contract test in one case is enough) checks the given store's exact answers: the verdict fails and stands
+        // with the learner's own runs, not among the mistakes to catch.
+        var careful = standIn
+        careful.expect = .kept
+        let keptPass = judge.standInVerdict(lesson: lesson(spec), standIn: careful, run: [passing])
+        #expect(keptPass.status == .pass && CourseVerifier.functionName(of: keptPass.id) == LearnerTestsSpec.runVerdict)
+        let detector = judge.standInVerdict(lesson: lesson(spec), standIn: careful, run: [passing, contract])
+        #expect(detector.status == .fail && detector.message.contains("`refuses a duplicate` failed") && detector.message.contains("keeps every promise"))
+        #expect(judge.standInVerdict(lesson: lesson(spec), standIn: careful, run: []).status == .fail)
+        #expect(try LessonMetadata.parse(metadata(#"{"implementation": "Store.swift", "stand_ins": [{"id": "other", "file": "Store.swift", "lines": ["a"], "expect": "kept", "title": {"en": "t", "zh-Hans": "t"}, "why": {"en": "w", "zh-Hans": "w"}}]}"#).encoded()).learnerTests?.standIns.first?.expect == .kept)
     }
 
     @Test("confirmed runs: a pass on the learner's code holds only after four passing runs, a catch only after two")

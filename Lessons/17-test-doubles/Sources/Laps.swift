@@ -28,6 +28,7 @@ public enum LapStoreError: Error, Sendable {
 ///
 /// - `record(_:)` keeps the lap. It throws `LapStoreError.invalidTime` for a time of 0 ms or less, and
 ///   `LapStoreError.duplicateLap` when the driver already has a lap with that number; either way nothing changes.
+///   A lap that breaks both (0 ms or less, under a number the driver has) may be refused with either error.
 /// - `laps(of:)` is that driver's laps only, in lap-number order whatever order they were recorded in;
 ///   empty for a driver with none.
 /// - `best(of:)` is the driver's fastest lap; of two equally fast laps, the earlier one (the lower number);

@@ -45,6 +45,10 @@ public struct LearnerTestsSpec: Sendable, Equatable {
             case caught
             /// Every test of the learner's that is not parameterized (not run once per store) still passes on it.
             case unneeded
+            /// It keeps every promise, making the choices the contract leaves open otherwise than the given implementation:
+            /// every test of the learner's passes on it. A test that fails there checks the given implementation's exact
+            /// answers (a copy of it, a recorded fingerprint), not its promises: a change detector, trusted with nothing.
+            case kept
         }
         public var id: String
         /// The file under `Sources/` it replaces.
@@ -151,7 +155,7 @@ public struct LearnerTestsSpec: Sendable, Equatable {
                           let lines = item["lines"] as? [String], !lines.isEmpty,
                           let expect = (item["expect"] as? String).flatMap(StandIn.Expectation.init(rawValue:)),
                           let title = text("title"), let why = text("why") else {
-                        problems.append("\"learner_tests.stand_ins[\(index)]\" must be {\"id\": \"a-name\", \"file\": \"File.swift\", \"lines\": [the file's lines], \"expect\": \"caught\" or \"unneeded\", \"title\": {\"en\", \"zh-Hans\"}, \"why\": {\"en\", \"zh-Hans\"}}")
+                        problems.append("\"learner_tests.stand_ins[\(index)]\" must be {\"id\": \"a-name\", \"file\": \"File.swift\", \"lines\": [the file's lines], \"expect\": \"caught\", \"unneeded\" or \"kept\", \"title\": {\"en\", \"zh-Hans\"}, \"why\": {\"en\", \"zh-Hans\"}}")
                         continue
                     }
                     spec.standIns.append(StandIn(id: id, file: file, text: lines.joined(separator: "\n") + "\n", expect: expect, title: title, why: why))

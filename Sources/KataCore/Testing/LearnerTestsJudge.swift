@@ -309,7 +309,10 @@ public struct LearnerTestsJudge: Sendable {
     /// place. A contract test fails there in its case for the replaced implementation and passes in the others; a
     /// test that needs the replaced implementation fails in each of its cases, however many arguments it is given.
     func standInVerdict(lesson: Lesson, standIn: LearnerTestsSpec.StandIn, run: [TestVerdict]) -> TestVerdict {
-        var result = verdict(Self.mutantVerdict(lesson.module, "stand-in-\(standIn.id)"), .pass, "", "")
+        // A store that keeps every promise is no mistake to catch but a question about the learner's tests themselves:
+        // its verdict stands with theirs (graded, a failure there earns the tests nothing, as one on the learner's code).
+        let id = standIn.expect == .kept ? Self.keptVerdict(lesson.module, standIn.id) : Self.mutantVerdict(lesson.module, "stand-in-\(standIn.id)")
+        var result = verdict(id, .pass, "", "")
         result.name = "your tests and \(standIn.title.english)"
         // `Module.Suite/name()/File.swift:12:6`: Swift Testing gives a parameterized test parameters; a test with none
         // runs once, on whatever it builds itself.
@@ -326,6 +329,15 @@ public struct LearnerTestsJudge: Sendable {
             result.status = .fail
             result.message = "With \(standIn.title.english) in place of \(standIn.file), every contract test of yours (a test run once per store) still passes: \(standIn.why.english)"
                 + " [zh-Hans] 把 \(standIn.file) 换成\(standIn.title.chinese)之后，你的契约测试（按每个存储各运行一次的测试）仍然全部通过：\(standIn.why.chinese)"
+        case .kept:
+            let failing = run.filter { $0.status != .pass }.map(\.name)
+            guard failing.isEmpty, !run.isEmpty else {
+                result.status = .fail
+                let names = failing.map { "`\($0)`" }
+                result.message = "With \(standIn.title.english) in place of \(standIn.file), \(names.isEmpty ? "no test of yours ran" : names.joined(separator: ", ") + " failed"), though it keeps every promise: \(standIn.why.english)"
+                    + " [zh-Hans] 把 \(standIn.file) 换成\(standIn.title.chinese)之后，\(names.isEmpty ? "你的测试一个也没有运行" : names.joined(separator: "、") + " 失败了")，而它遵守每一条承诺：\(standIn.why.chinese)"
+                return result
+            }
         case .unneeded:
             let needing = run.filter { $0.status != .pass && ($0.passedCases ?? 0) == 0 }.map(\.name)
             guard !needing.isEmpty else { return result }
@@ -442,6 +454,9 @@ public struct LearnerTestsJudge: Sendable {
     /// `Module.yourTestsCompile()/learner-tests`: ids whose function is the nudge key, whatever follows.
     static func compileVerdict(_ module: String) -> String { "\(module)LearnerTests.\(LearnerTestsSpec.compileVerdict)()/learner-tests" }
     static func runVerdict(_ module: String) -> String { "\(module)LearnerTests.\(LearnerTestsSpec.runVerdict)()/learner-tests" }
+    static func keptVerdict(_ module: String, _ id: String) -> String {
+        "\(module)LearnerTests.\(LearnerTestsSpec.runVerdict)()/kept-\(id.replacingOccurrences(of: "/", with: "∕"))"
+    }
     static func mutantVerdict(_ module: String, _ id: String) -> String {
         "\(module)LearnerTests.\(LearnerTestsSpec.mutantVerdict)()/\(id.replacingOccurrences(of: "/", with: "∕"))"
     }
