@@ -543,4 +543,37 @@ struct GraphMechanismTests {
         let result = try found(code)
         #expect(result == ["4 global state Date()", "12 singleton Table.clock", "12 singleton Table.recorder"], "\(result)")
     }
+
+    @Test("a type nested in another hides the platform's of the same name only inside the type that holds it")
+    func nestedTypesScope() throws {
+        let code = """
+            import Foundation
+            enum Constants {
+                enum UserDefaults { static let lastEpisode = "last" }
+                static func key() -> String { UserDefaults.lastEpisode }
+            }
+            final class Player {
+                func resume() -> String? {
+                    Foundation.UserDefaults.standard.string(forKey: Constants.UserDefaults.lastEpisode)
+                }
+                func rate() -> Double { UserDefaults.standard.double(forKey: "rate") }
+            }
+            """
+        let result = try found(code)
+        #expect(result == ["8 singleton Foundation.UserDefaults.standard", "10 singleton UserDefaults.standard"], "\(result)")
+    }
+
+    @Test("a stored property's implicit member belongs to its declared type, as in a default argument")
+    func storedImplicitMembers() throws {
+        let code = """
+            import Foundation
+            final class Loader {
+                var session: URLSession = .shared
+                var timeout: TimeInterval = .zero
+                func load() {}
+            }
+            """
+        let result = try found(code)
+        #expect(result == ["3 singleton URLSession.shared"], "\(result)")
+    }
 }

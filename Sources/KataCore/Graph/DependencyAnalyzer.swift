@@ -202,6 +202,23 @@ public struct DependencyAnalyzer: Sendable {
             if byName[type.name] == nil { byName[type.name] = type }
         }
         let simpleNames = Set(bySimple.keys)
+        /// Whether `name`, written in code of `owner`, names a type of the code's own, as the compiler looks it up: a
+        /// nested type (`Constants.UserDefaults`, a namespace of keys) is seen unqualified only inside the type that
+        /// holds it; elsewhere the name is the platform's (`UserDefaults.standard`).
+        func declaresType(_ name: String, seenFrom owner: String?) -> Bool {
+            guard let all = bySimple[simple(name)] else { return false }
+            if name.contains(".") { return all.contains { $0.name == name || $0.name.hasSuffix("." + name) } || byName[name] != nil }
+            return all.contains { declaration in
+                guard let dot = declaration.name.lastIndex(of: ".") else { return true }
+                let holder = String(declaration.name[..<dot])
+                guard let owner else { return false }
+                let holderSimple = simple(holder)
+                // Inside the holder, its extensions, or a type nested in it (owners are qualified where declared,
+                // an extension's by the name it extends).
+                return owner == holder || owner.hasPrefix(holder + ".") || owner == holderSimple || owner.hasPrefix(holderSimple + ".")
+                    || owner.contains("." + holderSimple + ".") || owner.hasSuffix("." + holderSimple)
+            }
+        }
         var modules: [String: String] = [:]
         for file in Set(model.types.map(\.file) + model.references.map(\.file) + model.members.map(\.file)) { modules[file] = moduleName(ofFile: file) }
         func moduleName(ofFile file: String) -> String { modules[file] ?? KataCore.moduleName(ofFile: file) }
@@ -599,7 +616,7 @@ public struct DependencyAnalyzer: Sendable {
                 if member == "subscript" { return subscriptStores.contains(baseSimple) ? (.globalState, "\(base)[...]", nil) : nil }
                 if Self.systemGlobals.contains(base) { return (.singleton, base, nil) }
                 if Self.ignoredMembers[baseSimple].map({ $0.isEmpty || $0.contains(member) }) == true { return nil }
-                let own = simpleNames.contains(baseSimple)
+                let own = declaresType(base, seenFrom: reference.owner)
                 if !own {
                     if Self.systemState[baseSimple]?.contains(member) == true { return (.globalState, "\(base).\(member)", nil) }
                     if Self.systemSingletons[baseSimple]?.contains(member) == true { return (.singleton, "\(base).\(member)", nil) }
@@ -632,7 +649,7 @@ public struct DependencyAnalyzer: Sendable {
                     if reference.memberIsStatic && reference.context == .body && !Self.systemServices.contains(typeSimple) && !readsTheSystem { return nil }
                 }
                 if Self.systemFunctions.contains(type) { return (.globalState, "\(type)()", nil) }
-                if !simpleNames.contains(typeSimple) {
+                if !declaresType(type, seenFrom: reference.owner) {
                     if Self.readsTheSystemWhenMade.contains(typeSimple) && reference.withoutArguments { return (.globalState, "\(typeSimple)()", nil) }
                     if Self.systemServices.contains(typeSimple) { return (.construction, "\(typeSimple)()", nil) }
                     if Self.readingTypes.contains(typeSimple), let label = reference.firstArgumentLabel, Self.readingLabels.contains(label) {

@@ -788,6 +788,19 @@ private struct DumpWalker {
                 inner.isStatic = isStatic
                 inner.context = scope.owner == nil && scope.topLevelCode ? .topLevel : .initialValue
             }
+            // `var pipeline: ImagePipeline = .shared`: the implicit member is the declared type's, as in a default argument.
+            if tree.isKind(value, .unresolved_member_expr), let member = tree.string(value, .name),
+               member.first?.isLowercase == true, member != "init",
+               let binding = range(node), var dot = tokenIndex(at: binding.lowerBound) {
+                // The dump gives the implicit member no place of its own: it is the `= .member` in the binding's tokens.
+                while dot + 2 < tokens.count, tokens[dot].offset <= binding.upperBound,
+                      !(tokens[dot].is("=") && tokens[dot + 1].is(".") && tokens[dot + 2].text == member) { dot += 1 }
+                dot += 1
+                if dot + 1 < tokens.count, tokens[dot].offset <= binding.upperBound,
+                   let type = TokenTools.annotatedType(tokens, beforeImplicitMember: dot)?.first {
+                    place(.member(base: type, member: member), scope: inner, implicitMember: true)
+                }
+            }
             walk(value, scope: inner)
         }
     }

@@ -815,6 +815,13 @@ struct TokenScanner {
                 known = TokenTools.annotatedType(tokens, beforeImplicitMember: index) ?? (known.isEmpty ? returnTypes(before: index) : known)
             }
             guard name != "init" || !known.isEmpty else { continue }
+            // `var pipeline: ImagePipeline = .shared`: the implicit member is the declared type's, as in a default argument.
+            if context == .initialValue, name != "init", name.first?.isLowercase == true,
+               let type = TokenTools.annotatedType(tokens, beforeImplicitMember: index)?.first {
+                model.references.append(CodeReference(shape: .member(base: type, member: name), owner: owner, member: member,
+                                                      memberIsStatic: isStatic, context: context, file: file,
+                                                      offset: tokens[index].offset, line: lines.line(of: tokens[index].offset)))
+            }
             model.implicitMembers.append(ImplicitMemberReference(
                 member: name, contextTypes: known, owner: owner, inMember: member, context: context,
                 file: file, line: lines.line(of: tokens[index].offset)))
