@@ -343,13 +343,13 @@ struct LiveTestPreviewTests {
         let first = PitWallApp.preview()
         let second = PitWallApp.preview()
         // Names as the pit wall may type them: the canned data knows "HAM" as written, and every other name is another driver.
-        let names = drivers + ["BOT", "ZHO", "TSU", "OCO", "ham", "Ham", "HAM ", " HAM", "HAMILTON", "HA", ""]
+        let names = drivers + ["BOT", "ZHO", "TSU", "OCO", "ham", "Ham", "HAM ", " HAM", "HAMILTON", "HA", ""] + nearMisses(of: "HAM")
         for round in 1...3 {
             for driver in names {
                 let one = first.call(for: driver)
                 let other = second.call(for: driver)
                 let want = driver == "HAM" ? "HAM: box for slicks (tyres 74% worn)" : "\(driver): stay out (last lap 90512 ms)"
-                #expect(one == want && other == want, "Round \(round): two preview apps should both call \"\(want)\" for \(driver), every time they are asked; they called \"\(one)\" and \"\(other)\". A preview value answers from canned data: no clock, no randomness, no live service. [zh-Hans] 第 \(round) 轮：两个预览应用每次被问到 \(driver) 时都应该给出 \"\(want)\"；它们给出的是 \"\(one)\" 和 \"\(other)\"。预览值用固定的数据回答：不用时钟、不用随机数、不用真实服务。")
+                #expect(one == want && other == want, "Round \(round): two preview apps should both call \"\(want)\" for \(driver.debugDescription), every time they are asked; they called \"\(one)\" and \"\(other)\". A preview value answers from canned data: no clock, no randomness, no live service. [zh-Hans] 第 \(round) 轮：两个预览应用每次被问到 \(driver.debugDescription) 时都应该给出 \"\(want)\"；它们给出的是 \"\(one)\" 和 \"\(other)\"。预览值用固定的数据回答：不用时钟、不用随机数、不用真实服务。")
             }
         }
     }
@@ -367,7 +367,7 @@ struct LiveTestPreviewTests {
             #expect(wrong.isEmpty, "The preview weather should answer 20% rain for any number of minutes, but it answered \(wrong.map { "\($0.1)% for \($0.0) min" }.joined(separator: ", ")). A preview value is canned data: the same answer whatever the question, no formula on the minutes. [zh-Hans] 预览天气对任何分钟数都应该回答 20% 降雨，但它的回答是 \(wrong.map { "\($0.0) 分钟 \($0.1)%" }.joined(separator: "、"))。预览值是固定数据：不管问什么都是同一个答案，不按分钟数套公式。")
         }
         for telemetry in servicesReachable(from: app, as: (any TelemetryFeed).self) {
-            for driver in ["HAM", "VER", "BOT", "LEC", "ham", "Ham", "HAM ", "HAMILTON", ""] {
+            for driver in ["HAM", "VER", "BOT", "LEC", "ham", "Ham", "HAM ", "HAMILTON", ""] + nearMisses(of: "HAM") {
                 let first = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
                 let again = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
                 #expect(first == again, "The preview telemetry answered \(first) and then \(again) for \(driver): canned data gives the same answer every time. [zh-Hans] 预览遥测对 \(driver) 先回答 \(first)，再回答 \(again)：固定数据每次都给出同一个答案。")
@@ -407,6 +407,43 @@ struct LiveTestPreviewTests {
 }
 
 /// Every `T` an object keeps, found by reflection a few levels down (stored properties, optionals, arrays, wrappers).
+/// Names one small edit away from `name`: a character left out or doubled, one put in anywhere (a space, a line break,
+/// a tab, a carriage return, a NUL, a zero-width or no-break space, a byte-order mark, an accent that joins the letter
+/// before it, a hyphen, a dot, a digit, a letter), or a letter in the other case or full width. Each is another name:
+/// canned data that knows `name` as written answers every one of them as it answers any other driver.
+func nearMisses(of name: String) -> [String] {
+    let putIn: [Character] = [" ", "\n", "\t", "\r", "\u{0}", "\u{200B}", "\u{A0}", "\u{FEFF}", "\u{301}", "-", ".", "1", "a", "Z"]
+    let letters = Array(name)
+    var found: Set<String> = []
+    for index in letters.indices {
+        var edited = letters
+        edited.remove(at: index)
+        found.insert(String(edited))
+        edited = letters
+        edited.insert(letters[index], at: index)
+        found.insert(String(edited))
+        for other in [letters[index].lowercased(), letters[index].uppercased()] {
+            edited = letters
+            edited[index] = Character(other)
+            found.insert(String(edited))
+        }
+        if let ascii = letters[index].asciiValue, (65...90).contains(ascii) || (97...122).contains(ascii),
+           let wide = Unicode.Scalar(0xFF21 + UInt32(ascii - (ascii >= 97 ? 97 : 65)) + (ascii >= 97 ? 0x20 : 0)) {
+            edited = letters
+            edited[index] = Character(wide)
+            found.insert(String(edited))
+        }
+    }
+    for index in 0...letters.count {
+        for character in putIn {
+            var edited = letters
+            edited.insert(character, at: index)
+            found.insert(String(edited))
+        }
+    }
+    return found.filter { $0 != name }.sorted()
+}
+
 func servicesReachable<T>(from root: Any, as kind: T.Type, depth: Int = 4) -> [T] {
     var found: [T] = []
     var seen: Set<ObjectIdentifier> = []
