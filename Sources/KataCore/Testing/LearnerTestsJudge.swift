@@ -83,6 +83,21 @@ public struct LearnerTestsJudge: Sendable {
                 return [refused]
             }
         }
+        // Swift Testing makes a fresh suite for every test, so the only way one test sees what another left is a static
+        // or global that holds state: then a test's verdict depends on what ran before it (run alone, in another
+        // order, or twice in one process, it says otherwise). Said before the build, as the import is.
+        let sharing = RuleChecker(rules: [Self.testsShareNoState]).findings(in: SourceModel.read(tests.map { test in
+            (name: DiagnosticParser.relative(test, to: lesson.root), text: (try? fileSystem.readText(test)) ?? "")
+        }))
+        if let first = sharing.first {
+            var refused = verdict(Self.runVerdict(lesson.module), .fail,
+                                  "\(first.file):\(first.line): \(first.messages.english)",
+                                  "\(first.file):\(first.line)：\(first.messages.chinese)")
+            refused.name = "your tests share no state"
+            refused.file = first.file
+            refused.line = first.line
+            return [refused]
+        }
         let shared = builder.sharingBuilds(in: (buildFolder as NSString).deletingLastPathComponent + "/learner-shared")
         var input = BuildInput(module: lesson.module, sourceFiles: module.map(\.path), testFiles: tests, buildDirectory: "\(buildFolder)/learner-tests")
         if variantsInOneFolder {
@@ -454,6 +469,15 @@ public struct LearnerTestsJudge: Sendable {
     /// `Module.yourTestsCompile()/learner-tests`: ids whose function is the nudge key, whatever follows.
     static func compileVerdict(_ module: String) -> String { "\(module)LearnerTests.\(LearnerTestsSpec.compileVerdict)()/learner-tests" }
     static func runVerdict(_ module: String) -> String { "\(module)LearnerTests.\(LearnerTestsSpec.runVerdict)()/learner-tests" }
+    /// No static or global of the learner's tests holds state: each test builds its own store, fake and timer.
+    static let testsShareNoState: LessonRule = {
+        var rule = LessonRule(id: "tests-share-no-state", kind: .noStaticState, fix: LocalizedText(
+            english: "Build what a test uses inside the test (or in its suite's init: Swift Testing makes a fresh suite for every test), not in a `static` or a global: one kept there is shared by every test, so a test passes or fails by what ran before it.",
+            chinese: "在测试里面（或者在它所在套件的 init 里：Swift Testing 为每个测试新建一个套件）创建测试要用的东西，而不是放在 `static` 或全局变量里：放在那里的对象被所有测试共用，于是一个测试通过与否取决于在它之前运行了什么。"))
+        rule.inTypes = ["*"]
+        return rule
+    }()
+
     static func keptVerdict(_ module: String, _ id: String) -> String {
         "\(module)LearnerTests.\(LearnerTestsSpec.runVerdict)()/kept-\(id.replacingOccurrences(of: "/", with: "∕"))"
     }
