@@ -111,7 +111,8 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// A lap time from the whole domain a lap can take, not only the usual 70-90 s: most are typical, some
-/// are very short and some very long (an out-lap, a lap behind the safety car, a red flag), two decimals.
+/// are very short (down to 0 s, a timing glitch) and some very long (an out-lap, a lap behind the safety car, a red
+/// flag).
 func anyLapSeconds(using generator: inout SeededGenerator) -> Double {
     switch Int.random(in: 0..<12, using: &generator) {
     case 0..<5: return Double(Int.random(in: 7_000...9_000, using: &generator)) / 100
@@ -119,6 +120,8 @@ func anyLapSeconds(using generator: inout SeededGenerator) -> Double {
     // A timing system that measures finer: thousandths, or every digit a Double holds.
     case 7: return Double(Int.random(in: 70_000...90_000, using: &generator)) / 1000
     case 8: return Double.random(in: 60..<100, using: &generator)
+    // A lap the timing system read as no time at all, or as next to none: still a lap, and faster than any other.
+    case 9: return [0, 0.001, 0.01].randomElement(using: &generator)!
     default:
         let exponent = Double.random(in: 2...6, using: &generator)
         return (pow(10, exponent) * 100).rounded() / 100
@@ -320,7 +323,7 @@ final class LapLoggerTests {
         #expect(store.values.values.contains(79.0) && !store.values.values.contains(80.0), "The store should still hold the team's best, 79.0, but it holds \(store.values). [zh-Hans] 存储应该仍然保存车队的最快圈 79.0，但里面是 \(store.values)。")
     }
 
-    @Test("200 seeded runs of laps of any length (short, usual, very long) and any precision while others change the store (a faster best, a slower one, or none): a new best is a lap faster than what the store holds at that moment, the first lap into an empty store always")
+    @Test("200 seeded runs of laps of any length (0 s, short, usual, very long) and any precision while others change the store (a faster best, a slower one, or none): a new best is a lap faster than what the store holds at that moment, the first lap into an empty store always")
     func bestAgainstTheStoreOfTheMoment() throws {
         var generator = SeededGenerator(state: 0x05_BE57)
         for run in 0..<200 {
