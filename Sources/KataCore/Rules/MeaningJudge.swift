@@ -380,6 +380,36 @@ public struct MeaningJudge: Sendable {
                ["private", "fileprivate"].contains(member.access) || member.markers.contains("private(set)") || member.markers.contains("fileprivate(set)") { continue }
             found.append(finding(rule, member.file, member.line, Words.notKept("\(owner).\(member.name)", ownership: ownership, lazy: member.isLazy)))
         }
+        // With `values`: a `let` that holds an object of the module's (a class) with a stored `var` of its own, or one
+        // more such object in turn, keeps that state all the same: the type remembers it through the reference.
+        if rule.values {
+            let prefix = scope.program.module + "."
+            func classes(in type: String) -> [String] {
+                Set(DemangledName.identifiers(type).map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).filter { name in
+                    scope.declared(name)?.kind == "class_decl" && !scope.belongs(name, to: rule.inTypes)
+                }.sorted()
+            }
+            func mutableState(of box: String, seen: Set<String>) -> MemberDeclarationInfo? {
+                let stored = scope.program.members.values.filter { $0.owner == box && $0.kind == "var_decl" && !$0.isStatic && !$0.isImplicit && ($0.isStored || $0.isLazy) }
+                    .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+                if let state = stored.first(where: { !$0.isLet }) { return MemberDeclarationInfo(box: box, name: state.name, type: state.type) }
+                for inner in stored where inner.isLet {
+                    for next in classes(in: inner.type) where !seen.contains(next) {
+                        if let state = mutableState(of: next, seen: seen.union([next])) { return state }
+                    }
+                }
+                return nil
+            }
+            for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+            where member.kind == "var_decl" && !member.isStatic && !member.isImplicit && member.isStored && member.isLet {
+                guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
+                      !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
+                guard let state = classes(in: member.type).lazy.compactMap({ mutableState(of: $0, seen: [$0]) }).first else { continue }
+                found.append(finding(rule, member.file, member.line, LocalizedText(
+                    english: "`\(owner).\(member.name)` is a `let`, but the `\(state.box)` it holds keeps `var \(state.name)` (`\(state.type)`): \(owner) remembers it from one call to the next through that object, and what it does then depends on what came before. Keep nothing but what it is handed.",
+                    chinese: "`\(owner).\(member.name)` 是 `let`，但它保存的 `\(state.box)` 里有 `var \(state.name)`（`\(state.type)`）：\(owner) 通过这个对象把它从一次调用记到下一次，于是它做什么就取决于之前发生过什么。只保存交给它的东西。")))
+            }
+        }
         // With `of`: a `let` that holds a box of the module's (a class) whose `var` of one of those types code outside
         // the box sets is that `var` one step away: the collaborator is still swapped from outside, behind the holder's back.
         if !rule.of.isEmpty {
@@ -413,6 +443,12 @@ public struct MeaningJudge: Sendable {
             found.append(finding(rule, member.file, member.line, Words.erased(holder, initializer: member.kind == "constructor_decl")))
         }
         return found
+    }
+
+    private struct MemberDeclarationInfo {
+        var box: String
+        var name: String
+        var type: String
     }
 
     /// A type that can carry any collaborator without naming it: `Any`, `AnyObject`, `[String: Any]`, `(Any.Type) -> Any`.
