@@ -86,9 +86,9 @@ public struct LearnerTestsJudge: Sendable {
         // Swift Testing makes a fresh suite for every test, so the only way one test sees what another left is a static
         // or global that holds state: then a test's verdict depends on what ran before it (run alone, in another
         // order, or twice in one process, it says otherwise). Said before the build, as the import is.
-        let sharing = RuleChecker(rules: [Self.testsShareNoState]).findings(in: SourceModel.read(tests.map { test in
+        let sharing = Self.sharedState(tests: tests.map { test in
             (name: DiagnosticParser.relative(test, to: lesson.root), text: (try? fileSystem.readText(test)) ?? "")
-        }))
+        }, module: module.map { (name: $0.name, text: (try? fileSystem.readText($0.path)) ?? "") })
         if let first = sharing.first {
             var refused = verdict(Self.runVerdict(lesson.module), .fail,
                                   "\(first.file):\(first.line): \(first.messages.english)",
@@ -469,14 +469,25 @@ public struct LearnerTestsJudge: Sendable {
     /// `Module.yourTestsCompile()/learner-tests`: ids whose function is the nudge key, whatever follows.
     static func compileVerdict(_ module: String) -> String { "\(module)LearnerTests.\(LearnerTestsSpec.compileVerdict)()/learner-tests" }
     static func runVerdict(_ module: String) -> String { "\(module)LearnerTests.\(LearnerTestsSpec.runVerdict)()/learner-tests" }
-    /// No static or global of the learner's tests holds state: each test builds its own store, fake and timer.
-    static let testsShareNoState: LessonRule = {
-        var rule = LessonRule(id: "tests-share-no-state", kind: .noStaticState, fix: LocalizedText(
-            english: "Build what a test uses inside the test (or in its suite's init: Swift Testing makes a fresh suite for every test), not in a `static` or a global: one kept there is shared by every test, so a test passes or fails by what ran before it.",
-            chinese: "在测试里面（或者在它所在套件的 init 里：Swift Testing 为每个测试新建一个套件）创建测试要用的东西，而不是放在 `static` 或全局变量里：放在那里的对象被所有测试共用，于是一个测试通过与否取决于在它之前运行了什么。"))
-        rule.inTypes = ["*"]
-        return rule
-    }()
+    /// The statics and globals of the learner's tests that hold state: a `var`, or a constant holding an object (an
+    /// instance of a class of the module's or of the tests', a store or a timer). Constants of values (a table of
+    /// drivers, a list of store kinds with the closures that make them) share nothing.
+    static func sharedState(tests: [(name: String, text: String)], module: [(name: String, text: String)]) -> [RuleFinding] {
+        let model = SourceModel.read(module + tests)
+        let testFiles = Set(tests.map(\.name))
+        let classes = Set(model.types.filter { $0.kind == .class || $0.kind == .actor }.map(\.simpleName))
+        func simple(_ name: String) -> String { String(name.split(separator: ".").last ?? Substring(name)) }
+        return model.members.filter { member in
+            member.kind == .property && member.isStatic && !member.isComputed && testFiles.contains(member.file)
+                && !member.attributes.contains("TaskLocal")
+                && (member.isMutable || member.initialValueCall.map { classes.contains(simple($0)) } == true || member.typeNames.contains { classes.contains(simple($0)) })
+        }.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.map { member in
+            let held = RuleChecker.keepsState(member)
+            return RuleFinding(file: member.file, line: member.line, rule: "tests-share-no-state", messages: LocalizedText(
+                english: held.english + " Build what a test uses inside the test (or in its suite's init: Swift Testing makes a fresh suite for every test): one kept in a `static` or a global is shared by every test, so a test passes or fails by what ran before it.",
+                chinese: held.chinese + "在测试里面（或者在它所在套件的 init 里：Swift Testing 为每个测试新建一个套件）创建测试要用的东西：放在 `static` 或全局变量里的对象被所有测试共用，于是一个测试通过与否取决于在它之前运行了什么。"))
+        }
+    }
 
     static func keptVerdict(_ module: String, _ id: String) -> String {
         "\(module)LearnerTests.\(LearnerTestsSpec.runVerdict)()/kept-\(id.replacingOccurrences(of: "/", with: "∕"))"
