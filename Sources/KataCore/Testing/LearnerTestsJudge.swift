@@ -196,7 +196,24 @@ public struct LearnerTestsJudge: Sendable {
             // that leaves that file's meaning alone. One that does not build was made unbuildable by the learner's code (an
             // overload that makes a call ambiguous, say): a question left unanswered, never one taken off the count.
             guard let run else { return judge.unbuiltMutantVerdict(lesson: lesson, mutant: mutant, shownFile: shownFile) }
-            let caught = Self.caught(in: run)
+            var caught = Self.caught(in: run)
+            // The same mistake in both stores the suite runs against: the mutant put in place of the fake as well (the
+            // mutated implementation under the fake's name). A test of a promise still fails, in each case; a test that
+            // only compares the fake with the real store (a fake that is a copy of it, however reshaped) sees two stores
+            // that agree, and catches nothing. Where that twin does not build (tests that use what only the learner's
+            // fake has), the mutant is judged as above.
+            if caught != nil, let (fakeFile, twin) = judge.twin(of: mutant, implementation: text, module: texts) {
+                let placed = judge.testPaths(tests, texts: testTexts, changed: false, folder: place("mutants", index))
+                if let both = judge.runVariant(place("mutants", index), of: texts, tests: placed, shared: shared, lesson: lesson, contents: { file, data in
+                    if file.name == fakeFile { return Data(twin.utf8) }
+                    guard file.name == mutant.file else { return data }
+                    var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+                    for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
+                    return Data(lines.joined(separator: "\n").utf8)
+                }), !both.isEmpty {
+                    caught = Self.caught(in: both)
+                }
+            }
             return judge.mutantVerdict(lesson: lesson, mutant: mutant, shownFile: shownFile, source: text, caughtBy: caught, ran: !run.isEmpty)
         }
         let standIns: [TestVerdict?] = ConcurrentMap.map(Array(spec.standIns.enumerated()), jobs: jobs) { index, standIn in
@@ -210,6 +227,29 @@ public struct LearnerTestsJudge: Sendable {
             return judge.standInVerdict(lesson: lesson, standIn: standIn, run: run)
         }
         return outcomes.compactMap { $0 } + standIns.compactMap { $0 }
+    }
+
+    /// The mutated implementation under the name of the learner's fake, and the fake's file: the fake is the file a
+    /// `caught` stand-in replaces (the fake as it was handed out). Nil when the lesson names no fake, or either file
+    /// declares no class.
+    func twin(of mutant: Mutant, implementation: String, module: [(ModuleFile, Data)]) -> (String, String)? {
+        guard let fakeFile = spec.standIns.first(where: { $0.expect == .caught })?.file, fakeFile != spec.implementation,
+              let fake = module.first(where: { $0.0.name == fakeFile }) else { return nil }
+        func className(_ text: String) -> String? {
+            let tokens = SwiftLexer.tokens(of: text)
+            for index in tokens.indices.dropLast() where tokens[index].text == "class" && tokens[index + 1].isIdentifier
+                && !["func", "var", "let", "subscript", "init", "deinit", "override", "final", "static"].contains(tokens[index + 1].text) {
+                return tokens[index + 1].text
+            }
+            return nil
+        }
+        guard let fakeName = className(String(decoding: fake.1, as: UTF8.self)), let realName = className(implementation), fakeName != realName else { return nil }
+        var lines = implementation.components(separatedBy: "\n")
+        for (line, new) in zip(mutant.lines, mutant.mutated) where line >= 1 && line <= lines.count { lines[line - 1] = new }
+        let mutated = lines.joined(separator: "\n")
+        guard let pattern = try? NSRegularExpression(pattern: "\\b\(NSRegularExpression.escapedPattern(for: realName))\\b") else { return nil }
+        let renamed = pattern.stringByReplacingMatches(in: mutated, range: NSRange(mutated.startIndex..., in: mutated), withTemplate: NSRegularExpression.escapedTemplate(for: fakeName))
+        return (fakeFile, renamed)
     }
 
     /// Where a variant's tests are built from. With every variant in one folder, always `folder/tests` (the learner's own
