@@ -42,6 +42,10 @@ struct DumpTreeTests {
         #expect(!parsed.repaired)
         let model = SyntaxDumpReader.model(dump: parsed.tree, file: "Sample.swift", text: source)
         let lines = Self.modelLines(model)
+        // KATA_WRITE_FIXTURES=1 writes the model as it now is, to review with `git diff` after the model gains a field.
+        if ProcessInfo.processInfo.environment["KATA_WRITE_FIXTURES"] == "1" {
+            try (lines + "\n").write(to: Self.fixtures.appendingPathComponent("Sample.model.txt"), atomically: true, encoding: .utf8)
+        }
         #expect(lines == expected.trimmingCharacters(in: .newlines))
     }
 }

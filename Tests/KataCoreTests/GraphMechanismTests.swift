@@ -576,4 +576,24 @@ struct GraphMechanismTests {
         let result = try found(code)
         #expect(result == ["3 singleton URLSession.shared"], "\(result)")
     }
+
+    @Test("a library type's one instance by the platform's names (default, standard, current) is a hidden dependency where the code uses it as an object, not where it keeps or compares a value")
+    func libraryInstances() throws {
+        let code = """
+            import Foundation
+            final class Watch {
+                var mode = Mode.standard
+                func start() {
+                    WCSession.default.activate()
+                    let config = URLSessionConfiguration.default
+                    if mode == Mode.standard { print(config) }
+                    let sessionConfig = WCSession.default
+                    print(sessionConfig)
+                }
+            }
+            enum Mode { case standard, fast }
+            """
+        let result = try found(code)
+        #expect(result == ["5 singleton WCSession.default"], "\(result)")
+    }
 }

@@ -208,4 +208,6 @@ public struct CodeReference: Sendable, Equatable {
     /// `Defaults[.key] = value`: a type's subscript (member `subscript`) written to, which only a static subscript
     /// with a setter allows: the type keeps state everyone shares.
     public var writes: Bool = false
+    /// For a member: the object it names is asked for something in turn (`WCSession.default.activate()`).
+    public var usedAsReceiver: Bool = false
 }

@@ -92,6 +92,8 @@ public struct DependencyAnalyzer: Sendable {
     public static let singletonMembers: Set<String> = ["shared", "default", "standard", "current", "main", "instance", "sharedInstance", "processInfo"]
     /// Members that name a singleton on any type, even one the code does not declare (a library's).
     static let anyTypeSingletonMembers: Set<String> = ["shared", "sharedInstance", "instance"]
+    /// Members by which a library type hands out its one instance when the code uses it as an object.
+    static let libraryInstanceMembers: Set<String> = ["default", "standard", "current"]
     /// The platform's singletons (the object is a service: files, defaults, network, the app, the pasteboard).
     static let systemSingletons: [String: Set<String>] = [
         "FileManager": ["default"], "NotificationCenter": ["default"], "UserDefaults": ["standard"], "URLSession": ["shared"],
@@ -625,6 +627,12 @@ public struct DependencyAnalyzer: Sendable {
                     // `NIODeadline.now()`, `DispatchTime.now()`): the current time, asked of no one handed in.
                     if Self.clockMembers.contains(member) && baseSimple.first?.isUppercase == true { return (.globalState, "\(base).\(member)", nil) }
                     if Self.anyTypeSingletonMembers.contains(member) && baseSimple.first?.isUppercase == true { return (.singleton, "\(base).\(member)", nil) }
+                    // A library type's one instance by the platform's names for it (`WCSession.default`,
+                    // `Thread.current`), used as an object: asked for something, not compared or kept as a value.
+                    if Self.libraryInstanceMembers.contains(member) && reference.usedAsReceiver && !base.contains(".")
+                        && baseSimple.first?.isUppercase == true && !TokenTools.valueTypeNames.contains(baseSimple) {
+                        return (member == "current" ? .globalState : .singleton, "\(base).\(member)", nil)
+                    }
                     return nil
                 }
                 if staticSingletons.contains("\(baseSimple).\(member)") || (Self.singletonMembers.contains(member) && isService(baseSimple, module: module) && !memberNames.contains("\(baseSimple).\(member)") ) {

@@ -901,7 +901,8 @@ private struct DumpWalker {
             handedArguments: { if case .construction = shape { return TokenTools.handedArguments(tokens, at: found) } else { return nil } }(),
             handedOn: { if case .construction = shape { return TokenTools.handedOn(tokens, at: found) } else { return false } }(),
             addressTaken: found > 0 && tokens[found - 1].is("&"),
-            writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: found) } else { return false } }()))
+            writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: found) } else { return false } }(),
+            usedAsReceiver: { if case .member(_, let member) = shape { return TokenTools.usedAsReceiver(tokens, at: found, member: member) } else { return false } }()))
     }
 
     /// `.shared` with nothing written before the dot.

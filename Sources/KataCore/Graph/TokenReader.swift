@@ -459,6 +459,21 @@ enum TokenTools {
         return tokens[k + 1].text
     }
 
+    /// `WCSession.default.activate()`, `Thread.current.name`: the member `member` of the path at `index` (called or
+    /// not) is asked for something in turn: the code uses the object it names, not a value it compares or keeps.
+    static func usedAsReceiver(_ tokens: [SwiftToken], at index: Int, member: String) -> Bool {
+        var k = index
+        while k < tokens.count, tokens[k].text != member {
+            guard k + 2 < tokens.count, tokens[k].isIdentifier, tokens[k + 1].is("."), tokens[k + 2].isIdentifier else { return false }
+            k += 2
+        }
+        guard k < tokens.count else { return false }
+        k += 1
+        if k < tokens.count, tokens[k].is("("), !tokens[k].newlineBefore { k = matchingClose(tokens, k) + 1 }
+        while k < tokens.count, tokens[k].is("?") || tokens[k].is("!") { k += 1 }
+        return k + 1 < tokens.count && tokens[k].is(".") && tokens[k + 1].isIdentifier
+    }
+
     /// Calls that reach for the process-wide random source when written without a generator.
     static let unseededRandomCalls: Set<String> = ["shuffled", "shuffle", "randomElement"]
     /// Calls that schedule work after a delay on the real clock, and the platform queues they are made on.
@@ -806,7 +821,8 @@ struct TokenScanner {
                 isTemporary: TokenTools.isTemporary(tokens, at: at), handedArguments: TokenTools.handedArguments(tokens, at: at),
                 handedOn: { if case .construction = shape { return TokenTools.handedOn(tokens, at: at) } else { return false } }(),
                 addressTaken: at > 0 && tokens[at - 1].is("&"),
-                writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: at) } else { return false } }()))
+                writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: at) } else { return false } }(),
+                usedAsReceiver: { if case .member(_, let member) = shape { return TokenTools.usedAsReceiver(tokens, at: at, member: member) } else { return false } }()))
         }
         for index in indices where TokenTools.isImplicitMember(tokens, dot: index) {
             let name = tokens[index + 1].text
