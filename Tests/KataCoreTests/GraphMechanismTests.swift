@@ -596,4 +596,23 @@ struct GraphMechanismTests {
         let result = try found(code)
         #expect(result == ["5 singleton WCSession.default"], "\(result)")
     }
+
+    @Test("a fallback for a collaborator handed in as an optional is that parameter's default; one for a property nobody hands in is built in place")
+    func fallbacksForHandedOptionals() throws {
+        let code = """
+            import Foundation
+            protocol PipelineDelegate: AnyObject { func willLoad() }
+            final class DefaultDelegate: PipelineDelegate { func willLoad() { try? FileManager.default.removeItem(atPath: "/tmp/x") } }
+            final class Pipeline {
+                let delegate: PipelineDelegate
+                var backup: PipelineDelegate?
+                init(delegate: PipelineDelegate? = nil) {
+                    self.delegate = delegate ?? DefaultDelegate()
+                }
+                func load() -> PipelineDelegate { backup ?? DefaultDelegate() }
+            }
+            """
+        let result = try found(code).filter { !$0.contains("FileManager") }
+        #expect(result == ["10 construction DefaultDelegate()"], "\(result)")
+    }
 }

@@ -210,4 +210,6 @@ public struct CodeReference: Sendable, Equatable {
     public var writes: Bool = false
     /// For a member: the object it names is asked for something in turn (`WCSession.default.activate()`).
     public var usedAsReceiver: Bool = false
+    /// For a construction: the name it stands in for, when it is the right side of `??` (`delegate ?? Default()`).
+    public var fallbackOf: String? = nil
 }

@@ -698,6 +698,12 @@ public struct DependencyAnalyzer: Sendable {
                         return nil
                     }
                 }
+                // A fallback for a collaborator the member is handed as an optional (`delegate ?? DefaultDelegate()`)
+                // is that parameter's default, written in the body: the injection point, as a default argument is.
+                if !atRoot, let handed = reference.fallbackOf, let ownerSimple, let member = reference.member,
+                   (membersByOwner[ownerSimple] ?? []).contains(where: { $0.name == member && $0.parameters.contains { $0.name == handed } }) {
+                    return nil
+                }
                 // A construction that only packages what the code was handed (its parameters, its own stored
                 // properties, itself, literals) makes no hidden choice: every part of it came from outside.
                 if !atRoot, let roots = reference.handedArguments, let ownerSimple, let member = reference.member {

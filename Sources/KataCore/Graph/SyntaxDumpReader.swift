@@ -902,7 +902,8 @@ private struct DumpWalker {
             handedOn: { if case .construction = shape { return TokenTools.handedOn(tokens, at: found) } else { return false } }(),
             addressTaken: found > 0 && tokens[found - 1].is("&"),
             writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: found) } else { return false } }(),
-            usedAsReceiver: { if case .member(_, let member) = shape { return TokenTools.usedAsReceiver(tokens, at: found, member: member) } else { return false } }()))
+            usedAsReceiver: { if case .member(_, let member) = shape { return TokenTools.usedAsReceiver(tokens, at: found, member: member) } else { return false } }(),
+            fallbackOf: { if case .construction = shape { return TokenTools.fallbackOf(tokens, at: found) } else { return nil } }()))
     }
 
     /// `.shared` with nothing written before the dot.

@@ -474,6 +474,12 @@ enum TokenTools {
         return k + 1 < tokens.count && tokens[k].is(".") && tokens[k + 1].isIdentifier
     }
 
+    /// `delegate ?? DefaultDelegate()`, `self.clock ?? SystemClock()`: the name the construction at `index` stands in for.
+    static func fallbackOf(_ tokens: [SwiftToken], at index: Int) -> String? {
+        guard index >= 2, tokens[index - 1].text == "??", tokens[index - 2].isIdentifier else { return nil }
+        return tokens[index - 2].text
+    }
+
     /// Calls that reach for the process-wide random source when written without a generator.
     static let unseededRandomCalls: Set<String> = ["shuffled", "shuffle", "randomElement"]
     /// Calls that schedule work after a delay on the real clock, and the platform queues they are made on.
@@ -822,7 +828,8 @@ struct TokenScanner {
                 handedOn: { if case .construction = shape { return TokenTools.handedOn(tokens, at: at) } else { return false } }(),
                 addressTaken: at > 0 && tokens[at - 1].is("&"),
                 writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: at) } else { return false } }(),
-                usedAsReceiver: { if case .member(_, let member) = shape { return TokenTools.usedAsReceiver(tokens, at: at, member: member) } else { return false } }()))
+                usedAsReceiver: { if case .member(_, let member) = shape { return TokenTools.usedAsReceiver(tokens, at: at, member: member) } else { return false } }(),
+                fallbackOf: { if case .construction = shape { return TokenTools.fallbackOf(tokens, at: at) } else { return nil } }()))
         }
         for index in indices where TokenTools.isImplicitMember(tokens, dot: index) {
             let name = tokens[index + 1].text
