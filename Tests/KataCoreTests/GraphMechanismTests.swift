@@ -615,22 +615,4 @@ struct GraphMechanismTests {
         let result = try found(code).filter { !$0.contains("FileManager") }
         #expect(result == ["10 construction DefaultDelegate()"], "\(result)")
     }
-
-    @Test("an object with effects built from what the code was handed and run in place is still a choice made there; returned, it is the product")
-    func effectfulPackagingRunHere() throws {
-        let code = """
-            import Foundation
-            final class ChangeEmailTask { let email: String; init(email: String) { self.email = email }
-                func run() { URLSession.shared.dataTask(with: URL(string: email)!).resume() } }
-            final class Account {
-                func changeEmail(_ email: String) {
-                    let task = ChangeEmailTask(email: email)
-                    task.run()
-                }
-                func makeTask(_ email: String) -> ChangeEmailTask { ChangeEmailTask(email: email) }
-            }
-            """
-        let result = try found(code).filter { !$0.contains("URLSession") }
-        #expect(result == ["6 construction ChangeEmailTask()"], "\(result)")
-    }
 }

@@ -709,10 +709,7 @@ public struct DependencyAnalyzer: Sendable {
                 if !atRoot, let roots = reference.handedArguments, let ownerSimple, let member = reference.member {
                     let parameters = Set((membersByOwner[ownerSimple] ?? []).filter { $0.name == member }.flatMap { $0.parameters.map(\.name) })
                     let stored = Set((membersByOwner[ownerSimple] ?? []).filter { $0.kind == .property && !$0.isStatic }.map(\.name))
-                    // An object with effects of its own (a network task) built here and run here is still a choice
-                    // of implementation made in place; handed on or returned, it is the code's product.
-                    let runsHere = effectful.contains(typeSimple) && !reference.handedOn
-                    if !runsHere, roots.allSatisfy({ $0 == "self" || parameters.contains($0) || stored.contains($0) }) { return nil }
+                    if roots.allSatisfy({ $0 == "self" || parameters.contains($0) || stored.contains($0) }) { return nil }
                 }
                 // A private type with no effects of its own (a library's inner observer, an operator's product, a
                 // lock or a buffer) is a part of its file's code: nothing outside the file could build or replace it,
