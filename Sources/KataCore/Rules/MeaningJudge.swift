@@ -382,17 +382,18 @@ public struct MeaningJudge: Sendable {
         }
         // With `values`: a `let` that holds an object of the module's (a class) with a stored `var` of its own, or one
         // more such object in turn, keeps that state all the same: the type remembers it through the reference.
+        // The module's classes a declared type names, the rule's own types left out: the boxes a `let` can hold.
+        let prefix = scope.program.module + "."
+        func classes(in type: String) -> [String] {
+            Set(DemangledName.identifiers(type).map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).filter { name in
+                scope.declared(name)?.kind == "class_decl" && !scope.belongs(name, to: rule.inTypes)
+            }.sorted()
+        }
         if rule.values {
-            let prefix = scope.program.module + "."
-            func classes(in type: String) -> [String] {
-                Set(DemangledName.identifiers(type).map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).filter { name in
-                    scope.declared(name)?.kind == "class_decl" && !scope.belongs(name, to: rule.inTypes)
-                }.sorted()
-            }
-            func mutableState(of box: String, seen: Set<String>) -> MemberDeclarationInfo? {
+            func mutableState(of box: String, seen: Set<String>) -> (box: String, name: String, type: String)? {
                 let stored = scope.program.members.values.filter { $0.owner == box && $0.kind == "var_decl" && !$0.isStatic && !$0.isImplicit && ($0.isStored || $0.isLazy) }
                     .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
-                if let state = stored.first(where: { !$0.isLet }) { return MemberDeclarationInfo(box: box, name: state.name, type: state.type) }
+                if let state = stored.first(where: { !$0.isLet }) { return (box, state.name, state.type) }
                 for inner in stored where inner.isLet {
                     for next in classes(in: inner.type) where !seen.contains(next) {
                         if let state = mutableState(of: next, seen: seen.union([next])) { return state }
@@ -417,11 +418,7 @@ public struct MeaningJudge: Sendable {
             where member.kind == "var_decl" && !member.isStatic && !member.isImplicit && member.isStored && member.isLet {
                 guard let owner = member.owner, scope.belongs(owner, to: rule.inTypes),
                       !scope.isExcepted(owner: owner, member: member.name, file: member.file, by: rule) else { continue }
-                let prefix = scope.program.module + "."
-                let boxes = Set(DemangledName.identifiers(member.type).map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).filter { name in
-                    scope.declared(name)?.kind == "class_decl" && !scope.belongs(name, to: rule.inTypes)
-                }.sorted()
-                for box in boxes {
+                for box in classes(in: member.type) {
                     guard let swapped = scope.program.members.values.first(where: { inner in
                         inner.owner == box && inner.kind == "var_decl" && !inner.isStatic && !inner.isLet && inner.isStored
                             && !["private", "fileprivate"].contains(inner.access) && rule.of.contains { scope.mentions(inner.type, $0) }
@@ -443,12 +440,6 @@ public struct MeaningJudge: Sendable {
             found.append(finding(rule, member.file, member.line, Words.erased(holder, initializer: member.kind == "constructor_decl")))
         }
         return found
-    }
-
-    private struct MemberDeclarationInfo {
-        var box: String
-        var name: String
-        var type: String
     }
 
     /// A type that can carry any collaborator without naming it: `Any`, `AnyObject`, `[String: Any]`, `(Any.Type) -> Any`.

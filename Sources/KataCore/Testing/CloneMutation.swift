@@ -19,9 +19,7 @@ public enum CloneMutation {
 
     /// `text` with the mutant's change made in each copy of the code it changes, or nil when `text` holds no copy.
     public static func apply(_ mutant: Mutant, implementation: String, to text: String) -> String? {
-        var lines = implementation.components(separatedBy: "\n")
-        for (line, new) in zip(mutant.lines, mutant.mutated) where line >= 1 && line <= lines.count { lines[line - 1] = new }
-        return apply(from: implementation, to: lines.joined(separator: "\n"), in: text)
+        apply(from: implementation, to: mutant.applied(to: implementation), in: text)
     }
 
     /// `text` with the change that turns `original` into `mutated` made in each copy of it; nil when there is none.

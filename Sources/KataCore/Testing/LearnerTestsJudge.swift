@@ -70,8 +70,8 @@ public struct LearnerTestsJudge: Sendable {
         }
         // Graded, the learner's tests may import only Swift Testing and their module (see `Grader.gradeLearnerTests`):
         // said here, before the build, so that a check never passes what grading would not run.
-        for test in tests {
-            let text = (try? fileSystem.readText(test)) ?? ""
+        let texts = tests.map { (try? fileSystem.readText($0)) ?? "" }
+        for (test, text) in zip(tests, texts) {
             let shown = DiagnosticParser.relative(test, to: lesson.root)
             let imports = TokenTools.fileFacts(SwiftLexer.tokens(of: text), file: shown, lines: LineIndex(text)).imports
             if let other = imports.first(where: { !Self.allowedImports(lesson.module).contains($0.module) }) {
@@ -86,9 +86,8 @@ public struct LearnerTestsJudge: Sendable {
         // Swift Testing makes a fresh suite for every test, so the only way one test sees what another left is a static
         // or global that holds state: then a test's verdict depends on what ran before it (run alone, in another
         // order, or twice in one process, it says otherwise). Said before the build, as the import is.
-        let sharing = Self.sharedState(tests: tests.map { test in
-            (name: DiagnosticParser.relative(test, to: lesson.root), text: (try? fileSystem.readText(test)) ?? "")
-        }, module: module.map { (name: $0.name, text: (try? fileSystem.readText($0.path)) ?? "") })
+        let sharing = Self.sharedState(tests: zip(tests, texts).map { (name: DiagnosticParser.relative($0, to: lesson.root), text: $1) },
+                                       module: module.map { (name: $0.name, text: (try? fileSystem.readText($0.path)) ?? "") })
         if let first = sharing.first {
             var refused = verdict(Self.runVerdict(lesson.module), .fail,
                                   "\(first.file):\(first.line): \(first.messages.english)",
@@ -104,7 +103,7 @@ public struct LearnerTestsJudge: Sendable {
             // The learner's own code is built where every variant is, from the same paths: one more variant, unchanged.
             let folder = Self.variantFolder(buildFolder)
             input.sourceFiles = writeVariant(folder, of: module.map { ($0, (try? fileSystem.read($0.path)) ?? Data()) }) { $1 }
-            input.testFiles = placeTests(tests, texts: tests.map { (try? fileSystem.readText($0)) ?? "" }, folder: folder)
+            input.testFiles = placeTests(tests, texts: texts, folder: folder)
             input.buildDirectory = "\(folder)/build"
         }
         input.sanitizers = []
@@ -185,9 +184,7 @@ public struct LearnerTestsJudge: Sendable {
                         copied = true
                         return Data(changed.utf8)
                     }
-                    var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
-                    for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
-                    return Data(lines.joined(separator: "\n").utf8)
+                    return Data(mutant.applied(to: String(decoding: data, as: UTF8.self)).utf8)
                 }
                 return run == nil && copied ? variant(copiesToo: false) : run
             }
@@ -206,10 +203,7 @@ public struct LearnerTestsJudge: Sendable {
                 let placed = judge.testPaths(tests, texts: testTexts, changed: false, folder: place("mutants", index))
                 if let both = judge.runVariant(place("mutants", index), of: texts, tests: placed, shared: shared, lesson: lesson, contents: { file, data in
                     if file.name == fakeFile { return Data(twin.utf8) }
-                    guard file.name == mutant.file else { return data }
-                    var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
-                    for (line, new) in zip(mutant.lines, mutant.mutated) { lines[line - 1] = new }
-                    return Data(lines.joined(separator: "\n").utf8)
+                    return file.name == mutant.file ? Data(mutant.applied(to: String(decoding: data, as: UTF8.self)).utf8) : data
                 }), !both.isEmpty {
                     caught = Self.caught(in: both)
                 }
@@ -244,9 +238,7 @@ public struct LearnerTestsJudge: Sendable {
             return nil
         }
         guard let fakeName = className(String(decoding: fake.1, as: UTF8.self)), let realName = className(implementation), fakeName != realName else { return nil }
-        var lines = implementation.components(separatedBy: "\n")
-        for (line, new) in zip(mutant.lines, mutant.mutated) where line >= 1 && line <= lines.count { lines[line - 1] = new }
-        let mutated = lines.joined(separator: "\n")
+        let mutated = mutant.applied(to: implementation)
         guard let pattern = try? NSRegularExpression(pattern: "\\b\(NSRegularExpression.escapedPattern(for: realName))\\b") else { return nil }
         let renamed = pattern.stringByReplacingMatches(in: mutated, range: NSRange(mutated.startIndex..., in: mutated), withTemplate: NSRegularExpression.escapedTemplate(for: fakeName))
         return (fakeFile, renamed)

@@ -12,6 +12,13 @@ public struct Mutant: Sendable, Codable, Equatable {
     public var mutated: [String]
     /// Lines changed, 1-based, in the order of `original`.
     public var lines: [Int]
+
+    /// `text` (the file it was made from) with the mutant's lines put in place of the lines it changes.
+    public func applied(to text: String) -> String {
+        var all = text.components(separatedBy: "\n")
+        for (line, new) in zip(lines, mutated) where line >= 1 && line <= all.count { all[line - 1] = new }
+        return all.joined(separator: "\n")
+    }
 }
 
 /// What the lesson's whole judge (tests, rules, sanitizers) said of one mutant.
