@@ -47,6 +47,27 @@ struct BuilderTests {
         #expect(runner.requests.count == 2)
     }
 
+    @Test("the module alone: one compile, and the tests are neither compiled nor linked; asked for the tests later, they are")
+    func moduleOnly() {
+        let fileSystem = InMemoryFileSystem([
+            "/course/Lessons/01-x/Sources/Car.swift": "public struct Car {}",
+            "/course/Tests/Lessons/01-x/CarTests.swift": "import Testing",
+        ])
+        let runner = Self.compiler(fileSystem)
+        let builder = builder(fileSystem, runner)
+        var alone = input
+        alone.moduleOnly = true
+        guard case .ready(_, let rebuiltModule, let rebuiltTests) = builder.build(alone) else {
+            Issue.record("the module compiles, so the build is ready")
+            return
+        }
+        #expect(rebuiltModule && !rebuiltTests)
+        #expect(runner.requests.count == 1)
+        #expect(runner.requests.allSatisfy { !$0.arguments.contains("/course/Tests/Lessons/01-x/CarTests.swift") })
+        #expect(builder.build(input) == .ready(executable: "/course/.kata/build/01-x/learner/CarsTests", rebuiltModule: false, rebuiltTests: true))
+        #expect(runner.requests.count == 2)
+    }
+
     @Test("with a shared budget, each compile gets what is left of it when it starts: the library's and the test program's together stay within it")
     func budgetSharedByTheCompiles() {
         let fileSystem = InMemoryFileSystem([

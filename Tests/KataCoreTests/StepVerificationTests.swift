@@ -7,8 +7,12 @@ import Testing
 final class StepBuilder: LessonBuilding, @unchecked Sendable {
     let testsFail: Set<String>
     init(testsFail: Set<String>) { self.testsFail = testsFail }
+    private let lock = NSLock()
+    private var inputs: [BuildInput] = []
+    var built: [BuildInput] { lock.withLock { inputs } }
 
     func build(_ input: BuildInput) -> BuildOutcome {
+        lock.withLock { inputs.append(input) }
         let name = (input.buildDirectory as NSString).lastPathComponent
         if testsFail.contains(name) {
             return .testsFailed([Diagnostic(file: "Tests/Lessons/01-car/CarTests.swift", line: 4, column: 15, severity: "error",
@@ -117,5 +121,35 @@ struct WrongSolutionVerificationTests {
         #expect(wrongRun.map { $0.arguments.contains("--filter") && $0.arguments.contains("[./]b\\(") } == true, "\(runner.requests.map(\.executable))")
         #expect(result.facts.contains { $0.hasPrefix("wrong/stalls: rejected (0/1 tests pass") }, "\(result.facts) \(result.problems)")
         #expect(!result.problems.contains { $0.contains("stalls") }, "\(result.problems)")
+    }
+
+    @Test("a wrong solution only rules catch is built without its tests, runs none, and is a problem when it breaks no rule")
+    func ruleCaughtBuildsTheModuleAlone() {
+        let metadata = LessonMetadata(module: "M", title: LocalizedText(english: "Car", chinese: "赛车"),
+                                      summary: LocalizedText(english: "Car", chinese: "赛车"), hints: [], points: 10)
+        let lesson = Lesson(id: "01-car", number: 1, slug: "car", metadata: metadata, root: "/course")
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("\(lesson.tests)/CarTests.swift", "import Testing\n")
+        fileSystem.add("\(lesson.solutionSources)/Car.swift", "final class Car {}\n")
+        fileSystem.add("\(lesson.wrongSolutions)/global/Car.swift", "var shared = Car()\nfinal class Car {}\n")
+        fileSystem.add("\(lesson.wrongSolutions)/global/wrong.json", #"{"caught_by": ["rule:no-global"]}"#)
+        let runner = ScriptedProcessRunner { request in
+            let path = request.arguments[request.arguments.firstIndex(of: "--event-stream-output-path")! + 1]
+            let lines = [Events.test("a", line: 3), Events.event("runStarted"), Events.event("testStarted", "a"), Events.event("testEnded", "a"), Events.event("runEnded")]
+            fileSystem.add(path, lines.map { $0 + "\n" }.joined())
+            return ProcessResult(termination: .exited(0), output: "")
+        }
+        let builder = StepBuilder(testsFail: [])
+        var checker = LessonChecker(builder: builder,
+                                    testRunner: TestRunner(processRunner: runner, fileSystem: fileSystem, clock: FixedClock()),
+                                    fileSystem: fileSystem, clock: FixedClock(), buildRoot: "/course/.kata/build", environment: [:])
+        // No rule is checked here, so the wrong solution breaks none: the verifier must say so.
+        checker.checksRules = false
+        let result = CourseVerifier(checker: checker, fileSystem: fileSystem).verify(lesson)
+        let wrongBuilds = builder.built.filter { $0.buildDirectory.hasSuffix("/wrong-global") }
+        #expect(wrongBuilds.count == 1 && wrongBuilds.allSatisfy(\.moduleOnly), "\(builder.built.map { ($0.buildDirectory, $0.moduleOnly) })")
+        #expect(builder.built.filter { !$0.buildDirectory.hasSuffix("/wrong-global") }.allSatisfy { !$0.moduleOnly })
+        #expect(!runner.requests.contains { $0.executable.contains("wrong-global") }, "no test program runs for it")
+        #expect(result.problems.contains { $0.hasPrefix("the wrong solution \"global\" compiles (only rules are named in its wrong.json) and breaks no rule") }, "\(result.problems)")
     }
 }

@@ -12,6 +12,9 @@ public struct BuildInput: Sendable, Equatable {
     public var buildDirectory: String
     /// `thread`, `address`: built with `-sanitize=...`, module and tests alike.
     public var sanitizers: [String] = []
+    /// The module alone: the tests are neither compiled nor linked, and `.ready` names no program to run (a builder
+    /// that cannot build the module alone may build the tests all the same).
+    public var moduleOnly = false
 
     public init(module: String, sourceFiles: [String], testFiles: [String], buildDirectory: String) {
         self.module = module
@@ -144,13 +147,14 @@ public struct SwiftcLessonBuilder: LessonBuilding {
 
         let moduleKey = hash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt + sanitizerFlags(input))
         var rebuiltModule = false
-        let sharedModule = sharedCache.map { "\($0)/module-\(contentHash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt))" }
+        let sharedModule = sharedCache.map { "\($0)/module-\(contentHash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt + sanitizerFlags(input)))" }
         if stamp(moduleStamp) != moduleKey || !fileSystem.exists(library) || !fileSystem.exists(interface) {
             try? fileSystem.remove(moduleStamp)
             if let sharedModule, fileSystem.exists("\(sharedModule)/done"),
                (try? fileSystem.copyFile("\(sharedModule)/lib", to: library)) != nil,
                (try? fileSystem.copyFile("\(sharedModule)/swiftmodule", to: interface)) != nil {
                 try? fileSystem.writeText(moduleKey, to: moduleStamp)
+                if input.moduleOnly { return .ready(executable: executable, rebuiltModule: false, rebuiltTests: false) }
                 return buildTests(input, library: library, interface: interface, executable: executable, testsStamp: testsStamp, rebuiltModule: false)
             }
             let result = swiftc([
@@ -174,6 +178,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 try? fileSystem.writeText("", to: "\(sharedModule)/done")
             }
         }
+        if input.moduleOnly { return .ready(executable: executable, rebuiltModule: rebuiltModule, rebuiltTests: false) }
         return buildTests(input, library: library, interface: interface, executable: executable, testsStamp: testsStamp, rebuiltModule: rebuiltModule)
     }
 

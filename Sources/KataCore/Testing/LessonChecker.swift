@@ -51,7 +51,7 @@ public enum LessonVariant: Sendable, Equatable, Hashable {
 ///     let report = checker.check(lesson)            // the learner's code
 ///     let reference = checker.check(lesson, variant: .solution)
 public struct LessonChecker: Sendable {
-    public let builder: any LessonBuilding
+    public var builder: any LessonBuilding
     public let testRunner: TestRunner
     public let fileSystem: any FileSystem
     public let clock: any Clock
@@ -75,6 +75,9 @@ public struct LessonChecker: Sendable {
     /// Only the tests whose id matches one of these run (Swift Testing's `--filter`); empty: every test. `kata verify`
     /// runs a wrong solution against the tests its `wrong.json` names, not the whole suite.
     public var testFilters: [String] = []
+    /// Builds and runs the tests; off, only the module is built (it compiles, and the compiler's reading judges the
+    /// rules), and the report holds no test. `kata verify` checks a wrong solution that only rules catch this way.
+    public var buildsTests = true
     /// Runs them against the mutants of the real implementation too (`kata verify --mutants` leaves it off: its
     /// mutants are of the rest of the module, and the real implementation is a file the learner keeps as given).
     public var judgesLearnerMutants = true
@@ -135,6 +138,7 @@ public struct LessonChecker: Sendable {
             buildDirectory: folder
         )
         input.sanitizers = sanitizes ? lesson.metadata.sanitizers : []
+        input.moduleOnly = !buildsTests
         // Read once, for both readers of the rules.
         let texts = checksRules ? sourceTexts(lesson, paths: paths) : []
         var findings = checksRules ? ruleFindings(lesson, texts) : []
@@ -150,7 +154,7 @@ public struct LessonChecker: Sendable {
         let checker = self
         var report = fileSystem.withExclusiveLock("\(folder).lock") { () -> CheckReport in
             var report = buildAndRun(lesson, input: input, sourceFolder: sourceFolder, elapsed: elapsed)
-            if report.stage == .run, runsLearnerTests, let spec = lesson.metadata.learnerTests {
+            if report.stage == .run, buildsTests, runsLearnerTests, let spec = lesson.metadata.learnerTests {
                 var judge = LearnerTestsJudge(spec: spec, builder: builder, testRunner: testRunner, fileSystem: fileSystem,
                                               environment: environment, perTestTimeout: perTestTimeout)
                 judge.launcher = launcher
@@ -243,6 +247,8 @@ public struct LessonChecker: Sendable {
         case .testsFailed(let diagnostics, let output):
             return CheckReport(lesson: lesson.id, status: .error, stage: .tests,
                                diagnostics: diagnostics, output: output, durationMs: elapsed())
+        case .ready where input.moduleOnly:
+            return CheckReport(lesson: lesson.id, status: .pass, stage: .run, durationMs: elapsed())
         case .ready(let executable, _, _):
             var runEnvironment = environment
             if input.sanitizers.contains("thread") {

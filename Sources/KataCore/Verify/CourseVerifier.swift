@@ -14,7 +14,7 @@ import Foundation
 ///
 /// Tests and rules without a nudge are listed as warnings: they do not break the contract.
 public struct CourseVerifier: Sendable {
-    public let checker: LessonChecker
+    public var checker: LessonChecker
     public let fileSystem: any FileSystem
     public var jobs: Int
     /// Reads the starter and the solution for `hidden-dependencies.json` (Verify/StepVerification.swift); nil skips it.
@@ -66,6 +66,17 @@ public struct CourseVerifier: Sendable {
     }
 
     public func verify(_ lesson: Lesson) -> LessonResult {
+        // The variants of one lesson whose modules show the tests the same interface (most wrong solutions change a
+        // body) share one test program, built once; the folder lasts one verification.
+        let shared = "\(checker.buildRoot)/\(lesson.id)/verify-shared-builds"
+        try? fileSystem.remove(shared)
+        defer { try? fileSystem.remove(shared) }
+        var verifier = self
+        verifier.checker.builder = checker.builder.sharingBuilds(in: shared)
+        return verifier.verifyContract(lesson)
+    }
+
+    private func verifyContract(_ lesson: Lesson) -> LessonResult {
         var problems = quickProblems(lesson)
         var facts: [String] = []
 
@@ -133,13 +144,16 @@ public struct CourseVerifier: Sendable {
             var narrowed = checker
             if lesson.metadata.learnerTests == nil, let catchers = Self.catchers(lesson, wrong: name, fileSystem: fileSystem) {
                 let tests = catchers.filter { $0.hasPrefix("test:") }.map { String($0.dropFirst(5)) }
-                narrowed.testFilters = tests.isEmpty ? ["/kata-verify-runs-no-test\\(\\)"]
-                    : tests.map { "[./]" + NSRegularExpression.escapedPattern(for: $0) + "\\(" }
+                // Caught by rules alone: the module is built (it compiles, and the compiler's reading judges the rules),
+                // the tests are not.
+                narrowed.buildsTests = !tests.isEmpty
+                narrowed.testFilters = tests.map { "[./]" + NSRegularExpression.escapedPattern(for: $0) + "\\(" }
             }
             let wrong = narrowed.check(lesson, variant: .wrong(name))
             rulesBroken.formUnion(wrong.findings.map(\.rule))
             if wrong.status == .pass {
-                problems.append("the wrong solution \"\(name)\" passes \(narrowed.testFilters.isEmpty ? "every test" : "the tests its wrong.json names") and breaks no rule: the tests or a rule must reject it")
+                let ran = !narrowed.buildsTests ? "compiles (only rules are named in its wrong.json)" : narrowed.testFilters.isEmpty ? "passes every test" : "passes the tests its wrong.json names"
+                problems.append("the wrong solution \"\(name)\" \(ran) and breaks no rule: the tests or a rule must reject it")
                 continue
             }
             facts.append("wrong/\(name): rejected (\(summary(wrong)))")
