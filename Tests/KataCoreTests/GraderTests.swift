@@ -117,14 +117,14 @@ struct GraderTests {
         metadata.rules = [LessonRule(id: "no-shared-name", kind: .forbiddenReference, fix: LocalizedText(english: "Hand it over", chinese: "交给它"))]
         let lesson = Lesson(id: "01-greeting", number: 1, slug: "greeting", metadata: metadata, root: "/course")
         var grader = grader(ScriptedProcessRunner(), fileSystem: InMemoryFileSystem())
-        grader.ruleJudge = { lesson, _, _ in lesson.metadata.rules.map { RuleEntry(id: $0.id, points: $0.points, findings: []) } }
+        grader.ruleJudge = { lesson, _, _ in CourseVetting.ruleIDs(of: lesson).map { RuleEntry(id: $0.id, points: $0.points, findings: []) } }
         let expected = [ExpectedTest(id: "GreetingTests.S/a()/T.swift:3:4", name: "a", function: "a()", fileName: "T.swift", hidden: false, maxScore: 5),
                         ExpectedTest(id: "GreetingTests.S/b()/T.swift:6:4", name: "b", function: "b()", fileName: "T.swift", hidden: false, maxScore: 5)]
         let intake = LessonIntake(lesson: "01-greeting", files: [], sourceFolder: "/nowhere", missing: "the submission has no Lessons/01-greeting folder")
         let graded = grader.gradeLesson(lesson, intake: intake, folder: "/scratch/students/0", expected: expected)
-        #expect(graded.tests.map(\.name) == ["a", "b", "rule: no-shared-name"])
-        #expect(graded.tests.map(\.errorKind) == ["missing", "missing", "missing"] && graded.tests.allSatisfy { $0.score == 0 })
-        let shares = PointsAllocator.allocate(points: 10, testPoints: [:], functions: ["a()", "b()", "rule: no-shared-name"])
+        #expect(graded.tests.map(\.name) == ["a", "b", "rule: no-shared-name", "rule: course-wide"])
+        #expect(graded.tests.map(\.errorKind) == ["missing", "missing", "missing", "missing"] && graded.tests.allSatisfy { $0.score == 0 })
+        let shares = PointsAllocator.allocate(points: 10, testPoints: [:], functions: ["a()", "b()", "rule: no-shared-name", "rule: course-wide"])
         #expect(graded.tests.map(\.maxScore) == shares, "the shares a graded lesson's entries get")
         #expect(graded.maxScore == 10 && graded.score == 0)
     }

@@ -147,39 +147,44 @@ struct GradeIntegrationTests {
         if isolation == "full" {
             #expect(!FileManager.default.fileExists(atPath: "/tmp/kata-grade-escaped"), "writes outside the scratch copy are refused")
         }
-        // test_points: greetsTheInjectedName() is worth 4, the other three share the remaining 6.
-        #expect(Self.tests(alice, lesson: "01-greeting").map { $0["max_score"] as? Double } == [4, 2, 2, 2])
-        #expect(Self.tests(alice, lesson: "02-tally").map { $0["max_score"] as? Double } == [1.5, 1.5, 1.5, 1.5])
+        // test_points: greetsTheInjectedName() is worth 4, the other three and the course-wide rules share the remaining 6.
+        #expect(Self.tests(alice, lesson: "01-greeting").map { $0["max_score"] as? Double } == [4, 1.5, 1.5, 1.5, 1.5])
+        #expect(Self.tests(alice, lesson: "02-tally").map { $0["max_score"] as? Double } == [1.2, 1.2, 1.2, 1.2, 1.2])
+        #expect(Self.tests(alice, lesson: "02-tally").last?["name"] as? String == "rule: course-wide")
 
         #expect(try Self.results(reports, "bob")["score"] as? Double == 16, "the Lessons/ contents directly are accepted")
 
         let crashes = try Self.results(reports, "crashes")
-        #expect(Self.statuses(crashes, lesson: "01-greeting") == ["pass", "pass", "pass", "pass"], "\(Self.tests(crashes, lesson: "01-greeting").map { $0["message"] ?? "" })")
-        #expect(Self.statuses(crashes, lesson: "02-tally") == ["error:crashed", "error:crashed", "error:crashed", "pass"])
+        #expect(Self.statuses(crashes, lesson: "01-greeting") == ["pass", "pass", "pass", "pass", "pass"], "\(Self.tests(crashes, lesson: "01-greeting").map { $0["message"] ?? "" })")
+        #expect(Self.statuses(crashes, lesson: "02-tally") == ["error:crashed", "error:crashed", "error:crashed", "pass", "pass"])
         let crashMessages = Self.tests(crashes, lesson: "02-tally").map { $0["message"] as? String ?? "" }
         #expect(crashMessages[0].contains("Index out of range"))
         #expect(crashMessages[1].contains("average is not written yet") && crashMessages[1].contains("Lessons/02-tally/Sources/Tally.swift:23"))
         #expect(crashMessages[2].contains("Unexpectedly found nil"))
 
         let loop = try Self.results(reports, "infinite-loop")
-        #expect(Self.statuses(loop, lesson: "02-tally") == ["pass", "pass", "error:timed out", "pass"])
+        // Its loop counts to 1000, a number the lesson never states: the course-wide rules fail as `kata check` would.
+        #expect(Self.statuses(loop, lesson: "02-tally") == ["pass", "pass", "error:timed out", "pass", "fail"])
         let hog = try Self.results(reports, "memory-hog")
-        #expect(Self.statuses(hog, lesson: "02-tally").map { $0.hasPrefix("error") ? "error" : $0 } == ["pass", "pass", "error", "pass"], "killed by the memory limit (or the clock), never a pass")
+        #expect(Self.statuses(hog, lesson: "02-tally").map { $0.hasPrefix("error") ? "error" : $0 } == ["pass", "pass", "error", "pass", "pass"], "killed by the memory limit (or the clock), never a pass")
 
         let exitZero = try Self.results(reports, "exit-zero")
         // exit(0) is refused before the build (vetting); the runner's own check of it is a unit test.
         #expect(Set(Self.statuses(exitZero, lesson: "02-tally")) == ["error:rejected"], "exit(0) and printed \"passed\" lines are not passes")
 
         let flood = try Self.results(reports, "flood")
-        #expect(flood["status"] as? String == "pass")
-        let floodOutput = Self.tests(flood, lesson: "02-tally").last?["output"] as? String ?? ""
+        // Every test passes; the numbers that make its flood (100, 20_000) are ones the lesson never states.
+        #expect(Self.statuses(flood, lesson: "02-tally") == ["pass", "pass", "pass", "pass", "fail"])
+        #expect((Self.tests(flood, lesson: "02-tally").last?["output"] as? String ?? "").isEmpty)
+        #expect((Self.tests(flood, lesson: "02-tally").last?["message"] as? String ?? "").contains("[no-unstated-numbers] 100 is a number the lesson never states"))
+        let floodOutput = Self.tests(flood, lesson: "02-tally").last { ($0["name"] as? String ?? "").hasPrefix("rule: ") == false }?["output"] as? String ?? ""
         #expect(floodOutput.hasPrefix("│ flood flood") && floodOutput.count < 600, "output is trimmed per test, and quoted: every line the code printed starts at the quote's margin")
 
         let renamed = try Self.results(reports, "renamed-type")
         #expect(Set(Self.statuses(renamed, lesson: "01-greeting")) == ["error:does not compile"])
         let renamedMessage = Self.tests(renamed, lesson: "01-greeting").first?["message"] as? String ?? ""
         #expect(renamedMessage.contains("cannot find 'Greeter' in scope"))
-        #expect(Self.statuses(renamed, lesson: "02-tally") == ["pass", "pass", "pass", "pass"], "a compile error costs its lesson only")
+        #expect(Self.statuses(renamed, lesson: "02-tally") == ["pass", "pass", "pass", "pass", "pass"], "a compile error costs its lesson only")
         #expect(renamed["score"] as? Double == 6)
 
         let editedTests = try Self.results(reports, "edited-tests")
@@ -227,7 +232,7 @@ struct GradeIntegrationTests {
         #expect(rows.contains { $0.hasPrefix("\\u{9}=1+2,10,6,16,16,100,ok") },
                 "a name is shown by its letters, a TAB by its code (no formula can start the field), and the copy of alice scores what alice does: \(rows.filter { $0.hasPrefix("'") || $0.hasPrefix("alice,") }) \(String(((try? String(contentsOfFile: reports + "/\t=1+2/results.json", encoding: .utf8)) ?? "no results.json").prefix(4000)))")
         #expect(rows.contains { $0.hasPrefix("caf%FF,0,0,0,16,0,\"error: the folder name is not valid UTF-8") })
-        #expect(rows.contains("crashes,10,1.5,11.5,16,71.88,ok"))
+        #expect(rows.contains("crashes,10,2.4,12.4,16,77.5,ok"))
         #expect(rows.contains { $0.hasPrefix("malformed,0,0,0,16,0,\"error: no Lessons/ folder") })
         #expect(FileManager.default.fileExists(atPath: reports + "/grades-long.csv"))
         let html = try String(contentsOfFile: reports + "/report.html", encoding: .utf8)
@@ -238,10 +243,10 @@ struct GradeIntegrationTests {
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
         #expect(suites.count == 37)
         let crashCases = try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']")
-        #expect(crashCases.count == 4)
+        #expect(crashCases.count == 5)
         #expect(try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']/error").count == 3)
         #expect(try document.nodes(forXPath: "//testcase[@classname='exit-zero.02-tally'][@name='lesson status']/error[@type='rejected']").count == 1)
-        #expect(try document.nodes(forXPath: "//testcase[@classname='renamed-type.01-greeting']/error").count == 4)
+        #expect(try document.nodes(forXPath: "//testcase[@classname='renamed-type.01-greeting']/error").count == 5)
 
         try Self.checkAttacks(reports: reports, isolation: isolation)
 
@@ -323,7 +328,8 @@ struct GradeIntegrationTests {
             #expect(instants["score"] as? Double == 0, "\(instants)")
             #expect(((instants["evidence"] as? [String]) ?? []).joined().contains("an instant no clock gives"), "\(instants)")
         } else {
-            #expect(instants["grading"] as? String == "ok" && instants["score"] as? Double == 1.5, "\(instants)")
+            // One test passes; its forged instants (5e15) are a number the lesson never states, so the course-wide rules fail.
+            #expect(instants["grading"] as? String == "ok" && instants["score"] as? Double == 1.2, "\(instants)")
         }
         #expect(try lesson("instant-forger", "01-greeting")["score"] as? Double == 10)
         for name in ["grades.csv", "grades-long.csv"] {
@@ -338,8 +344,8 @@ struct GradeIntegrationTests {
         #expect(csv.contains("exact-forger,10,0,10,16,62.5,review: suspicious 02-tally"))
         #expect(csv.contains("cdecl,10,0,10,16,62.5,review: rejected 02-tally"))
         let long = try String(contentsOfFile: reports + "/grades-long.csv", encoding: .utf8)
-        #expect(long.contains("forger,02-tally,the total adds the handed votes,error,0,1.5,suspicious,"))
-        #expect(long.contains("cdecl,02-tally,the total adds the handed votes,error,0,1.5,rejected,\"rejected: Quiet.swift:2: vetting:_cdecl"))
+        #expect(long.contains("forger,02-tally,the total adds the handed votes,error,0,1.2,suspicious,"))
+        #expect(long.contains("cdecl,02-tally,the total adds the handed votes,error,0,1.2,rejected,\"rejected: Quiet.swift:2: vetting:_cdecl"))
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: reports + "/junit.xml"))
         #expect(try document.nodes(forXPath: "//testcase[@classname='forger.02-tally'][@name='lesson status']/error[@type='suspicious']").count == 1)
         let html = try String(contentsOfFile: reports + "/report.html", encoding: .utf8)
@@ -350,7 +356,7 @@ struct GradeIntegrationTests {
         // so it decides nothing, and the verdict is the same on every run.
         let staller = try lesson("staller", "02-tally")
         let stallerStatuses = statuses(try results(reports, "staller"), lesson: "02-tally")
-        #expect(stallerStatuses == ["pass", "error:timed out", "pass", "pass"] && staller["score"] as? Double == 4.5, "\(stallerStatuses) \(staller)")
+        #expect(stallerStatuses == ["pass", "error:timed out", "pass", "pass", "pass"] && staller["score"] as? Double == 4.8, "\(stallerStatuses) \(staller)")
         // A program and sources changed from inside: never run again (refused by the sandbox, or caught by their hashes).
         let swapper = try lesson("swapper", "02-tally")
         if isolation != "full" { #expect(swapper["status"] as? String == "suspicious") }

@@ -713,8 +713,8 @@ public struct Grader: Sendable {
             }
             // The lesson's rules are entries of every student's lesson, judged or not: the same rows and
             // the same points for all, whatever happened to this one.
-            if (ruleJudge != nil && !lesson.metadata.rules.isEmpty) || lesson.metadata.learnerTests != nil {
-                let unjudged = ruleJudge == nil ? [] : lesson.metadata.rules.map { RuleEntry(id: $0.id, points: $0.points, findings: []) }
+            if ruleJudge != nil || lesson.metadata.learnerTests != nil {
+                let unjudged = ruleJudge == nil ? [] : CourseVetting.ruleIDs(of: lesson).map { RuleEntry(id: $0.id, points: $0.points, findings: []) }
                 let entries = Self.ruleEntries(unjudged, lesson: lesson, tests: tests, clean: { $0 })
                 tests = entries.tests.map { test in var test = test; test.score = 0; return test }
                     + entries.rules.map { rule in
@@ -1149,16 +1149,43 @@ struct CourseVetting: Sendable {
         return false
     }
 
+    /// The entry of every lesson that stands for the rules it has without listing them (`CourseRules`): what
+    /// `kata check` refuses in every lesson costs points in a grade too.
+    static let courseRulesID = "course-wide"
+
+    /// The rule entries of a lesson, in the order `rules` gives them: its own rules, then the course-wide one.
+    static func ruleIDs(of lesson: Lesson) -> [(id: String, points: Double?)] {
+        lesson.metadata.rules.map { ($0.id, $0.points) } + [(courseRulesID, nil)]
+    }
+
     @Sendable func rules(_ lesson: Lesson, _ folder: String, _ files: [String]) -> [RuleEntry] {
         let rules = lesson.metadata.rules
-        guard !rules.isEmpty else { return [] }
-        var findings = RuleChecker(rules: rules).findings(in: SourceModel.read(texts(folder, files)))
+        let read = texts(folder, files)
+        var findings = rules.isEmpty ? [] : RuleChecker(rules: rules).findings(in: SourceModel.read(read))
         if let program = reading?.program(lesson, folder, files, last: true) {
             findings = LessonChecker.merge(findings, MeaningJudge(rules: rules).findings(in: program))
         }
+        let shown = read.map { (shown: $0.name, text: $0.text) }
+        if UnstatedNumbers.holdsCandidates(shown) {
+            findings = LessonChecker.merge(findings, UnstatedNumbers.findings(in: shown, stated: statedNumbers(lesson)))
+        }
+        let course = findings.filter { CourseRules.ids.contains($0.rule) }.map { finding in
+            var graded = GradeFinding(finding)
+            graded.message = "[\(finding.rule)] \(finding.message)"
+            return graded
+        }
         return rules.map { rule in
             RuleEntry(id: rule.id, points: rule.points, findings: findings.filter { $0.rule == rule.id }.map(GradeFinding.init))
+        } + [RuleEntry(id: Self.courseRulesID, points: nil, findings: course)]
+    }
+
+    /// The whole numbers the lesson states (its texts and its starter), as `kata check` reads them.
+    func statedNumbers(_ lesson: Lesson) -> Set<Int> {
+        var texts = ["README.md", "README.zh-Hans.md", "lesson.json"].compactMap { try? fileSystem.readText("\(lesson.folder)/\($0)") }
+        if let files = try? fileSystem.filesRecursively(lesson.sources, withExtension: "swift") {
+            texts += files.compactMap { try? fileSystem.readText("\(lesson.sources)/\($0)") }
         }
+        return UnstatedNumbers.stated(in: texts)
     }
 }
 

@@ -34,7 +34,7 @@ public struct Greeter {
         if let program = FileManager.default.contents(atPath: "/proc/self/exe") {
             var run: [UInt8] = []
             for byte in program {
-                if byte >= 32 && byte < 127 { run.append(byte); continue }
+                if byte >= UInt8(ascii: " ") && byte <= UInt8(ascii: "~") { run.append(byte); continue }
                 if run.count >= 8 { texts.append(String(decoding: run, as: UTF8.self)) }
                 run.removeAll()
             }
