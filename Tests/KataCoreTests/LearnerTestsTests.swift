@@ -478,3 +478,27 @@ struct CloneMutationTests {
         }
     }
 }
+
+@Suite("Learner-written tests: one type of a learner's file swapped")
+struct TypeSwapTests {
+    @Test("a type's declaration runs from its attributes to its closing brace; nested and member types are not top-level ones")
+    func declarations() {
+        let text = "import Foundation\n\n@MainActor\npublic final class Fake: LapStore {\n    struct Inner {}\n    func a() { if true { } }\n}\n\nextension Fake { static func holding() -> Fake { Fake() } }\nstruct Helper: Equatable { var x = 1 }\n"
+        let found = LearnerTestsJudge.typeDeclarations(in: text)
+        #expect(found.map(\.name) == ["Fake", "Helper"])
+        #expect(found.first?.inherits == ["LapStore"])
+        let bytes = Array(text.utf8)
+        let first = found.first.map { String(decoding: bytes[$0.range], as: UTF8.self) } ?? ""
+        #expect(first.hasPrefix("@MainActor\npublic final class Fake") && first.hasSuffix("func a() { if true { } }\n}"), "\(first)")
+    }
+
+    @Test("the swapped type takes the place of the learner's, and their helpers and extensions stay; the whole file is the second choice")
+    func replacements() {
+        let learner = "// mine\nfinal class Fake: LapStore {\n    var laps: [Int] = []\n}\n\nextension Fake {\n    static func holding() -> Fake { Fake() }\n}\n"
+        let handed = "// handed out\nfinal class Fake: LapStore {\n    func record() {}\n}\n"
+        let choices = LearnerTestsJudge.replacements(of: learner, by: handed, typeName: "Fake")
+        #expect(choices.count == 2 && choices.last == handed)
+        #expect(choices.first == "// mine\nfinal class Fake: LapStore {\n    func record() {}\n}\n\nextension Fake {\n    static func holding() -> Fake { Fake() }\n}\n")
+        #expect(LearnerTestsJudge.replacements(of: "struct Other {}\n", by: handed, typeName: "Fake") == [handed], "no type of that name: the whole file")
+    }
+}

@@ -197,15 +197,17 @@ public struct LearnerTestsJudge: Sendable {
             // The same mistake in both stores the suite runs against: the mutant put in place of the fake as well (the
             // mutated implementation under the fake's name). A test of a promise still fails, in each case; a test that
             // only compares the fake with the real store (a fake that is a copy of it, however reshaped) sees two stores
-            // that agree, and catches nothing. Where that twin does not build (tests that use what only the learner's
+            // that agree, and catches nothing. Where no twin builds (tests that use what only the learner's
             // fake has), the mutant is judged as above.
-            if caught != nil, let (fakeFile, twin) = judge.twin(of: mutant, implementation: text, module: texts) {
+            if caught != nil, let (fakeFile, twins) = judge.twin(of: mutant, implementation: text, module: texts) {
                 let placed = judge.testPaths(tests, texts: testTexts, changed: false, folder: place("mutants", index))
-                if let both = judge.runVariant(place("mutants", index), of: texts, tests: placed, shared: shared, lesson: lesson, contents: { file, data in
-                    if file.name == fakeFile { return Data(twin.utf8) }
-                    return file.name == mutant.file ? Data(mutant.applied(to: String(decoding: data, as: UTF8.self)).utf8) : data
-                }), !both.isEmpty {
+                for twin in twins {
+                    guard let both = judge.runVariant(place("mutants", index), of: texts, tests: placed, shared: shared, lesson: lesson, contents: { file, data in
+                        if file.name == fakeFile { return Data(twin.utf8) }
+                        return file.name == mutant.file ? Data(mutant.applied(to: String(decoding: data, as: UTF8.self)).utf8) : data
+                    }), !both.isEmpty else { continue }
                     caught = Self.caught(in: both)
+                    break
                 }
             }
             return judge.mutantVerdict(lesson: lesson, mutant: mutant, shownFile: shownFile, source: text, caughtBy: caught, ran: !run.isEmpty)
@@ -214,34 +216,107 @@ public struct LearnerTestsJudge: Sendable {
             // A stand-in the learner's code does not fit (the file moved or renamed, or members the stand-in lacks) leaves
             // its question unanswered: a failing verdict, never one taken off the count.
             let placed = judge.testPaths(tests, texts: testTexts, changed: false, folder: place("stand-ins", index))
-            guard texts.contains(where: { $0.0.name == standIn.file }),
-                  let run = judge.runVariant(place("stand-ins", index), of: texts, tests: placed, shared: shared, lesson: lesson, contents: { file, data in
-                      file.name == standIn.file ? Data(standIn.text.utf8) : data
-                  }) else { return judge.unfitStandInVerdict(lesson: lesson, standIn: standIn) }
-            return judge.standInVerdict(lesson: lesson, standIn: standIn, run: run)
+            guard let learnerFile = texts.first(where: { $0.0.name == standIn.file }) else { return judge.unfitStandInVerdict(lesson: lesson, standIn: standIn) }
+            // In place of a file the learner writes (the fake), the stand-in's type takes the place of theirs, and what else
+            // their file holds stays; a file they keep as given is replaced whole.
+            let replacements = standIn.file == spec.implementation ? [standIn.text]
+                : Self.typeDeclarations(in: standIn.text).first.map { Self.replacements(of: String(decoding: learnerFile.1, as: UTF8.self), by: standIn.text, typeName: $0.name) }
+                ?? [standIn.text]
+            for replacement in replacements {
+                if let run = judge.runVariant(place("stand-ins", index), of: texts, tests: placed, shared: shared, lesson: lesson, contents: { file, data in
+                    file.name == standIn.file ? Data(replacement.utf8) : data
+                }) { return judge.standInVerdict(lesson: lesson, standIn: standIn, run: run) }
+            }
+            return judge.unfitStandInVerdict(lesson: lesson, standIn: standIn)
         }
         return outcomes.compactMap { $0 } + standIns.compactMap { $0 }
     }
 
     /// The mutated implementation under the name of the learner's fake, and the fake's file: the fake is the file a
-    /// `caught` stand-in replaces (the fake as it was handed out). Nil when the lesson names no fake, or either file
-    /// declares no class.
-    func twin(of mutant: Mutant, implementation: String, module: [(ModuleFile, Data)]) -> (String, String)? {
+    /// `caught` stand-in replaces (the fake as it was handed out). The twins, in the order to try them (`replacements`):
+    /// the fake's declaration alone replaced, then the whole file. Nil when the lesson names no fake, or either file
+    /// declares no type to swap.
+    func twin(of mutant: Mutant, implementation: String, module: [(ModuleFile, Data)]) -> (String, [String])? {
         guard let fakeFile = spec.standIns.first(where: { $0.expect == .caught })?.file, fakeFile != spec.implementation,
               let fake = module.first(where: { $0.0.name == fakeFile }) else { return nil }
-        func className(_ text: String) -> String? {
-            let tokens = SwiftLexer.tokens(of: text)
-            for index in tokens.indices.dropLast() where tokens[index].text == "class" && tokens[index + 1].isIdentifier
-                && !["func", "var", "let", "subscript", "init", "deinit", "override", "final", "static"].contains(tokens[index + 1].text) {
-                return tokens[index + 1].text
-            }
-            return nil
-        }
-        guard let fakeName = className(String(decoding: fake.1, as: UTF8.self)), let realName = className(implementation), fakeName != realName else { return nil }
+        let fakeText = String(decoding: fake.1, as: UTF8.self)
+        guard let real = Self.typeDeclarations(in: implementation).first(where: { $0.keyword == "class" }) else { return nil }
+        // The learner's fake: the type of their file that takes the real store's place (it shares a protocol with it), else
+        // the first type the file declares.
+        let candidates = Self.typeDeclarations(in: fakeText).filter { $0.name != real.name }
+        guard let fakeType = candidates.first(where: { !$0.inherits.isDisjoint(with: real.inherits) }) ?? candidates.first else { return nil }
+        guard let pattern = try? NSRegularExpression(pattern: "\\b\(NSRegularExpression.escapedPattern(for: real.name))\\b") else { return nil }
         let mutated = mutant.applied(to: implementation)
-        guard let pattern = try? NSRegularExpression(pattern: "\\b\(NSRegularExpression.escapedPattern(for: realName))\\b") else { return nil }
-        let renamed = pattern.stringByReplacingMatches(in: mutated, range: NSRange(mutated.startIndex..., in: mutated), withTemplate: NSRegularExpression.escapedTemplate(for: fakeName))
-        return (fakeFile, renamed)
+        let renamed = pattern.stringByReplacingMatches(in: mutated, range: NSRange(mutated.startIndex..., in: mutated),
+                                                       withTemplate: NSRegularExpression.escapedTemplate(for: fakeType.name))
+        return (fakeFile, Self.replacements(of: fakeText, by: renamed, typeName: fakeType.name))
+    }
+
+    /// What to put in place of a learner's file to swap one of its types for the type of the same name in `replacement`, in
+    /// the order to try them: that declaration alone swapped, so that what else the learner's file holds (a helper, an
+    /// extension their tests use) stays; then the whole file replaced.
+    static func replacements(of learnerText: String, by replacement: String, typeName: String) -> [String] {
+        guard let theirs = typeDeclarations(in: learnerText).first(where: { $0.name == typeName }),
+              let ours = typeDeclarations(in: replacement).first(where: { $0.name == typeName }) else { return [replacement] }
+        let learnerBytes = Array(learnerText.utf8), replacementBytes = Array(replacement.utf8)
+        let spliced = String(decoding: learnerBytes[..<theirs.range.lowerBound], as: UTF8.self)
+            + String(decoding: replacementBytes[ours.range], as: UTF8.self)
+            + String(decoding: learnerBytes[theirs.range.upperBound...], as: UTF8.self)
+        return spliced == replacement ? [replacement] : [spliced, replacement]
+    }
+
+    /// A type declared at the top level of a file: its keyword, name, the names in its inheritance clause, and its bytes
+    /// (UTF-8 offsets) from the start of the line its attributes begin on to its closing brace.
+    struct TypeDeclaration: Equatable {
+        var keyword: String
+        var name: String
+        var inherits: Set<String>
+        var range: Range<Int>
+    }
+
+    static func typeDeclarations(in text: String) -> [TypeDeclaration] {
+        let tokens = SwiftLexer.tokens(of: text)
+        let bytes = Array(text.utf8)
+        var found: [TypeDeclaration] = []
+        var depth = 0
+        var index = 0
+        func lineStart(_ offset: Int) -> Int {
+            var start = offset
+            while start > 0, bytes[start - 1] != 10, bytes[start - 1] != 13 { start -= 1 }
+            return start
+        }
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.text == "{" { depth += 1 } else if token.text == "}" { depth = max(0, depth - 1) }
+            guard depth == 0, ["class", "struct", "actor"].contains(token.text), index + 1 < tokens.count, tokens[index + 1].isIdentifier,
+                  !["func", "var", "let", "subscript", "init", "deinit"].contains(tokens[index + 1].text) else { index += 1; continue }
+            let name = tokens[index + 1].text
+            var cursor = index + 2
+            var inherits: Set<String> = []
+            while cursor < tokens.count, tokens[cursor].text != "{" {
+                if tokens[cursor].isIdentifier { inherits.insert(tokens[cursor].text) }
+                cursor += 1
+            }
+            var level = 0
+            var end: Int?
+            while cursor < tokens.count {
+                if tokens[cursor].text == "{" { level += 1 }
+                if tokens[cursor].text == "}" { level -= 1; if level == 0 { end = tokens[cursor].offset + 1; break } }
+                cursor += 1
+            }
+            guard let end else { break }
+            // Attributes on the lines above (`@MainActor`, `@available(...)`) belong to the declaration.
+            var start = lineStart(token.offset)
+            while start > 0 {
+                let previous = lineStart(start - 1)
+                let line = String(decoding: bytes[previous..<(start - 1)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                guard line.hasPrefix("@") else { break }
+                start = previous
+            }
+            found.append(TypeDeclaration(keyword: token.text, name: name, inherits: inherits, range: start..<end))
+            index = cursor + 1
+        }
+        return found
     }
 
     /// Where a variant's tests are built from. With every variant in one folder, always `folder/tests` (the learner's own
