@@ -35,3 +35,44 @@ struct WrongOverlayTests {
         #expect(builder.built.last?.sourceFiles == ["\(lesson.wrongSolutions)/keeps-a-global/Greeter.swift"], "only a wrong solution is an overlay")
     }
 }
+
+@Suite("Files the lesson gives as they are, in kata check")
+struct GivenFilesTests {
+    let lesson = Lesson(id: "01-greeting", number: 1, slug: "greeting",
+                        metadata: LessonMetadata(module: "Greeting", title: LocalizedText(english: "G", chinese: "问"),
+                                                 summary: LocalizedText(english: "G", chinese: "问"), hints: [], points: 10),
+                        root: "/course")
+    let given = "// You do not change this file.\npublic final class Car {\n    public let engine: Int\n    public init(engine: Int) { self.engine = engine }\n}\n"
+
+    func checker(_ fileSystem: InMemoryFileSystem) -> LessonChecker {
+        var checker = LessonChecker(builder: RecordingBuilder(), testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: fileSystem, clock: FixedClock()),
+                                    fileSystem: fileSystem, clock: FixedClock(), buildRoot: "/course/.kata/build", environment: [:])
+        let given = self.given
+        checker.givenFiles = { _ in ["Car.swift": given] }
+        return checker
+    }
+
+    @Test("a given file changed in its code is a finding at the first changed line; a comment or a blank line is no change")
+    func changed() {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("\(lesson.tests)/CarTests.swift", "import Testing\n")
+        fileSystem.add("\(lesson.sources)/Garage.swift", "struct Garage {}\n")
+        fileSystem.add("\(lesson.sources)/Car.swift", given.replacingOccurrences(of: "public let engine", with: "public var engine"))
+        let findings = checker(fileSystem).check(lesson).findings
+        #expect(findings.map(\.rule) == ["keeps-given-files"] && findings.first?.line == 3 && findings.first?.file == "Lessons/01-greeting/Sources/Car.swift", "\(findings)")
+        #expect(findings.first?.messages.english.contains("Undo the change") == true)
+        fileSystem.add("\(lesson.sources)/Car.swift", "// my notes\n\n" + given + "\n// more notes\n")
+        #expect(checker(fileSystem).check(lesson).findings.isEmpty)
+    }
+
+    @Test("a given file gone is a finding; a wrong solution or the reference solution is never judged by it")
+    func gone() {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("\(lesson.tests)/CarTests.swift", "import Testing\n")
+        fileSystem.add("\(lesson.sources)/Garage.swift", "struct Garage {}\n")
+        fileSystem.add("\(lesson.solutionSources)/Garage.swift", "struct Garage {}\n")
+        let findings = checker(fileSystem).check(lesson).findings
+        #expect(findings.map(\.rule) == ["keeps-given-files"] && findings.first?.messages.english.contains("it is gone") == true, "\(findings)")
+        #expect(checker(fileSystem).check(lesson, variant: .solution).findings.isEmpty)
+    }
+}

@@ -225,6 +225,15 @@ public struct KataContext: Sendable {
             }
             return UnstatedNumbers.stated(in: texts)
         }
+        let givenByLesson = GivenFilesMemo()
+        checker.givenFiles = { lesson in
+            // The files the starter as handed out marks as given; none known without a pristine starter. Read once per
+            // lesson: the starter does not change while kata runs (watch mode checks at every save).
+            givenByLesson.value(for: lesson.id) {
+                guard let starter = starters.published(lesson, progress: progress) else { return [:] }
+                return starter.texts.filter { !$0.key.contains("/") && $0.key.hasSuffix(".swift") && $0.value.lowercased().contains(LessonFiles.fixedMarker) }
+            }
+        }
         // Only Benchmarks/check-latency.sh turns the sanitizers off, to measure what they cost.
         checker.sanitizes = environment["KATA_SANITIZERS"] != "off"
         if readsPrograms && environment["KATA_MEANING"] != "off" {
@@ -298,5 +307,17 @@ public final class PreloadedCourse: @unchecked Sendable {
         let taken = course
         course = nil
         return taken
+    }
+}
+
+/// The given files of each lesson, read once.
+final class GivenFilesMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: [String: String]] = [:]
+    func value(for key: String, _ make: () -> [String: String]) -> [String: String] {
+        if let known = lock.withLock({ values[key] }) { return known }
+        let made = make()
+        lock.withLock { values[key] = made }
+        return made
     }
 }

@@ -20,6 +20,9 @@ enum LockDiscipline {
         var guardedIn: String
         /// For a helper: a caller that calls it without the lock.
         var calledFrom: String?
+        /// The property is a `public` `var` anyone can set (no `private(set)`): that setter never takes the lock. `line` is
+        /// then its declaration's.
+        var setFromOutside = false
         var file: String
         var line: Int
     }
@@ -40,9 +43,14 @@ enum LockDiscipline {
                 node.owner == type && node.context == .body
                     && !["constructor_decl", "destructor_decl"].contains(node.memberUSR.flatMap { program.members[$0] }?.kind ?? "")
             }
+            // A `var` the module's users can set (public) is written without the lock by that setter, whatever the methods do.
+            let outside = Set(mutable.values.filter { property in
+                ["public", "open"].contains(property.access)
+                    && !property.markers.contains("private(set)") && !property.markers.contains("fileprivate(set)")
+            }.map(\.usr))
             // Only what changes after the object is made can race: a `var` no method writes is left alone.
             mutable = mutable.filter { usr, property in
-                nodes.contains { node in
+                outside.contains(usr) || nodes.contains { node in
                     node.uses.contains { use in
                         use.usr == usr && linesOf[use.file].map { lines in
                             use.line <= lines.count && writes(property.name, in: code(lines[use.line - 1]))
@@ -114,6 +122,11 @@ enum LockDiscipline {
                     && (isHeld(node, use.line) || sometimesLocked.contains(node.id)) {
                     guardedIn[use.usr] = node.member ?? type
                 }
+            }
+            for usr in outside.sorted() {
+                guard let property = mutable[usr], let place = guardedIn[usr] else { continue }
+                found.append(Miss(owner: type, function: type, property: property.name, lock: locks[0], guardedIn: place,
+                                  calledFrom: nil, setFromOutside: true, file: property.file, line: property.line))
             }
             let names = Dictionary(nodes.map { ($0.id, $0.member ?? type) }, uniquingKeysWith: { first, _ in first })
             var reported: Set<String> = []

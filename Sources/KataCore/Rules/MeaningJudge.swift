@@ -963,6 +963,10 @@ public struct MeaningJudge: Sendable {
                                  chinese: "`\(holder)` \(chinese)：类型不再说明它需要什么，缺少或给错的协作者只能在运行时通过类型转换才发现。请把每个协作者作为各自协议类型的参数接收，并保存在该类型的 `let` 中。")
         }
         static func unlocked(_ miss: LockDiscipline.Miss) -> LocalizedText {
+            if miss.setFromOutside {
+                return LocalizedText(english: "`\(miss.owner).\(miss.property)` is a `var` that code outside `\(miss.owner)` can set, and that setter never holds `\(miss.lock)`, which guards it in `\(miss.guardedIn)`: a thread that sets it races with one that reads it. Make it a `let` set once in the initializer (or `private`, changed only under the lock).",
+                                     chinese: "`\(miss.owner).\(miss.property)` 是一个 `\(miss.owner)` 之外的代码也能设置的 `var`，而那个 setter 从不持有 `\(miss.lock)`，可是在 `\(miss.guardedIn)` 中这把锁保护着它：设置它的线程会和读取它的线程发生数据竞争。把它改成只在初始化方法里设置一次的 `let`（或者改成 `private`，只在持有锁时修改）。")
+            }
             let caller = miss.calledFrom.map { (" (`\($0)` calls it without the lock)", "（`\($0)` 在没有锁的情况下调用它）") } ?? ("", "")
             return LocalizedText(english: "`\(miss.owner).\(miss.function)` touches `\(miss.property)` without holding `\(miss.lock)`\(caller.0), which guards it in `\(miss.guardedIn)`: two threads that call at once race on it.",
                                  chinese: "`\(miss.owner).\(miss.function)` 在没有持有 `\(miss.lock)` 的情况下访问 `\(miss.property)`\(caller.1)，而在 `\(miss.guardedIn)` 中这把锁保护着它：两个线程同时调用就会发生数据竞争。")
@@ -1457,8 +1461,10 @@ enum CourseRules {
     static let unsafeID = "no-unsafe-references"
     static let bagID = "no-lookup-in-a-bag"
     static let concreteID = "works-through-the-protocol"
+    /// A file the lesson gives as it is was changed (`kata check` only: a grader grades the course's copy).
+    static let givenID = "keeps-given-files"
     /// The rules every lesson has without listing them.
-    static let ids: Set<String> = [unsafeID, bagID, concreteID, UnstatedNumbers.ruleID]
+    static let ids: Set<String> = [unsafeID, bagID, concreteID, UnstatedNumbers.ruleID, givenID]
 
     /// In every lesson: code that holds a collaborator as a protocol of the module and asks what it really is (`engine
     /// is V8Engine`, `announcer as? RadioAnnouncer`, `as!`) depends on that implementation after all: a test's double

@@ -66,6 +66,9 @@ public struct LessonChecker: Sendable {
     /// The whole numbers a lesson states (its texts and its pristine starter), for `no-unstated-numbers`; nil skips
     /// that rule.
     public var statedNumbers: (@Sendable (Lesson) -> Set<Int>)?
+    /// The files the lesson gives as they are ("You do not change this file"), as the starter handed them out (name
+    /// under `Sources/` → text); nil: no pristine starter is known. The learner's copies must read as these do.
+    public var givenFiles: (@Sendable (Lesson) -> [String: String])?
     /// Reads the compiled program for the rules (`MeaningJudge`); nil: the token reader alone.
     public var programReader: ProgramReader?
     /// Builds with the lesson's `sanitizers` (off only to measure what they cost).
@@ -142,6 +145,9 @@ public struct LessonChecker: Sendable {
         // Read once, for both readers of the rules.
         let texts = checksRules ? sourceTexts(lesson, paths: paths) : []
         var findings = checksRules ? ruleFindings(lesson, texts) : []
+        if checksRules, variant == .learner, let given = givenFiles?(lesson) {
+            findings = Self.merge(findings, Self.changedGivenFiles(lesson, given: given, fileSystem: fileSystem))
+        }
         // The compiler's reading runs beside the build (the second core), and is cached by content.
         let meaning = Box<[RuleFinding]?>(nil)
         let group = DispatchGroup()
@@ -206,6 +212,32 @@ public struct LessonChecker: Sendable {
         paths.sorted().compactMap { path in
             (try? fileSystem.readText(path)).map { (path: path, shown: DiagnosticParser.relative(path, to: lesson.root), text: $0) }
         }
+    }
+
+    /// A file the lesson gives as it is, changed by the learner (its tokens differ: a comment or a blank line is no change)
+    /// or gone: the lesson's point must hold with the file as given, and grading uses the course's copy.
+    static func changedGivenFiles(_ lesson: Lesson, given: [String: String], fileSystem: any FileSystem) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for (name, pristine) in given.sorted(by: { $0.key < $1.key }) {
+            let path = "\(lesson.sources)/\(name)"
+            let shown = DiagnosticParser.relative(path, to: lesson.root)
+            guard let mine = try? fileSystem.readText(path) else {
+                found.append(RuleFinding(file: shown, line: 1, rule: CourseRules.givenID, messages: LocalizedText(
+                    english: "\(name) is a file the lesson gives as it is (\"You do not change this file\"), and it is gone from Sources/. Put it back as the lesson gave it: the lesson's point must hold with it, and a grader uses the course's copy.",
+                    chinese: "\(name) 是本课原样给出的文件（“You do not change this file”），它却从 Sources/ 里不见了。按本课给出的样子把它放回去：本课的要点必须在有它的情况下成立，评分时用的也是课程自带的那一份。")))
+                continue
+            }
+            let theirs = SwiftLexer.tokens(of: pristine).map(\.text)
+            let ours = SwiftLexer.tokens(of: mine)
+            guard ours.map(\.text) != theirs else { continue }
+            let first = (0..<min(ours.count, theirs.count)).first { ours[$0].text != theirs[$0] } ?? min(ours.count, theirs.count)
+            let offset = first < ours.count ? ours[first].offset : mine.utf8.count
+            let line = LineIndex(mine).line(of: offset)
+            found.append(RuleFinding(file: shown, line: line, rule: CourseRules.givenID, messages: LocalizedText(
+                english: "\(name) is a file the lesson gives as it is (\"You do not change this file\"), and it was changed here. Undo the change: the lesson's point must hold with the file as given (what it declares is what the tests and the other files rely on), and a grader uses the course's copy.",
+                chinese: "\(name) 是本课原样给出的文件（“You do not change this file”），这里却被改了。撤销这处修改：本课的要点必须在这个文件保持原样时成立（它声明的东西正是测试和其他文件所依赖的），评分时用的也是课程自带的那一份。")))
+        }
+        return found
     }
 
     /// One finding per line and rule: where both judges saw the same place, the token reader's words stay.

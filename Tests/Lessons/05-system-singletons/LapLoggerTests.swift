@@ -227,7 +227,7 @@ final class LapLoggerTests {
         }
     }
 
-    @Test("200 seeded moments from 1970 to 2100, the last and first days of a year and leap days among them: the stamp is that moment in ISO 8601, in UTC")
+    @Test("200 seeded moments from 1970 to 2100, the last and first days of a year and leap days among them, most between two whole seconds: the stamp is that moment in ISO 8601, in UTC")
     func stampsAnyMoment() throws {
         // The model of the promise: Foundation's own ISO 8601 formatter, which knows the calendar year from the week's.
         let iso = ISO8601DateFormatter()
@@ -241,12 +241,15 @@ final class LapLoggerTests {
                                                (Int.random(in: 1...12, using: &generator), Int.random(in: 1...28, using: &generator))][round % 10]
             let components = DateComponents(year: year, month: day.month, day: day.day, hour: Int.random(in: 0...23, using: &generator),
                                             minute: Int.random(in: 0...59, using: &generator), second: Int.random(in: 0...59, using: &generator))
-            guard let moment = calendar.date(from: components) else { continue }
+            guard let second = calendar.date(from: components) else { continue }
+            // A clock reads between whole seconds: .001, .5, .999 and anything else (a fifth of the moments are whole).
+            let fraction = [0, 0.001, 0.5, 0.999, Double(Int.random(in: 1...999, using: &generator)) / 1000][round % 5]
+            let moment = second.addingTimeInterval(fraction)
             let files = InMemoryFileSystem()
             let line = try makeLogger(clock: FixedClock(date: moment), fileSystem: files).record(lap: 81.25, by: "Leclerc")
             let expected = iso.string(from: moment)
             guard line.hasPrefix(expected + " ") else {
-                Issue.record("Moment \(round) (seed 0x0557A), \(expected): the line should start with \"\(expected) \"; it is \"\(line)\". Write the stamp in ISO 8601, in UTC: the calendar year (`yyyy`, not the week-based `YYYY`), month, day, hour (00-23), minutes and seconds, or let `ISO8601DateFormatter` write it. [zh-Hans] 第 \(round) 个时刻（种子 0x0557A），\(expected)：这一行应该以 \"\(expected) \" 开头；实际是 \"\(line)\"。用 ISO 8601、UTC 写时间戳：日历年（`yyyy`，不是按周计算的 `YYYY`）、月、日、时（00-23）、分、秒，或者交给 `ISO8601DateFormatter` 来写。")
+                Issue.record("Moment \(round) (seed 0x0557A), \(expected): the line should start with \"\(expected) \"; it is \"\(line)\". Write the stamp in ISO 8601, in UTC: the calendar year (`yyyy`, not the week-based `YYYY`), month, day, hour (00-23), minutes and seconds, or let `ISO8601DateFormatter` write it (it drops a fraction of a second; it never rounds up). [zh-Hans] 第 \(round) 个时刻（种子 0x0557A），\(expected)：这一行应该以 \"\(expected) \" 开头；实际是 \"\(line)\"。用 ISO 8601、UTC 写时间戳：日历年（`yyyy`，不是按周计算的 `YYYY`）、月、日、时（00-23）、分、秒，或者交给 `ISO8601DateFormatter` 来写（它不写秒的小数部分，也不进位）。")
                 return
             }
         }

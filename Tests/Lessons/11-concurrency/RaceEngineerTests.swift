@@ -156,6 +156,18 @@ struct RaceEngineerTests {
         #expect(laps.allSatisfy { $0.session == nil }, "No session was set, so every lap's session should be nil, but the store received \(laps.map { $0.session ?? "nil" }). RaceSession.id has no default: a lap outside any session has none, and no label is invented for it. [zh-Hans] 没有设置赛段，所以每一圈的 session 都应该是 nil，但存储收到的是 \(laps.map { $0.session ?? "nil" })。RaceSession.id 没有默认值：赛段之外的圈就没有赛段，也不要为它编一个标签。")
     }
 
+    @Test("a lap in a session carries that session's label exactly as set, whatever the text: empty, blank, padded, lower case or not Latin")
+    func everySessionLabelAsGiven() async {
+        let spy = SpyTelemetry()
+        let engineer = RaceEngineer(telemetry: spy)
+        let labels = ["Q1", "", " ", "q1", " Q1 ", "练习赛 1", "FP1\n"]
+        for (index, label) in labels.enumerated() {
+            await RaceSession.$id.withValue(label) { await engineer.completeLap(car: index, milliseconds: 90_000 + index) }
+        }
+        let sessions = await spy.laps().map(\.session)
+        #expect(sessions == labels.map { Optional($0) }, "Laps were completed in sessions labelled \(labels.map { "\"\($0)\"" }); the store received the sessions \(sessions.map { $0.map { "\"\($0)\"" } ?? "nil" }). A lap carries RaceSession.id exactly as the work set it: an empty or blank label is still a label, and no label is trimmed, changed or replaced. [zh-Hans] 这些圈分别在标签为 \(labels.map { "\"\($0)\"" }) 的赛段中完成；存储收到的赛段是 \(sessions.map { $0.map { "\"\($0)\"" } ?? "nil" })。一圈带的就是工作设定的 RaceSession.id，原样不变：空的或只有空格的标签也是标签，任何标签都不要修剪、改动或替换。")
+    }
+
     @Test("a lap completed by a task that was cancelled is recorded all the same: cancelling stops the caller's work, not the lap it hands over")
     func cancelledTaskStillRecords() async {
         let spy = SpyTelemetry()

@@ -154,13 +154,16 @@ struct MessageAppTests {
 
     @Test("every maker of the container uses what the container was handed: the sender it makes stamps with its clock and signs with its user name, and posts to its network")
     func everyMakerUsesTheContainersParts() throws {
-        for (date, name) in [(lightsOut, "Kimi"), (chequeredFlag, "Lewis")] {
+        // The user name is text the container hands on as it is: empty, blank, padded or not Latin too.
+        let names = ["Kimi", "Lewis", "", "   ", " Kimi ", "周冠宇", "kimi"]
+        for (index, name) in names.enumerated() {
+            let date = index.isMultiple(of: 2) ? lightsOut : chequeredFlag
             let network = FakeNetwork()
             let container = AppContainer(network: network, clock: FixedClock(date: date), userName: name)
             let message = try container.makeMessageSender().send("Copy.")
             let posted = network.posted.map { "\($0.author)|\($0.text)|\($0.sentAt.timeIntervalSince1970)" }
             let expected = "\(name)|Copy.|\(date.timeIntervalSince1970)"
-            #expect(posted == [expected] && message.sentAt == date && message.author == name, "makeMessageSender() of a container built with a clock stopped at \(date) and the user name \"\(name)\" should make a sender that posts [\"\(expected)\"] to the container's network; it posted \(posted). Each maker hands on the parts the container was handed (its network, its clock, its user name), not parts of its own. [zh-Hans] 用停在 \(date) 的时钟和用户名 \"\(name)\" 创建的容器，其 makeMessageSender() 造出的发送器应该向容器的网络发出 [\"\(expected)\"]；它发出的是 \(posted)。每个创建方法都把容器拿到的部件（它的网络、时钟、用户名）交下去，而不是用自己的部件。")
+            #expect(posted == [expected] && message.sentAt == date && message.author == name, "makeMessageSender() of a container built with a clock stopped at \(date) and the user name \"\(name)\" should make a sender that posts [\"\(expected)\"] to the container's network; it posted \(posted). Each maker hands on the parts the container was handed (its network, its clock, its user name, exactly as given, even empty or blank), not parts of its own. [zh-Hans] 用停在 \(date) 的时钟和用户名 \"\(name)\" 创建的容器，其 makeMessageSender() 造出的发送器应该向容器的网络发出 [\"\(expected)\"]；它发出的是 \(posted)。每个创建方法都把容器拿到的部件（它的网络、时钟、用户名，原样不变，即使是空的或只有空格）交下去，而不是用自己的部件。")
         }
     }
 

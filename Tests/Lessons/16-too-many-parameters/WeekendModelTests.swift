@@ -102,12 +102,14 @@ func randomWeekend(seed: UInt64) -> Weekend {
     let cars = Int.random(in: 1...2, using: &generator)
     var rain: [Int: Int] = [:]
     var chance = Int.random(in: 0...50, using: &generator)
-    for lap in 1...laps {
+    // Some weekends report the formation lap too, lap 0: a lap like any other, decided as it comes.
+    let first = Int.random(in: 0..<3, using: &generator) == 0 ? 0 : 1
+    for lap in first...laps {
         chance = min(100, max(0, chance + Int.random(in: -25...25, using: &generator)))
         rain[lap] = chance
     }
     var reports: [LapReport] = []
-    for lap in 1...laps {
+    for lap in first...laps {
         for car in Array(0..<cars).shuffled(using: &generator) where Int.random(in: 0..<8, using: &generator) > 0 {
             let tyreWear = Int.random(in: 0...85, using: &generator)
             // Now and then a reading above a full tank (a sensor's error): there is nothing to pump then. Now and then one
@@ -130,7 +132,7 @@ func randomWeekend(seed: UInt64) -> Weekend {
         if Int.random(in: 0..<6, using: &generator) == 0 {
             let status = CarStatus(tyreWear: Int.random(in: 0...85, using: &generator), fuelLitres: Int.random(in: 5...100, using: &generator),
                                    lastLap: Int.random(in: 85_000...125_000, using: &generator))
-            reports.append(LapReport(car: Int.random(in: 0..<cars, using: &generator), lap: Int.random(in: 1...lap, using: &generator), status: status))
+            reports.append(LapReport(car: Int.random(in: 0..<cars, using: &generator), lap: Int.random(in: first...lap, using: &generator), status: status))
         }
     }
     return Weekend(puddleCorners: Int.random(in: 0...5, using: &generator), rain: rain, cars: cars, reports: reports)
