@@ -10,8 +10,8 @@ import Testing
 // - `.transient` builds every time; `.shared` builds once per registration; `.weak` hands out the
 //   instance while someone holds it and builds a new one after; an instance is kept by the
 //   container that holds the registration;
-// - registering a type again replaces its factory and forgets an instance already built
-//   (lesson 8's promise, still kept).
+// - registering a type again replaces its factory and forgets an instance already built, and a factory
+//   that throws builds nothing while what it resolved first stays as built (lesson 8's promises, still kept).
 // A failing sequence is printed shortened, with its seed.
 
 /// Every instance carries the number of the factory call that built it.
@@ -22,6 +22,8 @@ class Numbered: @unchecked Sendable {
 // Two types with the same name in different places: the container's key is the type, not its name.
 enum FrontAxle { final class Part: Numbered, @unchecked Sendable {} }
 enum RearAxle { final class Part: Numbered, @unchecked Sendable {} }
+/// What a failing `Assembly` factory throws.
+struct PartsShortage: Error {}
 /// Built from a `FrontAxle.Part` its factory resolves through the container it is handed.
 final class Assembly: @unchecked Sendable {
     let number: Int
@@ -42,7 +44,8 @@ struct SeededGenerator: RandomNumberGenerator {
 
 enum LifetimeStep: CustomStringConvertible {
     case child(of: Int)
-    case register(kind: Int, lifetime: Int, in: Int)
+    /// `fails`: an `Assembly` factory that resolves its part and then throws on its first `fails` calls.
+    case register(kind: Int, lifetime: Int, in: Int, fails: Int)
     case resolve(kind: Int, from: Int, hold: Bool)
     case letGo
 
@@ -52,9 +55,10 @@ enum LifetimeStep: CustomStringConvertible {
     var description: String {
         switch self {
         case .child(let parent): return "containers.append(Container(parent: containers[\(parent)]))"
-        case .register(let kind, let lifetime, let container):
+        case .register(let kind, let lifetime, let container, let fails):
             return "containers[\(container)].register(\(Self.names[kind]).self, lifetime: \(Self.lifetimes[lifetime]))"
                 + (kind == 2 ? " { c in Assembly(inner: try c.resolve(FrontAxle.Part.self)) }" : "")
+                + (kind == 2 && fails > 0 ? " whose factory throws after resolving its part, on its first \(fails) call\(fails == 1 ? "" : "s")" : "")
         case .resolve(let kind, let container, let hold):
             return "\(hold ? "held.append(" : "_ = ")try containers[\(container)].resolve(\(Self.names[kind]).self)\(hold ? ")" : "")"
         case .letGo: return "held.removeAll()"
@@ -73,6 +77,7 @@ func firstDifference(_ steps: [LifetimeStep]) -> String? {
     var parents: [Int?] = [nil]
     var registrations: [[Int: Int]] = [[:]]   // container -> kind -> lifetime
     var kept: [[Int: Int]] = [[:]]            // container -> kind -> number (shared or weak)
+    var failing: [[Int: Int]] = [[:]]         // container -> kind -> failures to come
     var heldNumbers: Set<Int> = []
     var expectedBuilds = 0
 
@@ -84,6 +89,11 @@ func firstDifference(_ steps: [LifetimeStep]) -> String? {
         if lifetime == 2, let number = kept[holder][kind], heldNumbers.contains(number) { return number }
         if kind == 2 {
             guard modelResolve(0, from: asked) != nil else { return nil }
+            // It threw after its part was resolved: nothing of its own is built, and the part stays as built.
+            if failing[holder][kind, default: 0] > 0 {
+                failing[holder][kind]! -= 1
+                return nil
+            }
         }
         expectedBuilds += 1
         if lifetime != 0 { kept[holder][kind] = expectedBuilds }
@@ -115,20 +125,25 @@ func firstDifference(_ steps: [LifetimeStep]) -> String? {
             parents.append(parent)
             registrations.append([:])
             kept.append([:])
-        case .register(let kind, let lifetime, let target):
+            failing.append([:])
+        case .register(let kind, let lifetime, let target, let fails):
             let life: Lifetime = [.transient, .shared, .weak][lifetime]
+            final class Failures: @unchecked Sendable { var left: Int; init(_ left: Int) { self.left = left } }
+            let failures = Failures(fails)
             switch kind {
             case 0: containers[target].register(FrontAxle.Part.self, lifetime: life) { _ in builds.count += 1; return FrontAxle.Part(number: builds.count) }
             case 1: containers[target].register(RearAxle.Part.self, lifetime: life) { _ in builds.count += 1; return RearAxle.Part(number: builds.count) }
             default:
                 containers[target].register(Assembly.self, lifetime: life) { c in
                     let inner = try c.resolve(FrontAxle.Part.self)
+                    if failures.left > 0 { failures.left -= 1; throw PartsShortage() }
                     builds.count += 1
                     return Assembly(number: builds.count, inner: inner.number)
                 }
             }
             registrations[target][kind] = lifetime
             kept[target][kind] = nil
+            failing[target][kind] = kind == 2 ? fails : 0
         case .resolve(let kind, let from, let hold):
             let got = realResolve(kind, from: containers[from], hold: hold)
             let expected = modelResolve(kind, from: from)
@@ -161,7 +176,8 @@ func randomSteps(seed: UInt64, count: Int) -> [LifetimeStep] {
             steps.append(.child(of: Bool.random(using: &generator) ? containers - 1 : container))
             containers += 1
         case 0, 1, 2:
-            steps.append(.register(kind: kind, lifetime: Int.random(in: 0..<3, using: &generator), in: container))
+            steps.append(.register(kind: kind, lifetime: Int.random(in: 0..<3, using: &generator), in: container,
+                                   fails: kind == 2 && Int.random(in: 0..<3, using: &generator) == 0 ? Int.random(in: 1...2, using: &generator) : 0))
         case 3:
             steps.append(.letGo)
         default:
@@ -197,8 +213,8 @@ struct ContainerLifetimeModelTests {
             Issue.record("""
                 A sequence of calls (seed \(seed)) does not behave as the lesson promises. Shortest failing sequence, starting from `var containers = [Container()]; var held: [AnyObject] = []`:
                   \(short.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n  "))
-                \(difference). Remember: a child looks its parent's registrations up when resolving (it copies nothing) and its own registration hides the parent's; a factory gets the container it was asked through; .shared builds once per registration and .weak hands out its instance while someone holds it, both kept by the container that holds the registration; registering again forgets an instance already built; the key is the type itself, so two types with the same name are two keys.
-                [zh-Hans] 一串调用（种子 \(seed)）的行为与本课的承诺不符，最短的失败序列如上：\(difference)。记住：子容器在解析时查找父容器的注册（不复制任何东西），它自己的注册会遮住父容器的；工厂拿到的是被询问的那个容器；.shared 每个注册只创建一次，.weak 在有人持有时交出同一个实例，二者都保存在持有该注册的容器里；再次注册会忘掉已经创建的实例；键是类型本身，所以两个同名的类型是两个不同的键。
+                \(difference). Remember: a child looks its parent's registrations up when resolving (it copies nothing) and its own registration hides the parent's; a factory gets the container it was asked through; .shared builds once per registration and .weak hands out its instance while someone holds it, both kept by the container that holds the registration; registering again forgets an instance already built; a factory that throws builds nothing, and what it resolved before it threw stays as built; the key is the type itself, so two types with the same name are two keys.
+                [zh-Hans] 一串调用（种子 \(seed)）的行为与本课的承诺不符，最短的失败序列如上：\(difference)。记住：子容器在解析时查找父容器的注册（不复制任何东西），它自己的注册会遮住父容器的；工厂拿到的是被询问的那个容器；.shared 每个注册只创建一次，.weak 在有人持有时交出同一个实例，二者都保存在持有该注册的容器里；再次注册会忘掉已经创建的实例；抛出错误的工厂什么也没创建，而它在抛出错误之前解析到的东西照样保留；键是类型本身，所以两个同名的类型是两个不同的键。
                 """)
             return
         }
