@@ -125,7 +125,7 @@ struct RaceCarTests {
         }
     }
 
-    @Test("starts, tune-ups and readings of topSpeed in any order: each reading asks the engine as it is now (300 seeded sessions)")
+    @Test("starts, tune-ups and readings of topSpeed or of the car as text in any order: each reading asks the engine as it is now and ignites nothing (300 seeded sessions)")
     func anyOrderOfStartsTunesAndReadings() {
         // The model: topSpeed is 150 + the engine's power at the moment it is read, and never ignites; start() ignites
         // once and reports that ignition at the power of that moment. Nothing is copied when the car is built or started.
@@ -140,10 +140,25 @@ struct RaceCarTests {
             var steps: [String] = []
             var ignitions = 0
             for _ in 0..<Int.random(in: 1...12, using: &generator) {
-                switch Int.random(in: 0..<3, using: &generator) {
+                switch Int.random(in: 0..<4, using: &generator) {
                 case 0:
                     engine.horsepower = Self.randomPower(using: &generator)
                     steps.append("tune to \(engine.horsepower) hp")
+                case 2:
+                    // The car read as text (a log line, print, the debugger): a reading too, which ignites nothing.
+                    var text = ""
+                    let reading = ["String(describing: car)", "String(reflecting: car)", "\"\\(car)\"", "dump(car)"][Int.random(in: 0..<4, using: &generator)]
+                    switch reading {
+                    case "String(describing: car)": text = String(describing: car)
+                    case "String(reflecting: car)": text = String(reflecting: car)
+                    case "dump(car)": dump(car, to: &text)
+                    default: text = "\(car)"
+                    }
+                    steps.append(reading)
+                    guard engine.ignitions == ignitions, !text.isEmpty else {
+                        Issue.record("Session \(session) (seed 0x7095EED5): after \(steps.joined(separator: ", ")), reading the car as text ignited the engine \(engine.ignitions - ignitions) time\(engine.ignitions - ignitions == 1 ? "" : "s"). Only start() starts the engine: a description, a debug description or anything else that shows the car must not call start() or ignite(). [zh-Hans] 第 \(session) 轮（种子 0x7095EED5）：在 \(steps.joined(separator: "、")) 之后，把赛车读成文字让引擎点火了 \(engine.ignitions - ignitions) 次。只有 start() 才启动引擎：description、debugDescription 或任何显示赛车的东西都不能调用 start() 或 ignite()。")
+                        return
+                    }
                 case 1:
                     let expected = 150 + engine.horsepower / 5
                     let speed = car.topSpeed
