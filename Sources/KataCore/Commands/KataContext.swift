@@ -217,22 +217,17 @@ public struct KataContext: Sendable {
         checker.statedNumbers = { lesson in
             // What the learner was given states its numbers: the texts, and the starter as it was handed out (the
             // working files only when no pristine copy is known).
-            var texts = ["README.md", "README.zh-Hans.md", "lesson.json"].compactMap { try? fileSystem.readText("\(lesson.folder)/\($0)") }
-            if let starter = starters.published(lesson, progress: progress) {
-                texts += starter.texts.values
-            } else if let files = try? fileSystem.filesRecursively(lesson.sources, withExtension: "swift") {
-                texts += files.compactMap { try? fileSystem.readText("\(lesson.sources)/\($0)") }
-            }
-            return UnstatedNumbers.stated(in: texts)
+            let starter = starters.published(lesson, progress: progress).map { Array($0.texts.values) }
+            return UnstatedNumbers.stated(in: UnstatedNumbers.lessonTexts(lesson, fileSystem: fileSystem)
+                + (starter ?? UnstatedNumbers.sourceTexts(lesson, fileSystem: fileSystem)))
         }
-        let givenByLesson = GivenFilesMemo()
+        let givenByLesson = OnceCache<[String: String]>()
         checker.givenFiles = { lesson in
             // The files the starter as handed out marks as given; none known without a pristine starter. Read once per
             // lesson: the starter does not change while kata runs (watch mode checks at every save).
             givenByLesson.value(for: lesson.id) {
-                guard let starter = starters.published(lesson, progress: progress) else { return [:] }
-                return starter.texts.filter { !$0.key.contains("/") && $0.key.hasSuffix(".swift") && $0.value.lowercased().contains(LessonFiles.fixedMarker) }
-            }
+                starters.published(lesson, progress: progress)?.texts.filter { LessonFiles.isFixed($0.key, text: $0.value) } ?? [:]
+            } ?? [:]
         }
         // Only Benchmarks/check-latency.sh turns the sanitizers off, to measure what they cost.
         checker.sanitizes = environment["KATA_SANITIZERS"] != "off"
@@ -310,14 +305,3 @@ public final class PreloadedCourse: @unchecked Sendable {
     }
 }
 
-/// The given files of each lesson, read once.
-final class GivenFilesMemo: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String: [String: String]] = [:]
-    func value(for key: String, _ make: () -> [String: String]) -> [String: String] {
-        if let known = lock.withLock({ values[key] }) { return known }
-        let made = make()
-        lock.withLock { values[key] = made }
-        return made
-    }
-}

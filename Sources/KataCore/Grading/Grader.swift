@@ -1059,6 +1059,8 @@ public struct Grader: Sendable {
 struct CourseVetting: Sendable {
     var vetters: [String: SubmissionVetter]
     var fileSystem: any FileSystem
+    /// The numbers each lesson states, for `no-unstated-numbers` (the same for every student).
+    let stated = OnceCache<Set<Int>>()
     /// The compiler's reading of the code, for vetting (`ProgramVetter`) and the rules (`MeaningJudge`);
     /// nil: the token reader alone.
     var reading: ProgramReading?
@@ -1179,13 +1181,11 @@ struct CourseVetting: Sendable {
         } + [RuleEntry(id: Self.courseRulesID, points: nil, findings: course)]
     }
 
-    /// The whole numbers the lesson states (its texts and its starter), as `kata check` reads them.
+    /// The whole numbers the lesson states (its texts and its starter), as `kata check` reads them; read once per lesson.
     func statedNumbers(_ lesson: Lesson) -> Set<Int> {
-        var texts = ["README.md", "README.zh-Hans.md", "lesson.json"].compactMap { try? fileSystem.readText("\(lesson.folder)/\($0)") }
-        if let files = try? fileSystem.filesRecursively(lesson.sources, withExtension: "swift") {
-            texts += files.compactMap { try? fileSystem.readText("\(lesson.sources)/\($0)") }
-        }
-        return UnstatedNumbers.stated(in: texts)
+        stated.value(for: lesson.id) {
+            UnstatedNumbers.stated(in: UnstatedNumbers.lessonTexts(lesson, fileSystem: fileSystem) + UnstatedNumbers.sourceTexts(lesson, fileSystem: fileSystem))
+        } ?? []
     }
 }
 

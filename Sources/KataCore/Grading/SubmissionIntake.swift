@@ -305,9 +305,15 @@ public enum LessonFiles {
     /// The starter's Swift files (top level of `Sources/`) that say "You do not change this file".
     public static func fixed(_ lesson: Lesson, fileSystem: any FileSystem) -> [String] {
         guard let names = try? fileSystem.contentsOfDirectory(lesson.sources) else { return [] }
-        return names.filter { $0.hasSuffix(".swift") }.sorted().filter { name in
-            guard let text = try? fileSystem.readText("\(lesson.sources)/\(name)") else { return false }
-            return text.lowercased().contains(fixedMarker)
+        return names.sorted().filter { name in
+            guard name.hasSuffix(".swift"), let text = try? fileSystem.readText("\(lesson.sources)/\(name)") else { return false }
+            return isFixed(name, text: text)
         }
+    }
+
+    /// Whether a starter file (its name under `Sources/`, and its text) is one the learner keeps as given: a Swift file at
+    /// the top level of `Sources/` that says so.
+    public static func isFixed(_ name: String, text: String) -> Bool {
+        !name.contains("/") && name.hasSuffix(".swift") && text.lowercased().contains(fixedMarker)
     }
 }

@@ -8,6 +8,16 @@ public enum UnstatedNumbers {
     /// Below this, a number is a small constant of the code's own (a factor, an index, a retry count the text gives).
     public static let smallest = 100
 
+    /// What a lesson states besides its starter: its two READMEs and its `lesson.json` (the hints).
+    public static func lessonTexts(_ lesson: Lesson, fileSystem: any FileSystem) -> [String] {
+        ["README.md", "README.zh-Hans.md", "lesson.json"].compactMap { try? fileSystem.readText("\(lesson.folder)/\($0)") }
+    }
+
+    /// The lesson's working starter files, `Sources/` as it is now: the starter when no pristine copy is known.
+    public static func sourceTexts(_ lesson: Lesson, fileSystem: any FileSystem) -> [String] {
+        ((try? fileSystem.filesRecursively(lesson.sources, withExtension: "swift")) ?? []).compactMap { try? fileSystem.readText("\(lesson.sources)/\($0)") }
+    }
+
     /// Every whole number written in `texts`: `10,000`, `10_000`, `10000` and `1e4` all state 10000.
     public static func stated(in texts: [String]) -> Set<Int> {
         var numbers: Set<Int> = []
