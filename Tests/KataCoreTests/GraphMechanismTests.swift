@@ -23,6 +23,56 @@ struct GraphMechanismTests {
 
     // MARK: generated code
 
+    @Test("code inside #if blocks is read with the owner, member and imports a scan of the whole file gives it, whatever else the file holds")
+    func blocksReadInTheirPlace() {
+        let text = """
+            #if canImport(UIKit)
+            import UIKit
+            #elseif canImport(AppKit)
+            @preconcurrency import AppKit
+            #endif
+            import Foundation
+
+            struct Before {
+                let clock = Clock.shared
+            }
+
+            final class Player {
+                func play() {
+                    #if DEBUG
+                    Logger.shared.log("play")
+                    #endif
+                }
+            }
+            .self
+
+            #if DEBUG
+            extension Player {
+                static func preview() -> Player { Player(store: Store.shared) }
+            }
+            #endif
+            """
+        let tokens = SwiftLexer.tokens(of: text)
+        let blocks = SwiftLexer.conditionalBlocks(tokens)
+        let inBlocks = TokenReader().read(file: "P.swift", text: text, tokens: tokens, within: blocks)
+        let whole = TokenReader().read(file: "P.swift", text: text, tokens: tokens)
+        let lines = LineIndex(text)
+        let blockLines = Set(blocks.flatMap { lines.line(of: $0.lowerBound)...lines.line(of: $0.upperBound) })
+        func shown(_ model: CodeModel) -> [String] { model.references.map { "\($0.shape) \($0.owner ?? "-") \($0.member ?? "-") \($0.line)" } }
+        #expect(shown(inBlocks) == shown(whole).filter { line in blockLines.contains(Int(line.split(separator: " ").last!)!) },
+                "the blocks' references are the whole scan's, with the same owner and member")
+        #expect(shown(inBlocks).contains { $0.contains("Logger") && $0.contains("Player play") })
+        #expect(shown(inBlocks).contains { $0.contains("Store") && $0.contains("Player preview") })
+        #expect(!shown(inBlocks).contains { $0.contains("Clock") }, "a reference outside every block is not the blocks'")
+        #expect(inBlocks.imports.map(\.module) == ["UIKit", "AppKit"])
+
+        let importsOnly = "#if canImport(UIKit)\nimport UIKit\n#else\nimport struct Foundation.Date; import AppKit\n#endif\nstruct A { let s = Store.shared }\n"
+        let importTokens = SwiftLexer.tokens(of: importsOnly)
+        let importModel = TokenReader().read(file: "A.swift", text: importsOnly, tokens: importTokens, within: SwiftLexer.conditionalBlocks(importTokens))
+        #expect(importModel.imports.map(\.module) == ["UIKit", "Foundation", "AppKit"])
+        #expect(importModel.references.isEmpty && importModel.types.isEmpty)
+    }
+
     @Test("a file whose header says a tool wrote it is left out and counted; a comment further down does not count")
     func generatedFiles() throws {
         let strings = """

@@ -47,6 +47,13 @@ public enum GeneratedCode {
             header += comment.lowercased() + "\n"
         }
         // The header's comments, searched once for each phrase.
-        return markers.first { header.firstRange(of: $0) != nil }
+        let headerBytes = Array(header.utf8)
+        return markers.first { marker in
+            let needle = Array(marker.utf8)
+            guard headerBytes.count >= needle.count else { return false }
+            return (0...(headerBytes.count - needle.count)).contains { start in
+                headerBytes[start] == needle[0] && headerBytes[start..<(start + needle.count)].elementsEqual(needle)
+            }
+        }
     }
 }

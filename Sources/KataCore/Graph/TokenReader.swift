@@ -24,8 +24,26 @@ public struct TokenReader: Sendable {
     /// The same, with the file's tokens already lexed.
     public func read(file: String, text: String, tokens: [SwiftToken], within ranges: [ClosedRange<Int>]? = nil) -> CodeModel {
         let lines = LineIndex(text)
+        if let ranges, Self.holdOnlyImports(tokens, within: ranges) {
+            // `#if canImport(UIKit)` / `import UIKit` / `#endif`: nothing in the blocks but directives and imports, which
+            // the one linear pass below finds; the scan of the whole file, for types and references, would find none there.
+            var model = CodeModel()
+            let facts = TokenTools.fileFacts(tokens, file: file, lines: lines)
+            let insideLines = Set(ranges.flatMap { lines.line(of: $0.lowerBound)...lines.line(of: $0.upperBound) })
+            model.imports = facts.imports.filter { insideLines.contains($0.line) }
+            model.attributes = facts.attributes.filter { insideLines.contains($0.line) }
+            model.directives = facts.directives.filter { insideLines.contains($0.line) }
+            return model
+        }
         var scanner = TokenScanner(tokens: tokens, file: file, lines: lines)
-        scanner.scanAll()
+        if let ranges {
+            // Only what is inside the ranges is kept: the top-level declarations around them are scanned, not the file.
+            for segment in TokenTools.topLevelSegments(tokens, overlapping: ranges) {
+                scanner.scan(segment, owner: nil, typeKind: nil, member: nil, isStatic: false, context: .topLevel)
+            }
+        } else {
+            scanner.scanAll()
+        }
         var model = scanner.model
         let facts = TokenTools.fileFacts(tokens, file: file, lines: lines)
         if let ranges {
@@ -49,8 +67,75 @@ public struct TokenReader: Sendable {
     }
 }
 
+extension TokenReader {
+    /// Whether the tokens inside `ranges` are only directives with their conditions (the rest of the directive's
+    /// line) and import declarations (`@testable import struct Foundation.Date`, one to a line).
+    static func holdOnlyImports(_ tokens: [SwiftToken], within ranges: [ClosedRange<Int>]) -> Bool {
+        let importKinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias", "actor"]
+        var k = 0
+        for range in ranges {
+            while k < tokens.count && tokens[k].offset < range.lowerBound { k += 1 }
+            while k < tokens.count && tokens[k].offset <= range.upperBound {
+                let token = tokens[k]
+                if token.kind == .directive {
+                    k += 1
+                    while k < tokens.count && !tokens[k].newlineBefore && tokens[k].offset <= range.upperBound { k += 1 }
+                    continue
+                }
+                var j = k
+                while j + 1 < tokens.count, tokens[j].is("@"), tokens[j + 1].isIdentifier, !tokens[j + 1].newlineBefore {
+                    j += 2
+                    if j < tokens.count, tokens[j].is("("), !tokens[j].newlineBefore { return false }
+                }
+                guard j < tokens.count, tokens[j].isIdentifier, tokens[j].text == "import", j == k || !tokens[j].newlineBefore else { return false }
+                j += 1
+                if j < tokens.count, importKinds.contains(tokens[j].text), !tokens[j].newlineBefore { j += 1 }
+                // The module path: identifiers joined by dots, on the import's line.
+                guard j < tokens.count, tokens[j].isIdentifier, !tokens[j].newlineBefore else { return false }
+                j += 1
+                while j + 1 < tokens.count, tokens[j].is("."), !tokens[j].newlineBefore, tokens[j + 1].isIdentifier { j += 2 }
+                if j < tokens.count, tokens[j].offset <= range.upperBound, !tokens[j].newlineBefore, !tokens[j].is(";") { return false }
+                k = j < tokens.count && tokens[j].is(";") ? j + 1 : j
+            }
+        }
+        return true
+    }
+}
+
 /// Helpers on a token list, shared by both readers.
 enum TokenTools {
+    /// The runs of tokens, each one or more whole top-level declarations, that hold a byte of `ranges`, in order.
+    /// A run ends after a `}` that closes to the file's level, where the next token starts a line and does not go
+    /// on with the same statement (`.modifier()`, `else`, an operator): there a scan of the whole file is back at
+    /// the file's level with nothing pending, so a scan that starts there reads what follows the same way.
+    static func topLevelSegments(_ tokens: [SwiftToken], overlapping ranges: [ClosedRange<Int>]) -> [Range<Int>] {
+        guard !tokens.isEmpty, !ranges.isEmpty else { return [] }
+        let ranges = ranges.sorted { $0.lowerBound < $1.lowerBound }
+        var starts = [0]
+        var depth = 0
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.kind == .punctuation || token.kind == .operator {
+                if token.is("{") || token.is("(") || token.is("[") { depth += 1 } else if token.is("}") || token.is(")") || token.is("]") { depth = max(0, depth - 1) }
+            }
+            guard depth == 0, token.is("}"), index + 1 < tokens.count else { continue }
+            let next = tokens[index + 1]
+            let continues = next.is(".") || next.kind == .operator || next.is("else") || next.is("catch") || next.is("where")
+                || next.is("(") || next.is("[") || next.is("{") || next.is(",") || next.is(":") || next.is("?") || next.is("!")
+            if next.newlineBefore && !continues { starts.append(index + 1) }
+        }
+        var segments: [Range<Int>] = []
+        var r = 0
+        for (n, start) in starts.enumerated() {
+            let end = n + 1 < starts.count ? starts[n + 1] : tokens.count
+            let low = tokens[start].offset, high = tokens[end - 1].offset
+            while r < ranges.count && ranges[r].upperBound < low { r += 1 }
+            guard r < ranges.count, ranges[r].lowerBound <= high else { continue }
+            if let last = segments.last, last.upperBound == start { segments[segments.count - 1] = last.lowerBound..<end } else { segments.append(start..<end) }
+        }
+        return segments
+    }
+
     /// Imports, `@attributes` and `#directives` anywhere in a file: one linear
     /// pass, so no nesting can hide one.
     static func fileFacts(_ tokens: [SwiftToken], file: String, lines: LineIndex) -> (imports: [ImportDeclaration], attributes: [AttributeUse], directives: [AttributeUse]) {
