@@ -88,23 +88,27 @@ public struct SyntaxDumpReader: Sendable {
         defer { for dump in prefetched { _ = try? dump.wait() } }
         while !pending.isEmpty {
             let batch = pending.removeFirst()
-            let run: Run
+            var current: Prefetch?
             if let ready = prefetched.first, ready.batch == batch {
-                prefetched.removeFirst()
-                run = try ready.wait()
+                current = prefetched.removeFirst()
             } else {
                 // Batches went back in front of them (a batch split or resumed): their dumps wait their turn again.
                 for stale in prefetched { _ = try? stale.wait() }
                 prefetched = []
-                run = try runDump(batch)
             }
-            if overlapsDumps {
+            func dumpAhead(_ count: Int) {
+                guard overlapsDumps else { return }
                 let reader = self
-                while prefetched.count < min(max(1, dumpsAhead), pending.count) {
+                while prefetched.count < min(count, pending.count) {
                     let next = pending[prefetched.count]
                     prefetched.append(Prefetch(batch: next) { try reader.runDump(next) })
                 }
             }
+            // While this batch is dumped (here, at the start) or waited for, the next one is dumped too: two
+            // compilers at once. While it is read, `dumpsAhead` of them.
+            dumpAhead(max(1, dumpsAhead) - 1)
+            let run = try current?.wait() ?? runDump(batch)
+            dumpAhead(max(1, dumpsAhead))
             outcome.runs += 1
             // Where each file's dump is; each is decoded when its turn comes, and let go after.
             var byFile: [String: Range<Int>] = [:]
