@@ -52,7 +52,7 @@ enum SandboxHost {
     }
 
     /// Runs the attack program in `mode` through the launcher `kata grade` uses for a test program.
-    static func attack(_ mode: String, _ arguments: [String] = [], timeout: Double = 120) -> ProcessResult {
+    static func attack(_ mode: String, _ arguments: [String] = [], timeout: Double = 120, environment: [String: String] = [:]) -> ProcessResult {
         guard let setup else { return ProcessResult(termination: .exited(127), output: "no sandbox") }
         guard setup.compileOutput.isEmpty else {
             Issue.record(Comment(rawValue: setup.compileOutput))
@@ -63,7 +63,7 @@ enum SandboxHost {
         let command = launcher + [setup.program, mode] + arguments
         return PosixProcessRunner(groups: ProcessGroupRegistry()).run(ProcessRequest(
             executable: command[0], arguments: Array(command.dropFirst()),
-            environment: ["PATH": "/usr/bin:/bin", "HOME": setup.folder, "LANG": "C.UTF-8"],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": setup.folder, "LANG": "C.UTF-8"].merging(environment) { $1 },
             workingDirectory: setup.build, timeout: timeout, outputLimit: 1 << 20))
     }
 
@@ -86,6 +86,15 @@ enum SandboxHost {
 @Suite("the grading sandbox holds against hostile code (real unshare, real program)",
        .serialized, .enabled(if: SandboxHost.available, "this host gives no full sandbox (no unprivileged user namespaces or no util-linux): kata grade would refuse to grade here"))
 struct SandboxIntegrationTests {
+    @Test("a verdict drawn from the hash seed is the same in every run: graded programs start with the seed fixed")
+    func hashSeedFixed() {
+        let graded = Grader.programEnvironment(home: "/tmp")
+        let runs = (0..<3).map { _ in SandboxHost.attack("coin", environment: graded).output }
+        #expect(runs.allSatisfy { $0.hasPrefix("coin: ") && $0 == runs[0] }, "\(runs)")
+        let unfixed = (0..<3).map { _ in SandboxHost.attack("coin").output }
+        #expect(Set(unfixed).count > 1, "without it the seed differs from run to run, so the fixed one is what makes them equal: \(unfixed)")
+    }
+
     @Test("the program runs as a uid that is not root, with no capabilities and no_new_privs, first to go when memory runs out")
     func unprivileged() {
         let run = SandboxHost.attack("identity")

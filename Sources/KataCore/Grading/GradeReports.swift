@@ -93,7 +93,7 @@ public enum GradeReports {
             student: grade.student, status: grade.status, message: grade.message, score: grade.score, maxScore: grade.maxScore,
             tests: tests,
             lessons: grade.lessons.map {
-                ResultsLesson(lesson: $0.lesson, status: $0.shownStatus, grading: $0.grading.rawValue, message: $0.message,
+                ResultsLesson(lesson: $0.lesson, status: $0.shownStatus, grading: $0.grading.rawValue, message: said($0.message),
                               evidence: $0.evidence, score: $0.score, maxScore: $0.maxScore)
             },
             notes: grade.notes, toolchain: info.toolchain, suiteSha256: info.suiteSHA256, submissionSha256: grade.submissionSHA256,

@@ -463,8 +463,14 @@ public struct Grader: Sendable {
     /// The time zone database the test programs read, mounted into the sandbox where the machine has it.
     var zoneFile: [String] { fileSystem.exists(FarTimeZone.folder) ? [FarTimeZone.folder] : [] }
 
-    func environment(home: String) -> [String: String] {
-        FarTimeZone.applied(to: ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": "\(home)/tmp", "LANG": "C.UTF-8"])
+    /// What a graded program starts with. Its hash seed is fixed (`SWIFT_DETERMINISTIC_HASHING`): a verdict the code
+    /// draws from `Hasher` (or from the order of a `Set` or a `Dictionary`) is the same in every grading, so a regrade
+    /// of the same submission gives the same score.
+    func environment(home: String) -> [String: String] { Self.programEnvironment(home: home) }
+
+    public static func programEnvironment(home: String) -> [String: String] {
+        FarTimeZone.applied(to: ["PATH": "/usr/bin:/bin", "HOME": home, "TMPDIR": "\(home)/tmp", "LANG": "C.UTF-8",
+                                 "SWIFT_DETERMINISTIC_HASHING": "1"])
     }
 
     /// The one sentence a report says of forged events in the hidden tests' program, whatever they were and however many.
@@ -584,7 +590,7 @@ public struct Grader: Sendable {
                 if takenHash != nil, let reference = referenceSeconds.value(for: lesson.id), reference < caps.compile / 4 {
                     var own = report
                     own.diagnostics = [Diagnostic(file: "", line: 0, column: 0, severity: "error",
-                                                  message: "the compiler failed three times without pointing at the lesson's files, while the course's own solution builds and runs here in \(Int(reference.rounded(.up))) s: the code does not compile (\(said.prefix(400)))")]
+                                                  message: "the compiler failed three times without pointing at the lesson's files, while the course's own solution builds and runs here in \(Int(reference.rounded(.up))) s: the code does not compile; the compiler said:\n\(said.prefix(400))")]
                     return RunOutcome(report: own)
                 }
                 return RunOutcome(report: report, gradingProblem: "the compiler failed three times without pointing at the code, each time differently (\(said)): the machine, not the code")
@@ -736,10 +742,13 @@ public struct Grader: Sendable {
         }
 
         let clean = { (text: String) in Self.withheld(text.replacingOccurrences(of: "\(folder)/src/", with: ""), secrets: secrets) }
+        // A path the student named (a file, a folder) is shown whole on one line: a newline or another control
+        // character in it is written out (`\u{A}`), so no name can start a line of its own in a report.
+        let path = { (text: String) in Shown.escaped(clean(text)) }
         if let vetter {
             let findings = vetter(lesson, intake.sourceFolder, intake.files, studentDeadline)
             if !findings.isEmpty {
-                let lines = findings.prefix(20).map { "\(clean($0.file)):\($0.line): \($0.rule): \(clean($0.message))" }
+                let lines = findings.prefix(20).map { "\(path($0.file)):\($0.line): \($0.rule): \(clean($0.message))" }
                 let message = "rejected: the code uses what could tamper with the grading, so it was not built or run (\(lines[0]))"
                 return allError("rejected", message, grading: .rejected, evidence: lines)
             }
@@ -771,10 +780,12 @@ public struct Grader: Sendable {
         case .module, .tests:
             let hidden = Set(lesson.metadata.hiddenTests.map { "Tests/Lessons/\(lesson.id)/\($0)" })
             let shown = report.diagnostics.filter { !hidden.contains(DiagnosticParser.relative($0.file, to: course.root)) }
-            let first = shown.first.map { d in d.file.isEmpty ? clean(d.message) : "\(clean(DiagnosticParser.relative(d.file, to: course.root))):\(d.line):\(d.column): \(clean(d.message))" }
-                ?? "the hidden tests do not compile against this code"
+            // The compiler's words are the code's to shape (`#error("...")`, a name it declares), and so is the file's name:
+            // they are quoted on a line of their own, never run on from the grader's.
+            let first = shown.first.map { d in d.file.isEmpty ? clean(d.message) : "\(path(DiagnosticParser.relative(d.file, to: course.root))):\(d.line):\(d.column): \(clean(d.message))" }
             let what = report.stage == .module ? "does not compile" : "does not compile against the tests"
-            return allError("does not compile", "\(what): \(first)")
+            guard let first else { return allError("does not compile", "\(what): the hidden tests do not compile against this code") }
+            return allError("does not compile", "\(what); the compiler says:\n\(first)")
         case .run:
             break
         }

@@ -85,6 +85,10 @@ public struct SubmissionIntakeReader: Sendable {
         var prefix = ""
         if fileSystem.kind(of: "\(folder)/Lessons") == .directory {
             lessonsRoot = "\(folder)/Lessons"; prefix = "Lessons/"
+            // Lesson folders beside Lessons/ as well: two copies, one graded. The other is named, never silently left.
+            for id in lessons.map(\.id) where fileSystem.isDirectory("\(folder)/\(id)") {
+                notes.append(IntakeNote(lesson: id, path: id, problem: "a second copy of the lesson beside Lessons/: the copy in Lessons/\(id) was graded, this one was not read"))
+            }
         } else if holdsLessons(folder) {
             lessonsRoot = folder
         } else if let top = try? fileSystem.listEntries(folder) {

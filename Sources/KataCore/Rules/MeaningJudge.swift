@@ -334,7 +334,17 @@ public struct MeaningJudge: Sendable {
                 continue
             }
             let mutable = !member.isLet || taskLocal
-            if scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) {
+            // A type the lesson exempts keeps the statics declared with it, in the file that declares it. One added
+            // in an extension in another file is the learner's own state parked on that type, judged like any other.
+            let parked = member.owner.map { owner -> Bool in
+                guard let home = scope.program.types.values.first(where: { $0.name == owner })?.file, home != member.file else { return false }
+                let fileName = member.file.split(separator: "/").last.map(String.init) ?? member.file
+                let byType = rule.exceptIn.contains { $0 == owner || owner.hasSuffix("." + $0) || $0 == ProgramScope.root(owner) }
+                let byName = rule.exceptIn.contains { "\(owner).\(member.name)" == $0 || "\(owner).\(member.name)".hasSuffix("." + $0) }
+                let given = scope.program.texts[member.file]?.lowercased().contains(LessonFiles.fixedMarker) ?? false
+                return byType && !byName && !given && !rule.exceptIn.contains(fileName)
+            } ?? false
+            if !parked, scope.isExcepted(owner: member.owner, member: member.name, file: member.file, by: rule) {
                 // The lesson allows a declaration by name as it gives it: a constant (`static let liveValue`), or a
                 // task-local. The same name as a stored `static var` is a global anyone can swap, not what was allowed.
                 let byTypeOrFile = scope.isExcepted(owner: member.owner, member: nil, file: member.file, by: rule)
@@ -409,6 +419,20 @@ public struct MeaningJudge: Sendable {
                 found.append(finding(rule, member.file, member.line, LocalizedText(
                     english: "`\(owner).\(member.name)` is a `let`, but the `\(state.box)` it holds keeps `var \(state.name)` (`\(state.type)`): \(owner) remembers it from one call to the next through that object, and what it does then depends on what came before. Keep nothing but what it is handed.",
                     chinese: "`\(owner).\(member.name)` 是 `let`，但它保存的 `\(state.box)` 里有 `var \(state.name)`（`\(state.type)`）：\(owner) 通过这个对象把它从一次调用记到下一次，于是它做什么就取决于之前发生过什么。只保存交给它的东西。")))
+            }
+        }
+        // With `values`: a `let` that holds a closure the type made, which writes a variable it captured
+        // (`let wear: () -> Int = { var starts = 0; return { starts += 1; ... } }()`), keeps that variable: a counter
+        // under another name, remembered from one call to the next.
+        if rule.values {
+            for (_, node) in scope.program.nodes.sorted(by: { $0.key < $1.key }) where node.context == .initialValue {
+                guard let owner = node.owner, let name = node.member, scope.belongs(owner, to: rule.inTypes),
+                      let closure = node.closures.first(where: \.mutatesCapture),
+                      let member = (scope.program.membersByOwner[owner] ?? []).first(where: { $0.name == name && $0.kind == "var_decl" && !$0.isStatic }),
+                      !scope.isExcepted(owner: owner, member: name, file: member.file, by: rule) else { continue }
+                found.append(finding(rule, member.file, member.line, LocalizedText(
+                    english: "`\(owner).\(name)` holds a closure that changes a variable it captured (line \(closure.line)): \(owner) keeps that variable, and remembers it from one call to the next. Keep nothing but what it is handed.",
+                    chinese: "`\(owner).\(name)` 保存了一个闭包，它会修改自己捕获的变量（第 \(closure.line) 行）：\(owner) 因此保存着这个变量，把它从一次调用记到下一次。只保存交给它的东西。")))
             }
         }
         // With `of`: a `let` that holds a box of the module's (a class) whose `var` of one of those types code outside
@@ -601,8 +625,10 @@ public struct MeaningJudge: Sendable {
         for node in scope.program.nodes.values {
             guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes), !scope.isExcepted(node, by: rule),
                   let member = node.memberUSR.flatMap({ scope.program.members[$0] }),
-                  member.kind == "func_decl" || member.kind == "subscript_decl" || member.kind == "var_decl" && !member.isStored,
-                  let use = node.uses.first else { continue }
+                  // Being made and let go are its members' work too: an `init` or `deinit` that prints acts unasked.
+                  member.kind == "func_decl" || member.kind == "subscript_decl" || member.kind == "var_decl" && !member.isStored
+                    || member.kind == "constructor_decl" || member.kind == "destructor_decl",
+                  let use = node.uses.first(where: { !(member.kind == "constructor_decl" && $0.isInitializer && $0.shownName.hasPrefix("super.")) }) else { continue }
             found.append(finding(rule, use.file, use.line, Words.doesSomething("\(owner).\(member.name)", use.shownName)))
         }
         for member in scope.program.members.values where member.kind == "var_decl" && member.isStored && !member.isStatic && !member.isImplicit {
@@ -1499,6 +1525,19 @@ enum CourseRules {
                 found.append(RuleFinding(file: cast.file, line: cast.line, rule: concreteID, messages: LocalizedText(
                     english: "`\(who)` is handed an `\(proto)` and checks here whether it really is a `\(target)` (\(scope.place(node).english)): the real part and a test's double now take different paths, so a test that passes with the double proves nothing about the real one. Fix: work only through `\(proto)`; if a \(target) must behave differently, that belongs in \(target) itself.",
                     chinese: "`\(who)` 拿到的是 `\(proto)`，却在这里检查它是不是 `\(target)`（\(scope.place(node).chinese)）：真实零件和测试替身从此走不同的路，用替身通过的测试说明不了真实零件的任何事。改法：只通过 `\(proto)` 工作；如果 \(target) 必须有不同的行为，应该写在 \(target) 自己里面。")))
+            }
+            // The same question without a cast: the type behind the protocol read at run time (`type(of: engine)`,
+            // `Mirror(reflecting: engine)`), then compared, printed or matched by name.
+            for read in node.dynamicTypeReads {
+                let protocols = (DemangledName.typeNames(read.type) + ProgramScope.bareNames(read.type)).compactMap { name -> String? in
+                    let short = ProgramScope.withoutModule(name, scope.program.module)
+                    return scope.isProtocol(short) ? short : nil
+                }
+                guard let proto = protocols.first else { continue }
+                let who = node.owner.map(ProgramScope.root) ?? node.member ?? "this code"
+                found.append(RuleFinding(file: read.file, line: read.line, rule: concreteID, messages: LocalizedText(
+                    english: "`\(who)` is handed an `\(proto)` and reads here what type it really is (`type(of:)` or `Mirror`, \(scope.place(node).english)): whatever it then compares, by type or by name, the real part and a test's double take different paths, so a test that passes with the double proves nothing about the real one. Fix: work only through `\(proto)`; if one part must behave differently, that belongs in that part itself.",
+                    chinese: "`\(who)` 拿到的是 `\(proto)`，却在这里读取它真正的类型（`type(of:)` 或 `Mirror`，\(scope.place(node).chinese)）：之后无论按类型还是按名字比较，真实零件和测试替身都会走不同的路，用替身通过的测试说明不了真实零件的任何事。改法：只通过 `\(proto)` 工作；如果某个零件必须有不同的行为，应该写在那个零件自己里面。")))
             }
         }
         return found

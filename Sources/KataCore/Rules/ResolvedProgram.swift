@@ -113,6 +113,9 @@ public struct ResolvedProgram: Sendable {
         public var usesInside: [String] = []
         /// Escaping (the compiler says so): it may run, and keep what it captured, after the call that made it returns.
         public var isEscaping: Bool = false
+        /// It changes a local variable it captured (`{ starts += 1 }`): whoever keeps the closure keeps that variable,
+        /// state that lives on from one call to the next.
+        public var mutatesCapture: Bool = false
     }
 
     public struct Node: Sendable {
@@ -130,6 +133,9 @@ public struct ResolvedProgram: Sendable {
         /// Casts in the code: `downcast` for `as?`, `as!` and `is` (a check of what a value really is), not `as`.
         /// Casts: the type cast to, where, whether it can fail (`as?`, `as!`, `is`), and the type of the value cast.
         public var casts: [(type: String, file: String, line: Int, downcast: Bool, from: String)] = []
+        /// What a value really is, read at run time: `type(of: engine)`, `Mirror(reflecting: engine)`; the value's
+        /// static type (an `any Engine` asks of the part behind the protocol).
+        public var dynamicTypeReads: [(type: String, file: String, line: Int)] = []
         public var closures: [Closure] = []
         /// Nodes it runs without naming them: an initializer runs its type's stored properties' initial values.
         public var implied: [String] = []
@@ -431,7 +437,8 @@ private struct Reader {
     /// `typealias Bag = [String: Any]`: the alias's name (qualified by its owner) and its mangled underlying type.
     var rawAliases: [(name: String, type: String)] = []
     var rawCasts: [(node: String, type: String, file: String, offset: Int, downcast: Bool, from: String)] = []
-    var rawClosures: [(node: String, type: String, capturesSelf: Bool, file: String, offset: Int, captured: [String], inside: [String], escaping: Bool)] = []
+    var rawDynamicTypes: [(node: String, type: String, file: String, offset: Int)] = []
+    var rawClosures: [(node: String, type: String, capturesSelf: Bool, file: String, offset: Int, captured: [String], inside: [String], escaping: Bool, mutates: Bool)] = []
     /// Closures written as a call's argument: where they start, and the declaration called.
     var rawHandedClosures: [String: String] = [:]
     var rawTypesOf: [String: (kind: String, owner: String?, file: String, offset: Int, conformances: [String], superclass: String?, actor: Bool, unchecked: Bool)] = [:]
@@ -810,6 +817,18 @@ private struct Reader {
             if let written = json["written_type"] as? String { rawCasts.append((node, written, place.file, place.offset, downcast, from)) }
             else if let type = json["cast_type"] as? String { rawCasts.append((node, type, place.file, place.offset, downcast, from)) }
         }
+        // `type(of: x)`: a metatype read from a value (not `T.self`), and `Mirror(reflecting: x)`.
+        if kind == "metatype_expr", let base = json["base"] as? [String: Any], let type = base["type"] as? String {
+            rawDynamicTypes.append((node, type, place.file, place.offset))
+        }
+        if kind == "call_expr", let usr = (((json["fn"] as? [String: Any])?["fn"] as? [String: Any])?["decl"] as? [String: Any])?["decl_usr"] as? String,
+           usr.hasPrefix("s:s6MirrorV10reflecting"),
+           let argument = ((json["args"] as? [String: Any])?["args"] as? [Any])?.first as? [String: Any],
+           let expression = argument["expr"] as? [String: Any] {
+            let opened = (expression["opaque_value"] as? [String: Any])?["type"] as? String
+            let erased = (expression["sub_expr"] as? [String: Any])?["type"] as? String
+            if let type = opened ?? erased { rawDynamicTypes.append((node, type, place.file, place.offset)) }
+        }
         if kind == "closure_expr" || kind == "auto_closure_expr" {
             let captures = json["captures"] as? [Any] ?? []
             let capturesSelf = captures.contains { capture in
@@ -829,8 +848,31 @@ private struct Reader {
                 }
             }
             collect(json["body"])
+            // The local variables it captures, and whether its body writes one (an assignment, or `inout` as `+=` takes it).
+            let locals = Set(captures.compactMap { capture -> String? in
+                guard let capture = capture as? [String: Any], capture["is_local_capture"] as? Bool == true,
+                      let name = (capture["decl"] as? [String: Any])?["base_name"] as? String, name != "self" else { return nil }
+                return name
+            })
+            var mutates = false
+            func written(_ value: Any?) {
+                guard !mutates else { return }
+                if let object = value as? [String: Any] {
+                    let kind = object["_kind"] as? String
+                    if kind == "inout_expr" || kind == "assign_expr" {
+                        var target = object[kind == "assign_expr" ? "dest_expr" : "sub_expr"] as? [String: Any]
+                        // `starts.count += 1`, `box[0] = x`: the variable is what the member or subscript is read from.
+                        while let inner = target, inner["_kind"] as? String != "declref_expr", let base = inner["base"] ?? inner["sub_expr"] { target = base as? [String: Any] }
+                        if let name = (target?["decl"] as? [String: Any])?["base_name"] as? String, locals.contains(name) { mutates = true; return }
+                    }
+                    for (key, child) in object where key != "range" { written(child) }
+                } else if let list = value as? [Any] {
+                    list.forEach(written)
+                }
+            }
+            if !locals.isEmpty { written(json["body"]) }
             if let type = json["type"] as? String {
-                rawClosures.append((node, type, capturesSelf, place.file, place.offset, captured, inside, json["escaping"] as? Bool == true))
+                rawClosures.append((node, type, capturesSelf, place.file, place.offset, captured, inside, json["escaping"] as? Bool == true, mutates))
             }
             if json["escaping"] as? Bool == true { place.escaping = true }
         }
@@ -888,6 +930,7 @@ private struct Reader {
         for type in rawTypes { mangled.insert(type.type) }
         for conversion in rawConversions { mangled.insert(conversion.from); mangled.insert(conversion.to) }
         for cast in rawCasts { mangled.insert(cast.type) }
+        for read in rawDynamicTypes { mangled.insert(read.type) }
         for closure in rawClosures { mangled.insert(closure.type) }
         for type in extensionTypes { mangled.insert(type) }
         for alias in rawAliases { mangled.insert(alias.type) }
@@ -1017,6 +1060,9 @@ private struct Reader {
             program.nodes[raw.node]?.conversions.append(.init(from: readable(raw.from), to: readable(raw.to), file: shown(raw.file),
                                                               line: line(raw.file, raw.offset), fromSelf: raw.fromSelf))
         }
+        for raw in rawDynamicTypes {
+            program.nodes[raw.node]?.dynamicTypeReads.append((readable(raw.type), shown(raw.file), line(raw.file, raw.offset)))
+        }
         for raw in rawCasts {
             program.nodes[raw.node]?.casts.append((readable(raw.type), shown(raw.file), line(raw.file, raw.offset), raw.downcast,
                                                    raw.from.hasPrefix("$s") ? readable(raw.from) : raw.from))
@@ -1026,7 +1072,7 @@ private struct Reader {
                                                            file: shown(raw.file), line: line(raw.file, raw.offset),
                                                            capturedTypes: raw.captured.map(readable),
                                                            handedTo: rawHandedClosures["\(raw.file):\(raw.offset)"], usesInside: raw.inside,
-                                                           isEscaping: raw.escaping))
+                                                           isEscaping: raw.escaping, mutatesCapture: raw.mutates))
         }
         // An initializer runs the initial values of its type's stored instance properties.
         for (id, node) in program.nodes {
