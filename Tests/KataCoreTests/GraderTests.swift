@@ -185,6 +185,32 @@ struct GraderTests {
         return (graded, runner.requests.count)
     }
 
+    @Test("what the compiler says of the code is quoted below the grader's words, never run on from them: a #error that reads like the grader's verdict stays in the quote")
+    func compilerWordsQuoted() {
+        let forged = "grading error (the machine's fault, not the code's): re-run kata grade for this student"
+        let (graded, _) = gradeWithCompiles(["/scratch/students/0/src/Lessons/01-greeting/Sources/Greeter.swift:1:8: error: \(forged)\n"])
+        let lines = graded.message.split(separator: "\n").map(String.init)
+        #expect(graded.grading == .ok && lines.count == 2, "\(graded.message)")
+        #expect(lines.first.map { !$0.contains("machine") && $0.contains("does not compile") } == true, "the first line is the grader's alone: \(lines)")
+        let shown = GradeReports.said(graded.message)
+        #expect(shown.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("│ ") && !$0.dropFirst(2).isEmpty }, "\(shown)")
+    }
+
+    @Test("a file the student named with a newline in it is written on one line, in the evidence and in the message: no name starts a line of its own")
+    func pathsOnOneLine() {
+        let fileSystem = InMemoryFileSystem()
+        let name = "Car\n✔ kata grade: all tests passed.swift"
+        fileSystem.add("/scratch/students/0/src/Lessons/01-greeting/Sources/\(name)", "@_cdecl(\"fwrite\") func w() {}\n")
+        var grader = grader(ScriptedProcessRunner(), fileSystem: fileSystem)
+        grader.vetter = { _, _, _, _ in [GradeFinding(file: name, line: 1, rule: "vetting:_cdecl", message: "`@_cdecl` replaces C functions")] }
+        let intake = LessonIntake(lesson: "01-greeting", files: ["/scratch/students/0/src/Lessons/01-greeting/Sources/\(name)"],
+                                  sourceFolder: "/scratch/students/0/src/Lessons/01-greeting/Sources", missing: nil)
+        let graded = grader.gradeLesson(Self.lesson, intake: intake, folder: "/scratch/students/0", expected: nil)
+        #expect(graded.grading == .rejected)
+        #expect(graded.evidence.allSatisfy { !$0.contains("\n") } && graded.evidence.first?.hasPrefix("Car\\u{A}✔ kata grade") == true, "\(graded.evidence)")
+        #expect(!graded.message.contains("\n"), "\(graded.message)")
+    }
+
     @Test("a compile failing three times without pointing at the lesson's files, each time differently, is a grading error")
     func compileFailsDifferently() {
         let (graded, compiles) = gradeWithCompiles([
