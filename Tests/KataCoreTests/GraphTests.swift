@@ -329,7 +329,10 @@ struct GraphScaleTests {
         renderer.options = GraphOptions(focus: "Service5", depth: 1)
         let text = renderer.terminal(GraphPanel(title: "", analysis: large(60)))
         #expect(text.contains("focused on Service5: 7 of 60 hidden dependencies"), "\(text)")
-        #expect(text.contains("60 types, 7 hidden dependencies (7 singleton)"), "\(text)")
+        let summary = text.split(separator: "\n").first { $0.hasPrefix("Summary") }.map(String.init) ?? ""
+        let drawn = renderer.drawing(large(60)).nodes.count
+        #expect(summary.hasSuffix(" types, 7 hidden dependencies (7 singleton), 0 in the composition root, 0 in adapters") && !summary.contains("60 types"),
+                "the summary counts what is drawn, not the whole code base beside it (\(drawn) nodes drawn): \(summary)")
         #expect(!text.contains("Service20.swift"), "\(text)")
     }
 

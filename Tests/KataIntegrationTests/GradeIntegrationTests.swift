@@ -166,7 +166,8 @@ struct GradeIntegrationTests {
         // Its loop counts to 1000, a number the lesson never states: the course-wide rules fail as `kata check` would.
         #expect(Self.statuses(loop, lesson: "02-tally") == ["pass", "pass", "error:timed out", "pass", "fail"])
         let hog = try Self.results(reports, "memory-hog")
-        #expect(Self.statuses(hog, lesson: "02-tally").map { $0.hasPrefix("error") ? "error" : $0 } == ["pass", "pass", "error", "pass", "pass"], "killed by the memory limit (or the clock), never a pass")
+        // Its blocks are `64 << 20` bytes, a number the lesson never states (spelt as arithmetic): the course-wide rules fail.
+        #expect(Self.statuses(hog, lesson: "02-tally").map { $0.hasPrefix("error") ? "error" : $0 } == ["pass", "pass", "error", "pass", "fail"], "killed by the memory limit (or the clock), never a pass")
 
         let exitZero = try Self.results(reports, "exit-zero")
         // exit(0) is refused before the build (vetting); the runner's own check of it is a unit test.
@@ -186,6 +187,25 @@ struct GradeIntegrationTests {
         #expect(renamedMessage.contains("cannot find 'Greeter' in scope"))
         #expect(Self.statuses(renamed, lesson: "02-tally") == ["pass", "pass", "pass", "pass", "pass"], "a compile error costs its lesson only")
         #expect(renamed["score"] as? Double == 6)
+
+        // Every test passes, but the code asks what its collaborator really is by its type's name (01), and caps the votes
+        // at `1 << 12`, a number the lesson never states, spelt as arithmetic (02): the course-wide entries fail.
+        let asks = try Self.results(reports, "asks-the-type")
+        #expect(Self.statuses(asks, lesson: "01-greeting") == ["pass", "pass", "pass", "pass", "fail"], "\(Self.tests(asks, lesson: "01-greeting"))")
+        #expect((Self.tests(asks, lesson: "01-greeting").last?["message"] as? String ?? "").contains("[works-through-the-protocol]"))
+        #expect(Self.statuses(asks, lesson: "02-tally") == ["pass", "pass", "pass", "pass", "fail"], "\(Self.tests(asks, lesson: "02-tally"))")
+        #expect((Self.tests(asks, lesson: "02-tally").last?["message"] as? String ?? "").contains("`1 << 12` (4096) is a number the lesson never states"))
+
+        // A `#error` that reads like the grader's verdict: the code does not compile, and its words stay in the quote.
+        let forgedDiagnosis = try Self.results(reports, "forged-diagnosis")
+        #expect(Set(Self.statuses(forgedDiagnosis, lesson: "01-greeting")) == ["error:does not compile"])
+        let diagnosis = Self.tests(forgedDiagnosis, lesson: "01-greeting").first?["message"] as? String ?? ""
+        let diagnosisLines = diagnosis.split(separator: "\n")
+        #expect(diagnosisLines.first == "does not compile; the compiler says:" && diagnosisLines.dropFirst().allSatisfy { $0.hasPrefix("│ ") }, "\(diagnosis)")
+        let forgedLessons = forgedDiagnosis["lessons"] as? [[String: Any]] ?? []
+        #expect(forgedLessons.first { $0["lesson"] as? String == "01-greeting" }?["grading"] as? String == "ok", "the code's error, not the machine's")
+        #expect(forgedDiagnosis["score"] as? Double == 6)
+        #expect(!run.output.split(separator: "\n").contains { $0.hasPrefix("✔ kata grade") || $0.hasPrefix("grading error (the machine") }, "\(run.output)")
 
         let editedTests = try Self.results(reports, "edited-tests")
         #expect(editedTests["score"] as? Double == 0, "weakened tests are ignored")
@@ -228,7 +248,7 @@ struct GradeIntegrationTests {
         let csv = try String(contentsOfFile: reports + "/grades.csv", encoding: .utf8)
         let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.first == "student,01-greeting,02-tally,total,max_total,percent,grading_status")
-        #expect(rows.count == 1 + 37)
+        #expect(rows.count == 1 + 39)
         #expect(rows.contains { $0.hasPrefix("\\u{9}=1+2,10,6,16,16,100,ok") },
                 "a name is shown by its letters, a TAB by its code (no formula can start the field), and the copy of alice scores what alice does: \(rows.filter { $0.hasPrefix("'") || $0.hasPrefix("alice,") }) \(String(((try? String(contentsOfFile: reports + "/\t=1+2/results.json", encoding: .utf8)) ?? "no results.json").prefix(4000)))")
         #expect(rows.contains { $0.hasPrefix("caf%FF,0,0,0,16,0,\"error: the folder name is not valid UTF-8") })
@@ -241,7 +261,7 @@ struct GradeIntegrationTests {
         // junit.xml, read by a real XML parser.
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: reports + "/junit.xml"))
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
-        #expect(suites.count == 37)
+        #expect(suites.count == 39)
         let crashCases = try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']")
         #expect(crashCases.count == 5)
         #expect(try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']/error").count == 3)

@@ -296,12 +296,16 @@ struct SandboxClassTests {
             #expect(result.output.contains("isolation: full"), "\(result.output)")
             #expect(SandboxHost.processes(mentioning: reports).isEmpty, "no process outlives grading: \(SandboxHost.processes(mentioning: reports))")
             var lessonScores: [String: Double] = [:]
-            for student in ["honest", "hostile", "excuses"] {
+            for student in ["honest", "hostile", "excuses", "coin"] {
                 let data = try Data(contentsOf: URL(fileURLWithPath: "\(reports)/\(student)/results.json"))
                 let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
                 if student == "honest" {
                     // What each lesson and test said, to name the cause if honest work ever loses marks.
                     honestLessons.append("run \(run + 1): \(json["lessons"] ?? "") \(json["tests"] ?? "")")
+                }
+                // Which tests passed, as a number: two runs agree on it only if every verdict agrees.
+                for (index, test) in (json["tests"] as? [[String: Any]] ?? []).enumerated() where test["status"] as? String == "pass" {
+                    lessonScores["\(student)/passed", default: 0] += Double(1 << index)
                 }
                 for lesson in json["lessons"] as? [[String: Any]] ?? [] {
                     let id = lesson["lesson"] as? String ?? "?"
@@ -324,6 +328,9 @@ struct SandboxClassTests {
         // Code that runs before main, prints a failed start's words and stops differently each time: the code's, not the machine's.
         #expect(first["excuses/01-greeting"] == 0 && first["excuses/01-greeting/machine"] == 0, "\(first)")
         #expect(first["excuses/02-tally"] == 6, "\(first)")
+        // The coin's answers hang on four bits of the hash seed: graded programs start with it fixed, so a regrade gives
+        // the same verdicts (with a seed of its own each run, the four would agree about one time in sixteen).
+        #expect(first["coin/01-greeting"] == 10, "\(first)")
         #expect(scores[0] == scores[1], "the same verdicts on both runs: \(scores)\n\(honestLessons.joined(separator: "\n"))")
         let submissions = (try? manager.subpathsOfDirectory(atPath: root + "/subs"))?.sorted() ?? []
         let original = (try? manager.subpathsOfDirectory(atPath: KataBinary.packageRoot + "/Tests/Fixtures/SandboxClass/submissions"))?.sorted() ?? []

@@ -217,7 +217,7 @@ public struct KataContext: Sendable {
         checker.statedNumbers = { lesson in
             // What the learner was given states its numbers: the texts, and the starter as it was handed out (the
             // working files only when no pristine copy is known).
-            let starter = starters.published(lesson, progress: progress).map { Array($0.texts.values) }
+            let starter = starters.handedOut(lesson, progress: progress).map { Array($0.texts.values) }
             return UnstatedNumbers.stated(in: UnstatedNumbers.lessonTexts(lesson, fileSystem: fileSystem)
                 + (starter ?? UnstatedNumbers.sourceTexts(lesson, fileSystem: fileSystem)))
         }
@@ -226,7 +226,7 @@ public struct KataContext: Sendable {
             // The files the starter as handed out marks as given; none known without a pristine starter. Read once per
             // lesson: the starter does not change while kata runs (watch mode checks at every save).
             givenByLesson.value(for: lesson.id) {
-                starters.published(lesson, progress: progress)?.texts.filter { LessonFiles.isFixed($0.key, text: $0.value) } ?? [:]
+                starters.handedOut(lesson, progress: progress)?.texts.filter { LessonFiles.isFixed($0.key, text: $0.value) } ?? [:]
             } ?? [:]
         }
         // Only Benchmarks/check-latency.sh turns the sanitizers off, to measure what they cost.

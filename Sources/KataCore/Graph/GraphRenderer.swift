@@ -188,18 +188,25 @@ public struct GraphRenderer: Sendable {
         lines.append(style.dim(readLine))
         for note in analysis.notes { lines.append(style.yellow("! ") + style.dim(note)) }
         var hidden = analysis.hiddenDependencies
+        var typeCount = analysis.types.count
+        var rootCount = analysis.compositionRoot.count
+        var adapterCount = analysis.adapters.count
         var focusNote: String?
         if let focus = options.focus {
-            // --focus narrows the summary and the findings too: those of the types drawn.
+            // --focus narrows the whole summary and the findings: the types drawn, their findings, their root and
+            // adapter places; never the code base's counts beside the focused ones.
             let drawn = drawing(analysis)
             let names = Set(drawn.nodes.map(\.name))
-            let focused = hidden.filter { dependency in
-                let owner = dependency.owner.map { String($0.split(separator: ".").last ?? Substring($0)) } ?? dependency.member ?? "top level"
-                return names.contains(owner)
+            func inDrawing(_ dependency: HiddenDependency) -> Bool {
+                names.contains(dependency.owner.map { String($0.split(separator: ".").last ?? Substring($0)) } ?? dependency.member ?? "top level")
             }
+            let focused = hidden.filter(inDrawing)
             focusNote = words.say("focused on \(focus): \(focused.count) of \(hidden.count) hidden dependencies, in the \(drawn.nodes.count) types and places drawn",
                                   "聚焦于 \(focus)：\(hidden.count) 个隐藏依赖中的 \(focused.count) 个，在画出的 \(drawn.nodes.count) 个类型和位置中")
             hidden = focused
+            typeCount = analysis.types.filter { names.contains(String($0.name.split(separator: ".").last ?? Substring($0.name))) }.count
+            rootCount = analysis.compositionRoot.filter(inDrawing).count
+            adapterCount = analysis.adapters.filter(inDrawing).count
         }
         let small = analysis.types.count <= 40 && hidden.count <= options.terminalFindings
         let full = options.details || small
@@ -210,8 +217,8 @@ public struct GraphRenderer: Sendable {
         let counts = kinds.compactMap { kind, en, zh in byKind[kind].map { words.say("\($0.count) \(en)", "\(zh) \($0.count)") } }
         if let focusNote { lines.append(style.dim(focusNote)) }
         lines.append(style.bold(words.say("Summary", "概要")) + "  " + words.say(
-            "\(analysis.types.count) type\(analysis.types.count == 1 ? "" : "s"), \(hidden.count) hidden dependenc\(hidden.count == 1 ? "y" : "ies")\(counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")"), \(analysis.compositionRoot.count) in the composition root, \(analysis.adapters.count) in adapters",
-            "\(analysis.types.count) 个类型，\(hidden.count) 个隐藏依赖\(counts.isEmpty ? "" : "（" + counts.joined(separator: "，") + "）")，组合根中 \(analysis.compositionRoot.count) 个，适配器中 \(analysis.adapters.count) 个"))
+            "\(typeCount) type\(typeCount == 1 ? "" : "s"), \(hidden.count) hidden dependenc\(hidden.count == 1 ? "y" : "ies")\(counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")"), \(rootCount) in the composition root, \(adapterCount) in adapters",
+            "\(typeCount) 个类型，\(hidden.count) 个隐藏依赖\(counts.isEmpty ? "" : "（" + counts.joined(separator: "，") + "）")，组合根中 \(rootCount) 个，适配器中 \(adapterCount) 个"))
         if !small {
             func top(_ keyed: [String]) -> String {
                 let counted = Dictionary(keyed.map { ($0, 1) }, uniquingKeysWith: +).sorted { ($0.value, $1.key) > ($1.value, $0.key) }

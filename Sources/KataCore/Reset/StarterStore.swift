@@ -111,6 +111,19 @@ public struct StarterStore: Sendable {
         return remember(lesson, progress: progress)
     }
 
+    /// The starter as the learner was handed it, for what `kata check` compares with (the files it gives as they are,
+    /// the numbers it states): in a checkout that follows a branch (a cloned course, `origin/main`), that branch's
+    /// copy, where the learner's own commits are not; otherwise the published starter. A learner who commits their
+    /// work changes neither what the starter gave nor the numbers it states.
+    public func handedOut(_ lesson: Lesson, progress: Progress) -> Starter? {
+        if let git = locateGit(in: lesson.root),
+           let upstream = runGit(git, in: lesson.root, ["rev-parse", "--verify", "--quiet", "@{upstream}"])?.trimmingCharacters(in: .whitespacesAndNewlines),
+           upstream.count == 40, upstream.allSatisfy(\.isHexDigit), let files = fromGit(lesson, revision: upstream) {
+            return Starter(files: files, origin: .gitHead)
+        }
+        return published(lesson, progress: progress)
+    }
+
     /// Records that the author made this lesson (`kata new`): it never gets a first-seen copy.
     public func markAuthored(_ lessonID: String) throws {
         var ids = authoredLessons()
@@ -199,14 +212,14 @@ public struct StarterStore: Sendable {
 
     /// The lesson's files as committed at HEAD, when the course is a git checkout.
     /// (A lesson from an extra course folder is read from that folder's git.)
-    private func fromGit(_ lesson: Lesson) -> [String: Data]? {
+    private func fromGit(_ lesson: Lesson, revision: String = "HEAD") -> [String: Data]? {
         guard let git = locateGit(in: lesson.root) else { return nil }
         let folder = "Lessons/\(lesson.id)/Sources"
-        let listing = runGit(git, in: lesson.root, ["ls-tree", "-r", "--name-only", "HEAD", "--", folder])
+        let listing = runGit(git, in: lesson.root, ["ls-tree", "-r", "--name-only", revision, "--", folder])
         guard let listing, !listing.isEmpty else { return nil }
         var files: [String: Data] = [:]
         for path in listing.split(separator: "\n").map(String.init) where path.hasPrefix(folder + "/") {
-            guard let text = runGit(git, in: lesson.root, ["show", "HEAD:./\(path)"]) else { return nil }
+            guard let text = runGit(git, in: lesson.root, ["show", "\(revision):./\(path)"]) else { return nil }
             files[String(path.dropFirst(folder.count + 1))] = Data(text.utf8)
         }
         return files.isEmpty ? nil : files

@@ -129,6 +129,38 @@ struct GuidanceCommandTests {
         #expect(!kata.fileSystem.allFiles.contains { $0.contains("/backups/") })
     }
 
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
+    }
+
+    @Test("what kata check compares with is the starter as handed out: the branch a cloned course follows, not the learner's own commits; HEAD when it follows none")
+    func handedOutFromUpstream() throws {
+        var kata = watchCourse()
+        kata.fileSystem.add("/course/.git/HEAD", "ref: refs/heads/main\n")
+        kata.fileSystem.add("/usr/bin/git", "")
+        kata.environment["PATH"] = "/usr/bin"
+        let upstream = String(repeating: "ab", count: 20)
+        let follows = Flag()
+        kata.processRunner = ScriptedProcessRunner { request in
+            if request.arguments.contains("rev-parse") {
+                return follows.isSet ? ProcessResult(termination: .exited(0), output: upstream + "\n") : ProcessResult(termination: .exited(1), output: "")
+            }
+            if request.arguments.contains("ls-tree") { return ProcessResult(termination: .exited(0), output: "Lessons/01-add/Sources/Main.swift\n") }
+            let shown = request.arguments.last ?? ""
+            return ProcessResult(termination: .exited(0), output: shown.hasPrefix(upstream + ":") ? "// as handed out\n" : "// the learner's commit\n")
+        }
+        let context = kata.context()
+        let lesson = try #require(try context.loadCourse().lessons.first)
+        let store = StarterStore(context: context)
+        #expect(store.handedOut(lesson, progress: Progress())?.texts["Main.swift"] == "// the learner's commit\n", "no branch followed: HEAD")
+        follows.set()
+        #expect(store.handedOut(lesson, progress: Progress())?.texts["Main.swift"] == "// as handed out\n")
+        #expect(store.published(lesson, progress: Progress())?.texts["Main.swift"] == "// the learner's commit\n", "what kata verify and kata export judge stays HEAD, the author's committed work")
+    }
+
     @Test("the starter comes from git when the course is a checkout")
     func starterFromGit() {
         var kata = watchCourse()
