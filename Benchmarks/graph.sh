@@ -32,7 +32,7 @@ trap 'rm -rf "$work"' EXIT
 name=$(basename "$folder")
 mkdir -p "$work/single" "$work/double/copy1" "$work/double/copy2" "$work/tmp"
 copy() {
-  (cd "$folder" && find . -name '*.swift' -not -path '*/.build/*' -print0) | while IFS= read -r -d '' file; do
+  (cd "$folder" && find . -type f -name '*.swift' -not -path '*/.build/*' -print0) | while IFS= read -r -d '' file; do
     mkdir -p "$1/$(dirname "$file")"
     cp "$folder/$file" "$1/$file"
   done
@@ -71,7 +71,7 @@ measure() {
 declare -A seconds cpus memory files fallback bytes
 for case in single double; do
   dir="$work/$case"
-  bytes[$case]=$(find "$dir" -name '*.swift' -print0 | xargs -0 cat | wc -c)
+  bytes[$case]=$(find "$dir" -type f -name '*.swift' -print0 | xargs -0 cat | wc -c)
   times=(); cputimes=(); peaks=()
   for _ in $(seq "$runs"); do
     read -r s c m < <(measure "$dir")
