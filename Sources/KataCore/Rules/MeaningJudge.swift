@@ -682,6 +682,16 @@ public struct MeaningJudge: Sendable {
         }
         for node in scope.program.nodes.values {
             if scope.isExcepted(node, by: rule) || node.memberUSR.map(helpers.contains) == true || buildsTheContainer(node) {
+                // The container's lookup by type handed on as a value (`LapRecorder(resolve: c.resolve, ...)`): whoever
+                // keeps it asks the container for whatever type it likes, whenever it likes; a root that is a library's
+                // user as much as one that is the container's home. (The container's own code may use its methods so.)
+                let inTheContainer = node.owner.map { owner in containers.contains { scope.same(owner, $0) } } ?? false
+                for use in node.uses where use.isUnappliedFunction && !inTheContainer {
+                    guard let member = scope.program.members[use.usr], member.kind == "func_decl", let owner = member.owner,
+                          containers.contains(where: { scope.same(owner, $0) }) || scope.isLocator(owner),
+                          scope.isResolverFunction(member.type) else { continue }
+                    found.append(finding(rule, use.file, use.line, Words.containerAs(owner, "\(owner).\(member.name)\(member.arguments)", where: scope.place(node))))
+                }
                 guard rule.exceptIsRoot else { continue }
                 // The root may hand out its parts, never itself: not as `Any`, nor inside a closure that hands out anything.
                 for conversion in node.conversions where conversion.fromSelf || isContainer(conversion.from) {
@@ -1457,12 +1467,12 @@ struct ProgramScope {
         guard type.contains(".Type"), let arrow = type.range(of: "->", options: .backwards) else { return false }
         let result = type[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
         if isErased(result) { return true }
-        // A generic parameter handed back as asked for (`<A>(A.Type) -> A`; in a protocol's requirement the
-        // protocol's Self is `A`, so the method's own is `A1`, `B1`...).
-        let generic = result.hasSuffix("?") ? String(result.dropLast()) : result
-        guard let first = generic.first, first.isUppercase, generic.count <= 3,
-              generic.dropFirst().allSatisfy(\.isNumber) else { return false }
-        return type.contains(generic + ".Type")
+        // The type asked for handed back: a generic parameter (`<A>(A.Type) -> A`; in a protocol's requirement the
+        // protocol's Self is `A`, so the method's own is `A1`, `B1`...), or one type (`(Driver.Type) throws -> Driver`,
+        // a container's `resolve` handed on bound to it): a lookup by type, whatever it can look up.
+        let asked = result.hasSuffix("?") || result.hasSuffix("!") ? String(result.dropLast()) : result
+        guard let first = asked.first, first.isUppercase else { return false }
+        return type[..<arrow.lowerBound].contains(asked + ".Type")
     }
 
     /// A type with a method that hands out whatever type it is asked for: a service locator.
