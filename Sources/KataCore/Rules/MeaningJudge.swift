@@ -1472,6 +1472,10 @@ struct ProgramScope {
         // a container's `resolve` handed on bound to it): a lookup by type, whatever it can look up.
         let asked = result.hasSuffix("?") || result.hasSuffix("!") ? String(result.dropLast()) : result
         guard let first = asked.first, first.isUppercase else { return false }
+        let generic = asked.count <= 3 && asked.dropFirst().allSatisfy(\.isNumber)
+        // One type asked for and handed back, in one call: `(Settings.Type) -> () -> Settings` is an initializer's
+        // own type (`Settings.init` as a value), which builds, not looks up.
+        guard generic || type.components(separatedBy: "->").count == 2 else { return false }
         return type[..<arrow.lowerBound].contains(asked + ".Type")
     }
 
