@@ -628,7 +628,9 @@ public struct MeaningJudge: Sendable {
                   // Being made and let go are its members' work too: an `init` or `deinit` that prints acts unasked.
                   member.kind == "func_decl" || member.kind == "subscript_decl" || member.kind == "var_decl" && !member.isStored
                     || member.kind == "constructor_decl" || member.kind == "destructor_decl",
-                  let use = node.uses.first(where: { !(member.kind == "constructor_decl" && $0.isInitializer && $0.shownName.hasPrefix("super.")) }) else { continue }
+                  case let uses = node.uses.filter({ !(member.kind == "constructor_decl" && $0.isInitializer && $0.shownName.hasPrefix("super.")) }),
+                  // What it does, in the words of the code: a call it makes rather than the literal the compiler built for it.
+                  let use = uses.first(where: { !$0.shownName.contains("_builtin") }) ?? uses.first else { continue }
             found.append(finding(rule, use.file, use.line, Words.doesSomething("\(owner).\(member.name)", use.shownName)))
         }
         for member in scope.program.members.values where member.kind == "var_decl" && member.isStored && !member.isStatic && !member.isImplicit {
