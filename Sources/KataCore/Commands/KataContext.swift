@@ -214,20 +214,22 @@ public struct KataContext: Sendable {
         let starters = StarterStore(context: self)
         let progress = loadProgress()
         let fileSystem = self.fileSystem
+        // The starter as handed out, read once per lesson for both uses below: it does not change while kata runs (watch
+        // mode checks at every save), and reading it from git starts a few processes.
+        struct HandedOut: Sendable { let texts: [String: String]? }
+        let handedOut = OnceCache<HandedOut>()
+        @Sendable func starter(_ lesson: Lesson) -> [String: String]? {
+            handedOut.value(for: lesson.id) { HandedOut(texts: starters.handedOut(lesson, progress: progress)?.texts) }?.texts
+        }
         checker.statedNumbers = { lesson in
             // What the learner was given states its numbers: the texts, and the starter as it was handed out (the
             // working files only when no pristine copy is known).
-            let starter = starters.handedOut(lesson, progress: progress).map { Array($0.texts.values) }
-            return UnstatedNumbers.stated(in: UnstatedNumbers.lessonTexts(lesson, fileSystem: fileSystem)
-                + (starter ?? UnstatedNumbers.sourceTexts(lesson, fileSystem: fileSystem)))
+            UnstatedNumbers.stated(in: UnstatedNumbers.lessonTexts(lesson, fileSystem: fileSystem)
+                + (starter(lesson).map { Array($0.values) } ?? UnstatedNumbers.sourceTexts(lesson, fileSystem: fileSystem)))
         }
-        let givenByLesson = OnceCache<[String: String]>()
         checker.givenFiles = { lesson in
-            // The files the starter as handed out marks as given; none known without a pristine starter. Read once per
-            // lesson: the starter does not change while kata runs (watch mode checks at every save).
-            givenByLesson.value(for: lesson.id) {
-                starters.handedOut(lesson, progress: progress)?.texts.filter { LessonFiles.isFixed($0.key, text: $0.value) } ?? [:]
-            } ?? [:]
+            // The files the starter as handed out marks as given; none known without a pristine starter.
+            starter(lesson)?.filter { LessonFiles.isFixed($0.key, text: $0.value) } ?? [:]
         }
         // Only Benchmarks/check-latency.sh turns the sanitizers off, to measure what they cost.
         checker.sanitizes = environment["KATA_SANITIZERS"] != "off"

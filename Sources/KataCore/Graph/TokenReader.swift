@@ -24,21 +24,13 @@ public struct TokenReader: Sendable {
     /// The same, with the file's tokens already lexed.
     public func read(file: String, text: String, tokens: [SwiftToken], within ranges: [ClosedRange<Int>]? = nil) -> CodeModel {
         let lines = LineIndex(text)
-        if let ranges, Self.holdOnlyImports(tokens, within: ranges) {
-            // `#if canImport(UIKit)` / `import UIKit` / `#endif`: nothing in the blocks but directives and imports, which
-            // the one linear pass below finds; the scan of the whole file, for types and references, would find none there.
-            var model = CodeModel()
-            let facts = TokenTools.fileFacts(tokens, file: file, lines: lines)
-            let insideLines = Set(ranges.flatMap { lines.line(of: $0.lowerBound)...lines.line(of: $0.upperBound) })
-            model.imports = facts.imports.filter { insideLines.contains($0.line) }
-            model.attributes = facts.attributes.filter { insideLines.contains($0.line) }
-            model.directives = facts.directives.filter { insideLines.contains($0.line) }
-            return model
-        }
         var scanner = TokenScanner(tokens: tokens, file: file, lines: lines)
         if let ranges {
-            // Only what is inside the ranges is kept: the top-level declarations around them are scanned, not the file.
-            for segment in TokenTools.topLevelSegments(tokens, overlapping: ranges) {
+            // Only what is inside the ranges is kept: the top-level declarations around them are scanned, not the file;
+            // and none at all when they hold only directives and imports (`#if canImport(UIKit)` / `import UIKit`),
+            // which the one linear pass below finds.
+            let segments = Self.holdOnlyImports(tokens, within: ranges) ? [] : TokenTools.topLevelSegments(tokens, overlapping: ranges)
+            for segment in segments {
                 scanner.scan(segment, owner: nil, typeKind: nil, member: nil, isStatic: false, context: .topLevel)
             }
         } else {
@@ -71,7 +63,7 @@ extension TokenReader {
     /// Whether the tokens inside `ranges` are only directives with their conditions (the rest of the directive's
     /// line) and import declarations (`@testable import struct Foundation.Date`, one to a line).
     static func holdOnlyImports(_ tokens: [SwiftToken], within ranges: [ClosedRange<Int>]) -> Bool {
-        let importKinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias", "actor"]
+        let importKinds = TokenTools.importKinds
         var k = 0
         for range in ranges {
             while k < tokens.count && tokens[k].offset < range.lowerBound { k += 1 }
@@ -104,6 +96,9 @@ extension TokenReader {
 
 /// Helpers on a token list, shared by both readers.
 enum TokenTools {
+    /// The kinds an import may name before its path (`import struct Foundation.Date`).
+    static let importKinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias", "actor"]
+
     /// The runs of tokens, each one or more whole top-level declarations, that hold a byte of `ranges`, in order.
     /// A run ends after a `}` that closes to the file's level, where the next token starts a line and does not go
     /// on with the same statement (`.modifier()`, `else`, an operator): there a scan of the whole file is back at
@@ -142,7 +137,6 @@ enum TokenTools {
         var imports: [ImportDeclaration] = []
         var attributes: [AttributeUse] = []
         var directives: [AttributeUse] = []
-        let importKinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias", "actor"]
         for (index, token) in tokens.enumerated() {
             switch token.kind {
             case .directive:

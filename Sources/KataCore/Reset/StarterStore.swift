@@ -118,7 +118,7 @@ public struct StarterStore: Sendable {
     public func handedOut(_ lesson: Lesson, progress: Progress) -> Starter? {
         if let git = locateGit(in: lesson.root),
            let upstream = runGit(git, in: lesson.root, ["rev-parse", "--verify", "--quiet", "@{upstream}"])?.trimmingCharacters(in: .whitespacesAndNewlines),
-           upstream.count == 40, upstream.allSatisfy(\.isHexDigit), let files = fromGit(lesson, revision: upstream) {
+           upstream.count >= 40, upstream.allSatisfy(\.isHexDigit), let files = fromGit(lesson, revision: upstream) {
             return Starter(files: files, origin: .gitHead)
         }
         return published(lesson, progress: progress)

@@ -68,8 +68,14 @@ public enum UnstatedNumbers {
     /// A number spelled as arithmetic on small literals (or on an integer type's `max`, `min` or `bitWidth`) is the
     /// same number: the code holds it as surely as if it wrote it out. Only a whole expression counts, one that no
     /// arithmetic operator joins to a value the code reads (`laps * 60` is not a constant; `laps > 1 << 12` holds one).
+    /// The standard integer types' `max`, `min` and `bitWidth` (a `UInt64.max` past `Int.max` is read as `Int.max`).
+    static let integerLimits: [String: (max: Int, min: Int, bitWidth: Int)] = [
+        "Int": (Int.max, Int.min, 64), "Int8": (127, -128, 8), "Int16": (32767, -32768, 16),
+        "Int32": (Int(Int32.max), Int(Int32.min), 32), "Int64": (Int.max, Int.min, 64), "UInt": (Int.max, 0, 64), "UInt8": (255, 0, 8),
+        "UInt16": (65535, 0, 16), "UInt32": (Int(UInt32.max), 0, 32), "UInt64": (Int.max, 0, 64)]
+
     static func constantExpressions(_ tokens: [SwiftToken]) -> [(offset: Int, end: Int, value: Int)] {
-        let integerTypes: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+        let integerTypes = Set(integerLimits.keys)
         let binary: Set<String> = ["+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"]
         // Atoms: `<` `<` written together is one shift, as the compiler reads it.
         enum Atom { case number(Int), op(String), open, close, other }
@@ -90,11 +96,8 @@ public enum UnstatedNumbers {
             } else if token.isIdentifier, integerTypes.contains(token.text), k + 2 < tokens.count, tokens[k + 1].is("."),
                       ["max", "min", "bitWidth"].contains(tokens[k + 2].text), !(k + 3 < tokens.count && tokens[k + 3].is("(") && tokens[k + 3].offset == tokens[k + 2].offset + tokens[k + 2].text.utf8.count) {
                 let name = tokens[k + 2].text
-                let limits: [String: (Int, Int, Int)] = ["Int": (Int.max, Int.min, 64), "Int8": (127, -128, 8), "Int16": (32767, -32768, 16),
-                    "Int32": (Int(Int32.max), Int(Int32.min), 32), "Int64": (Int.max, Int.min, 64), "UInt": (Int.max, 0, 64), "UInt8": (255, 0, 8),
-                    "UInt16": (65535, 0, 16), "UInt32": (Int(UInt32.max), 0, 32), "UInt64": (Int.max, 0, 64)]
-                let limit = limits[token.text]!
-                atoms.append((.number(name == "max" ? limit.0 : name == "min" ? limit.1 : limit.2), token.offset, tokens[k + 2].offset + tokens[k + 2].text.utf8.count))
+                let limit = integerLimits[token.text]!
+                atoms.append((.number(name == "max" ? limit.max : name == "min" ? limit.min : limit.bitWidth), token.offset, tokens[k + 2].offset + tokens[k + 2].text.utf8.count))
                 k += 2
             } else if token.isIdentifier, integerTypes.contains(token.text), k + 1 < tokens.count, tokens[k + 1].is("(") {
                 atoms.append((.open, token.offset, tokens[k + 1].offset + 1)); k += 1   // `Int(...)`: a conversion, read as brackets
@@ -133,6 +136,7 @@ public enum UnstatedNumbers {
             }
             if first < index { segments.append(first...(index - 1)) }
         }
+        let literalOffsets = Set(tokens.filter { $0.kind == .number }.map(\.offset))
         var found: [(offset: Int, end: Int, value: Int)] = []
         for segment in segments {
             // A whole expression only: an operator at either edge joins it to what the code reads.
@@ -144,7 +148,7 @@ public enum UnstatedNumbers {
             guard operators >= 1, operands >= 2 else { continue }
             // A literal of `smallest` or more is judged as it is written: arithmetic on it (`99 + 250`) is that number adjusted.
             let literals = atoms[segment].compactMap { item -> Int? in
-                guard case .number(let value) = item.atom, tokens.contains(where: { $0.offset == item.offset && $0.kind == .number }) else { return nil }
+                guard case .number(let value) = item.atom, literalOffsets.contains(item.offset) else { return nil }
                 return value
             }
             guard literals.allSatisfy({ abs($0) < smallest }) else { continue }
