@@ -535,6 +535,22 @@ struct MeaningJudgeTests {
         let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car], [])
         #expect(Set(findings.map(\.line)).isSuperset(of: [2, 4]), "\(findings.map(\.location))")
         #expect(findings.allSatisfy { $0.rule == "no-unsafe-references" })
+        // In a capture list and in a local, where the compiler's JSON carries no ownership: one finding each.
+        let captured = """
+            public final class Garage {
+                let engine: V8Engine
+                public init(engine: V8Engine) { self.engine = engine }
+                public func starter() -> () -> Void { { [unowned(unsafe) self] in _ = self.engine } }
+                public func lookUp() -> V8Engine {
+                    unowned(unsafe) let kept = engine
+                    return kept
+                }
+                public func safe() -> () -> Void { { [unowned self] in _ = self.engine } }
+            }
+            """
+        let more = try Self.judge(["Engine.swift": Self.engine, "Garage.swift": captured], [])
+        #expect(more.map(\.line).sorted() == [4, 6], "\(more.map(\.location))")
+        #expect(more.allSatisfy { $0.rule == "no-unsafe-references" && $0.file == "Garage.swift" })
     }
 
     @Test("a protocol widened beyond what the lesson asks is found, even behind a default implementation")

@@ -1688,6 +1688,24 @@ enum CourseRules {
                                  "`\(member.name)` is `unowned(unsafe)`: when the object goes away, the reference points at freed memory, and the program may pass or crash at random.",
                                  "`\(member.name)` 是 `unowned(unsafe)`：对象释放后，这个引用指向已释放的内存，程序可能随机通过或崩溃。"))
         }
+        // A capture list's or a local's `unowned(unsafe)` is in no declaration the compiler's JSON describes (its capture
+        // entries carry no ownership): the words themselves are the meaning, and no other spelling says it (`Unmanaged`,
+        // below, is the other way in).
+        var reported = Set(found.map { "\($0.file):\($0.line)" })
+        for (file, text) in scope.program.texts.sorted(by: { $0.key < $1.key }) where text.contains("unsafe") {
+            let tokens = SwiftLexer.tokens(of: text)
+            let lines = LineIndex(text)
+            for index in tokens.indices.dropLast(3) where tokens[index].text == "unowned" && tokens[index + 1].is("(")
+                && tokens[index + 2].text == "unsafe" && tokens[index + 3].is(")") {
+                let line = lines.line(of: tokens[index].offset)
+                guard reported.insert("\(file):\(line)").inserted else { continue }
+                let name = index + 4 < tokens.count && tokens[index + 4].isIdentifier && !["let", "var"].contains(tokens[index + 4].text)
+                    ? tokens[index + 4].text : (index + 5 < tokens.count && tokens[index + 5].isIdentifier ? tokens[index + 5].text : "a reference")
+                found.append(finding(file, line,
+                                     "`\(name)` is captured or kept `unowned(unsafe)`: when the object goes away, the reference points at freed memory, and the program may pass or crash at random.",
+                                     "`\(name)` 以 `unowned(unsafe)` 方式被捕获或保存：对象释放后，这个引用指向已释放的内存，程序可能随机通过或崩溃。"))
+            }
+        }
         for node in scope.program.nodes.values {
             for use in node.uses where use.module == "Swift" {
                 let name = use.path.first ?? ""

@@ -243,7 +243,7 @@ public struct CourseVerifier: Sendable {
             } else if catcher.hasPrefix("test:") {
                 let function = String(catcher.dropFirst(5))
                 let failing = report.tests.filter { $0.status != .pass }.map { Self.functionName(of: $0.id) }
-                if failing.contains(function) { caught = true }
+                if failing.contains(function) || stoppedTests(lesson, report: report).contains(function) { caught = true }
             } else {
                 problems.append("\(shown): \"\(catcher)\" is neither \"test:FUNCTION\" nor \"rule:ID\"")
             }
@@ -252,6 +252,22 @@ public struct CourseVerifier: Sendable {
             problems.append("the wrong solution \"\(name)\" is rejected, but not by what \(shown) names (\(catchers.joined(separator: ", "))): \(summary(report))")
         }
         return problems
+    }
+
+    /// The test functions (without their argument labels) that hold a compile error of the tests: a wrong solution can
+    /// leave the tests unable to compile (a setter the app cannot reach, which a file that imports the module without
+    /// `@testable` uses), and is then caught by the test that uses what it took away.
+    func stoppedTests(_ lesson: Lesson, report: CheckReport) -> Set<String> {
+        guard report.stage == .tests else { return [] }
+        var found: Set<String> = []
+        for diagnostic in report.diagnostics where diagnostic.severity == "error" && !diagnostic.file.isEmpty {
+            let path = diagnostic.file.hasPrefix("/") ? diagnostic.file : "\(lesson.root)/\(diagnostic.file)"
+            guard path.hasPrefix(lesson.tests + "/"), let text = try? fileSystem.readText(path) else { continue }
+            if let function = TestFunctions.read(text).last(where: { $0.line <= diagnostic.line }) {
+                found.insert(String(function.name.prefix { $0 != "(" }))
+            }
+        }
+        return found
     }
 
     /// `Module.Suite/startsTheInjectedEngine()/File.swift:12:6` and `Module.startsTheInjectedEngine()/File.swift:12:6` → `startsTheInjectedEngine`.

@@ -145,18 +145,28 @@ struct RaceCarTests {
                     engine.horsepower = Self.randomPower(using: &generator)
                     steps.append("tune to \(engine.horsepower) hp")
                 case 2:
-                    // The car read as text (a log line, print, the debugger): a reading too, which ignites nothing.
+                    // The car read as text (a log line, print, the debugger), as a playground shows it, through its
+                    // mirror or as a hash: every way the standard library reads a value is a reading, which ignites nothing.
                     var text = ""
-                    let reading = ["String(describing: car)", "String(reflecting: car)", "\"\\(car)\"", "dump(car)"][Int.random(in: 0..<4, using: &generator)]
+                    var readings = ["String(describing: car)", "String(reflecting: car)", "\"\\(car)\"", "dump(car)"]
+                    if car as Any is any CustomPlaygroundDisplayConvertible { readings.append("car.playgroundDescription") }
+                    if car as Any is any CustomReflectable { readings.append("car.customMirror") }
+                    if car as Any is any Hashable { readings.append("car.hashValue") }
+                    let reading = readings[Int.random(in: 0..<readings.count, using: &generator)]
                     switch reading {
                     case "String(describing: car)": text = String(describing: car)
                     case "String(reflecting: car)": text = String(reflecting: car)
                     case "dump(car)": dump(car, to: &text)
+                    case "car.playgroundDescription": text = "\((car as Any as! any CustomPlaygroundDisplayConvertible).playgroundDescription)"
+                    case "car.customMirror":
+                        let mirror = (car as Any as! any CustomReflectable).customMirror
+                        text = "\(mirror.children.count) children: " + mirror.children.map { "\($0.label ?? "_") = \($0.value)" }.joined(separator: ", ")
+                    case "car.hashValue": text = "\((car as Any as! any Hashable).hashValue)"
                     default: text = "\(car)"
                     }
                     steps.append(reading)
                     guard engine.ignitions == ignitions, !text.isEmpty else {
-                        Issue.record("Session \(session) (seed 0x7095EED5): after \(steps.joined(separator: ", ")), reading the car as text ignited the engine \(engine.ignitions - ignitions) time\(engine.ignitions - ignitions == 1 ? "" : "s"). Only start() starts the engine: a description, a debug description or anything else that shows the car must not call start() or ignite(). [zh-Hans] 第 \(session) 轮（种子 0x7095EED5）：在 \(steps.joined(separator: "、")) 之后，把赛车读成文字让引擎点火了 \(engine.ignitions - ignitions) 次。只有 start() 才启动引擎：description、debugDescription 或任何显示赛车的东西都不能调用 start() 或 ignite()。")
+                        Issue.record("Session \(session) (seed 0x7095EED5): after \(steps.joined(separator: ", ")), reading the car (\(reading)) ignited the engine \(engine.ignitions - ignitions) time\(engine.ignitions - ignitions == 1 ? "" : "s"). Only start() starts the engine: a description, a debug description, a playground description, a mirror, a hash or anything else that shows the car must not call start() or ignite(). [zh-Hans] 第 \(session) 轮（种子 0x7095EED5）：在 \(steps.joined(separator: "、")) 之后，读取赛车（\(reading)）让引擎点火了 \(engine.ignitions - ignitions) 次。只有 start() 才启动引擎：description、debugDescription、playgroundDescription、镜像（Mirror）、哈希值或任何显示赛车的东西都不能调用 start() 或 ignite()。")
                         return
                     }
                 case 1:
