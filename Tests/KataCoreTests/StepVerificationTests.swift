@@ -123,6 +123,38 @@ struct WrongSolutionVerificationTests {
         #expect(!result.problems.contains { $0.contains("stalls") }, "\(result.problems)")
     }
 
+    @Test("in a lesson that judges learner-written tests, a wrong solution runs only what its wrong.json names: the lesson's tests alone, the learner's tests once, or them and the mutants")
+    func learnerTestsNarrowedByCatchers() {
+        var metadata = LessonMetadata(module: "M", title: LocalizedText(english: "Car", chinese: "赛车"),
+                                      summary: LocalizedText(english: "Car", chinese: "赛车"), hints: [], points: 10)
+        metadata.learnerTests = LearnerTestsSpec(implementation: "Store.swift")
+        let lesson = Lesson(id: "01-car", number: 1, slug: "car", metadata: metadata, root: "/course")
+        let checker = LessonChecker(builder: StepBuilder(testsFail: []),
+                                    testRunner: TestRunner(processRunner: ScriptedProcessRunner { _ in ProcessResult(termination: .exited(0), output: "") },
+                                                           fileSystem: InMemoryFileSystem(), clock: FixedClock()),
+                                    fileSystem: InMemoryFileSystem(), clock: FixedClock(), buildRoot: "/course/.kata/build", environment: [:])
+        let lessonTests: Set<String> = ["fakeRefusesADuplicate", "timerTellsBests"]
+        func narrowed(_ catchers: [String]) -> LessonChecker {
+            CourseVerifier.narrowed(checker, lesson: lesson, catchers: catchers, lessonTests: lessonTests)
+        }
+        let rules = narrowed(["rule:no-static-state"])
+        #expect(!rules.buildsTests)
+        let lessons = narrowed(["test:fakeRefusesADuplicate", "test:timerTellsBests"])
+        #expect(lessons.buildsTests && !lessons.runsLearnerTests)
+        #expect(lessons.testFilters == ["[./]fakeRefusesADuplicate\\(", "[./]timerTellsBests\\("])
+        let own = narrowed(["test:bestBreaksATieByTheEarlierLap"])
+        #expect(own.buildsTests && own.runsLearnerTests && !own.judgesLearnerMutants && own.testFilters.isEmpty)
+        for verdict in ["yourTestsRun", "yourTestsCatchEveryMutant", "yourTestsCompile"] {
+            let all = narrowed(["test:fakeRefusesADuplicate", "test:\(verdict)"])
+            #expect(all.buildsTests && all.runsLearnerTests && all.judgesLearnerMutants && all.testFilters.isEmpty, "\(verdict)")
+        }
+        // A lesson without learner-written tests: the named tests run, and there are no learner tests to leave out.
+        var plain = lesson
+        plain.metadata.learnerTests = nil
+        let filtered = CourseVerifier.narrowed(checker, lesson: plain, catchers: ["test:startsTheInjectedEngine"], lessonTests: [])
+        #expect(filtered.buildsTests && filtered.testFilters == ["[./]startsTheInjectedEngine\\("])
+    }
+
     @Test("a wrong solution only rules catch is built without its tests, runs none, and is a problem when it breaks no rule")
     func ruleCaughtBuildsTheModuleAlone() {
         let metadata = LessonMetadata(module: "M", title: LocalizedText(english: "Car", chinese: "赛车"),

@@ -13,7 +13,9 @@ public struct BuildInput: Sendable, Equatable {
     /// `thread`, `address`: built with `-sanitize=...`, module and tests alike.
     public var sanitizers: [String] = []
     /// The module alone: the tests are neither compiled nor linked, and `.ready` names no program to run (a builder
-    /// that cannot build the module alone may build the tests all the same).
+    /// that cannot build the module alone may build the tests all the same). Only whether it compiles is asked: a
+    /// builder may stop short of generating code (the compiler's checks, type checking and the flow checks on SIL, all
+    /// run), and leaves no library behind.
     public var moduleOnly = false
 
     public init(module: String, sourceFiles: [String], testFiles: [String], buildDirectory: String) {
@@ -145,6 +147,19 @@ public struct SwiftcLessonBuilder: LessonBuilding {
         let testsStamp = "\(folder)/tests.stamp"
         try? fileSystem.createDirectory(folder)
 
+        if input.moduleOnly {
+            // Whether it compiles: the module's interface alone, which type-checks every body and runs the compiler's
+            // checks on SIL (a constant used before it is set), with no code generated and nothing linked. Written
+            // apart, so that the variant's library and its stamp stay as a full build left them.
+            let result = swiftc([
+                "-swift-version", "6", "-parse-as-library", "-enable-testing", "-wmo", "-D", "DEBUG",
+                "-diagnostic-style=llvm",
+                "-module-name", input.module,
+                "-emit-module", "-emit-module-path", "\(folder)/compiles/\(input.module).swiftmodule",
+            ] + sanitizerFlags(input), sources: input.sourceFiles)
+            guard result.termination.succeeded else { return .moduleFailed(diagnostics(result), output: result.output) }
+            return .ready(executable: executable, rebuiltModule: true, rebuiltTests: false)
+        }
         let moduleKey = hash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt + sanitizerFlags(input))
         var rebuiltModule = false
         let sharedModule = sharedCache.map { "\($0)/module-\(contentHash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt + sanitizerFlags(input)))" }
@@ -154,7 +169,6 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                (try? fileSystem.copyFile("\(sharedModule)/lib", to: library)) != nil,
                (try? fileSystem.copyFile("\(sharedModule)/swiftmodule", to: interface)) != nil {
                 try? fileSystem.writeText(moduleKey, to: moduleStamp)
-                if input.moduleOnly { return .ready(executable: executable, rebuiltModule: false, rebuiltTests: false) }
                 return buildTests(input, library: library, interface: interface, executable: executable, testsStamp: testsStamp, rebuiltModule: false)
             }
             let result = swiftc([
@@ -178,7 +192,6 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 try? fileSystem.writeText("", to: "\(sharedModule)/done")
             }
         }
-        if input.moduleOnly { return .ready(executable: executable, rebuiltModule: rebuiltModule, rebuiltTests: false) }
         return buildTests(input, library: library, interface: interface, executable: executable, testsStamp: testsStamp, rebuiltModule: rebuiltModule)
     }
 

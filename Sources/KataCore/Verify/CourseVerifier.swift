@@ -139,15 +139,11 @@ public struct CourseVerifier: Sendable {
         problems += hidden.problems
         facts += hidden.facts
         for name in wrongNames {
-            // Only what wrong.json says catches it runs: its tests, or none when rules catch it (the rules read the code,
-            // and the build still shows that it compiles). A lesson that judges learner-written tests runs them all.
+            // Only what wrong.json says catches it runs (`narrowed`).
             var narrowed = checker
-            if lesson.metadata.learnerTests == nil, let catchers = Self.catchers(lesson, wrong: name, fileSystem: fileSystem) {
-                let tests = catchers.filter { $0.hasPrefix("test:") }.map { String($0.dropFirst(5)) }
-                // Caught by rules alone: the module is built (it compiles, and the compiler's reading judges the rules),
-                // the tests are not.
-                narrowed.buildsTests = !tests.isEmpty
-                narrowed.testFilters = tests.map { "[./]" + NSRegularExpression.escapedPattern(for: $0) + "\\(" }
+            if let catchers = Self.catchers(lesson, wrong: name, fileSystem: fileSystem) {
+                narrowed = Self.narrowed(checker, lesson: lesson, catchers: catchers,
+                                         lessonTests: Set(TestFunctions.of(lesson, fileSystem: fileSystem).map { String($0.name.prefix { $0 != "(" }) }))
             }
             let wrong = narrowed.check(lesson, variant: .wrong(name))
             rulesBroken.formUnion(wrong.findings.map(\.rule))
@@ -252,6 +248,32 @@ public struct CourseVerifier: Sendable {
             problems.append("the wrong solution \"\(name)\" is rejected, but not by what \(shown) names (\(catchers.joined(separator: ", "))): \(summary(report))")
         }
         return problems
+    }
+
+    /// The checker for a wrong solution, doing only the work that can show what `wrong.json` says catches it
+    /// (`catchers`); `lessonTests` are the lesson's own test functions, without their argument labels.
+    /// - Caught by rules alone: the module is compiled (it compiles, and the compiler's reading judges the rules), the
+    ///   tests are not.
+    /// - Otherwise only the tests named run. In a lesson that judges learner-written tests, the runner's verdicts on
+    ///   them (their build, their run against the stand-ins, the mutants) are worked out only when one is named; a test
+    ///   of the learner's own is judged by running their tests once, with no mutant; the lesson's own tests need neither.
+    static func narrowed(_ checker: LessonChecker, lesson: Lesson, catchers: [String], lessonTests: Set<String>) -> LessonChecker {
+        var narrowed = checker
+        let tests = catchers.filter { $0.hasPrefix("test:") }.map { String($0.dropFirst(5)) }
+        narrowed.buildsTests = !tests.isEmpty
+        let filters = tests.map { "[./]" + NSRegularExpression.escapedPattern(for: $0) + "\\(" }
+        guard lesson.metadata.learnerTests != nil else {
+            narrowed.testFilters = filters
+            return narrowed
+        }
+        let verdicts = Set(LearnerTestsSpec.verdictFunctions.map { String($0.prefix { $0 != "(" }) })
+        if tests.allSatisfy(lessonTests.contains) {
+            narrowed.runsLearnerTests = false
+            narrowed.testFilters = filters
+        } else if !tests.contains(where: verdicts.contains) {
+            narrowed.judgesLearnerMutants = false
+        }
+        return narrowed
     }
 
     /// The test functions (without their argument labels) that hold a compile error of the tests: a wrong solution can
