@@ -54,9 +54,9 @@ build="$work/.kata/build/$lesson/learner"
 floor_once() {
   local start end
   start=$(now)
-  TMPDIR="$work/.kata/tmp" swiftc -swift-version 6 -parse-as-library -enable-testing -wmo -diagnostic-style=llvm \
+  TMPDIR="$work/.kata/tmp" swiftc -swift-version 6 -parse-as-library -enable-testing -wmo -D DEBUG -diagnostic-style=llvm -gline-tables-only \
     -module-name ConstructorInjection \
-    -emit-module -emit-module-path "$build/ConstructorInjection.swiftmodule" \
+    -emit-module -emit-module-path "$build/ConstructorInjection.swiftmodule" -no-emit-module-separately-wmo \
     -emit-library -o "$build/libConstructorInjection.so" "$sources"/*.swift
   "$build/ConstructorInjectionTests" --no-parallel >/dev/null 2>&1
   end=$(now)

@@ -178,6 +178,9 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 "-gline-tables-only",
                 "-module-name", input.module,
                 "-emit-module", "-emit-module-path", interface,
+                // The interface is written by the job that compiles the code, not by a second one beside it: on two
+                // cores the second would compete with the compiler's reading of the rules, which runs at the same time.
+                "-no-emit-module-separately-wmo",
                 "-emit-library", "-o", library,
             ] + sanitizerFlags(input), sources: input.sourceFiles)
             guard result.termination.succeeded else {

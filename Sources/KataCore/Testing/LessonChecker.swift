@@ -144,20 +144,26 @@ public struct LessonChecker: Sendable {
         input.moduleOnly = !buildsTests
         // Read once, for both readers of the rules.
         let texts = checksRules ? sourceTexts(lesson, paths: paths) : []
-        var findings = checksRules ? ruleFindings(lesson, texts) : []
-        if checksRules, variant == .learner, let given = givenFiles?(lesson) {
-            findings = Self.merge(findings, Self.changedGivenFiles(lesson, given: given, fileSystem: fileSystem))
-        }
-        // The compiler's reading runs beside the build (the second core), and is cached by content.
+        // Both readers run beside the build (the second core): the token reader, and the compiler's reading, cached by
+        // content.
+        let tokens = Box<[RuleFinding]>([])
         let meaning = Box<[RuleFinding]?>(nil)
         let group = DispatchGroup()
+        let checker = self
+        if checksRules {
+            DispatchQueue.global().async(group: group) {
+                var found = checker.ruleFindings(lesson, texts)
+                if variant == .learner, let given = checker.givenFiles?(lesson) {
+                    found = Self.merge(found, Self.changedGivenFiles(lesson, given: given, fileSystem: checker.fileSystem))
+                }
+                tokens.value = found
+            }
+        }
         if checksRules, let programReader {
-            let checker = self
             DispatchQueue.global().async(group: group) {
                 meaning.value = checker.meaningFindings(lesson, reader: programReader, inputs: texts, cacheFolder: folder)
             }
         }
-        let checker = self
         var report = fileSystem.withExclusiveLock("\(folder).lock") { () -> CheckReport in
             var report = buildAndRun(lesson, input: input, sourceFolder: sourceFolder, elapsed: elapsed)
             if report.stage == .run, buildsTests, runsLearnerTests, let spec = lesson.metadata.learnerTests {
@@ -176,6 +182,7 @@ public struct LessonChecker: Sendable {
             return report
         }
         group.wait()
+        var findings = tokens.value
         if report.stage == .run, let extra = meaning.value {
             findings = Self.merge(findings, extra)
         }
