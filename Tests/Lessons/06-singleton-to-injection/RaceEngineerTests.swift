@@ -213,6 +213,39 @@ struct RaceEngineerTests {
         }
     }
 
+    @Test("the team hands its engineers the one PitLaneRadio as it is: every report of every engineer reaches its transcript, in order, repeats included (200 seeded sequences)")
+    func teamRadioSendsEveryReport() {
+        // The model of the promise: one crew of 4 sets asked in the same order, and one radio that sends what it is given.
+        var generator = SeededGenerator(state: 0x06_7EA4)
+        let names = ["Leclerc", "Sainz", "Hamilton"]
+        for round in 0..<200 {
+            Locator.reset()
+            let drivers = (0..<Int.random(in: 1...3, using: &generator)).map { _ in names[Int.random(in: 0..<names.count, using: &generator)] }
+            let team = RaceTeam(drivers: drivers)
+            guard team.engineers.count == drivers.count else {
+                Issue.record("Sequence \(round) (seed 0x067EA4): RaceTeam(drivers: \(drivers)) should build one engineer per driver; it built \(team.engineers.count). [zh-Hans] 第 \(round) 组序列（种子 0x067EA4）：RaceTeam(drivers: \(drivers)) 应该为每位车手创建一个比赛工程师；它创建了 \(team.engineers.count) 个。")
+                return
+            }
+            let model = PitCrew(tyreSets: 4)
+            var expected: [String] = []
+            var stops: [String] = []
+            for _ in 0..<Int.random(in: 1...9, using: &generator) {
+                let index = Int.random(in: 0..<drivers.count, using: &generator)
+                _ = team.engineers[index].boxBox()
+                expected.append(model.changeTyres(for: drivers[index]))
+                stops.append("engineer \(index) (\(drivers[index]))")
+            }
+            var radios: [PitLaneRadio] = []
+            for engineer in team.engineers {
+                for radio in pitLaneRadios(keptBy: engineer) where !radios.contains(where: { $0 === radio }) { radios.append(radio) }
+            }
+            guard radios.count == 1, radios[0].transcript == expected else {
+                Issue.record("Sequence \(round) (seed 0x067EA4), drivers \(drivers), stops by \(stops.joined(separator: ", ")): the team's one PitLaneRadio should have sent every report, in order, the same report twice in a row included: \(expected). The team's engineers keep \(radios.count) PitLaneRadio\(radios.count == 1 ? "" : "s"), whose transcripts are \(radios.map(\.transcript)). Hand the PitLaneRadio() itself to every engineer, with nothing in between that drops, merges or changes a message. [zh-Hans] 第 \(round) 组序列（种子 0x067EA4），车手 \(drivers)，进站顺序 \(stops.joined(separator: "、"))：车队唯一的 PitLaneRadio 应该按顺序发出每一份报告，连续两次相同的报告也要发：\(expected)。车队的比赛工程师保存了 \(radios.count) 台 PitLaneRadio，它们的记录是 \(radios.map(\.transcript))。把 PitLaneRadio() 本身交给每个比赛工程师，中间不要有任何会丢弃、合并或改动消息的东西。")
+                return
+            }
+        }
+    }
+
     @Test("two teams have two crews")
     func twoTeamsTwoCrews() throws {
         // Both teams exist before either engineer boxes: a crew kept in a
