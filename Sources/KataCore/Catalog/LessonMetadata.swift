@@ -264,10 +264,10 @@ extension LessonMetadata {
         return "has a nudge for \"\(key)\", which is neither a test function (write it with its parentheses: \"\(key)()\") nor the id of a rule (\(known))"
     }
 
+    /// A Swift identifier: a letter or `_`, then letters, digits and `_` (Unicode's identifier properties, which the
+    /// standard library answers without building a character set for each call).
     static func isIdentifier(_ value: String) -> Bool {
-        guard let first = value.unicodeScalars.first,
-              CharacterSet.letters.contains(first) || first == "_"
-        else { return false }
-        return value.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
+        guard let first = value.unicodeScalars.first, first.properties.isXIDStart || first == "_" else { return false }
+        return value.unicodeScalars.allSatisfy { $0.properties.isXIDContinue }
     }
 }

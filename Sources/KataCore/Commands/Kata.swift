@@ -125,10 +125,15 @@ public enum Kata {
             // Only where a learner or an author edits lessons: grading and verifying leave the course as it is.
             context.readsPrograms = readsPrograms
             context.tethersChildren = tethersChildren
+            // The editor files are written beside the command (a check's build does not read them), and are complete
+            // before kata returns.
+            let editorFiles = DispatchGroup()
+            defer { editorFiles.wait() }
             if refreshEditorFiles && command.needsCourse && !["grade", "verify", "export", "graph"].contains(command.name) {
                 context.refreshesEditorFiles = true
                 if let course = try? context.loadCourse() {
-                    EditorSupport.refresh(context, course: course)
+                    let refreshing = context
+                    DispatchQueue.global().async(group: editorFiles) { EditorSupport.refresh(refreshing, course: course) }
                     context.preloadedCourse = PreloadedCourse(course)
                 }
             }
