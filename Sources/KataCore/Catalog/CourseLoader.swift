@@ -18,21 +18,28 @@ public struct CourseLoader: Sendable {
         var lessons: [Lesson] = []
         var broken: [BrokenLesson] = []
         var problems: [String] = []
+        var folders: [(name: String, number: Int, slug: String)] = []
         for name in try fileSystem.contentsOfDirectory(lessonsFolder).sorted() where !name.hasPrefix(".") {
-            let folder = "\(lessonsFolder)/\(name)"
-            guard fileSystem.isDirectory(folder) else { continue }
+            guard fileSystem.isDirectory("\(lessonsFolder)/\(name)") else { continue }
             guard let (number, slug) = Self.split(id: name) else {
                 problems.append("Lessons/\(name): a lesson folder is named NN-slug, like 01-constructor-injection")
                 continue
             }
-            let metadataPath = "\(folder)/lesson.json"
-            do {
-                let data = try fileSystem.read(metadataPath)
-                let metadata = try LessonMetadata.parse(data)
-                lessons.append(Lesson(id: name, number: number, slug: slug, metadata: metadata, root: root))
-            } catch let error as MetadataError {
+            folders.append((name, number, slug))
+        }
+        // Every command reads the whole course first: the lessons' metadata is read on both cores.
+        let fileSystem = self.fileSystem
+        let read = ConcurrentMap.map(folders, jobs: 2) { folder -> Result<LessonMetadata, Error> in
+            Result { try LessonMetadata.parse(try fileSystem.read("\(lessonsFolder)/\(folder.name)/lesson.json")) }
+        }
+        for (folder, result) in zip(folders, read) {
+            let name = folder.name
+            switch result {
+            case .success(let metadata):
+                lessons.append(Lesson(id: name, number: folder.number, slug: folder.slug, metadata: metadata, root: root))
+            case .failure(let error as MetadataError):
                 broken.append(BrokenLesson(id: name, problems: error.problems.map { "Lessons/\(name)/lesson.json \($0)" }))
-            } catch {
+            case .failure:
                 broken.append(BrokenLesson(id: name, problems: ["Lessons/\(name)/lesson.json is missing: every lesson folder needs one (see AUTHORING.md)"]))
             }
         }

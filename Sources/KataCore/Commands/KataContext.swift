@@ -236,6 +236,12 @@ public struct KataContext: Sendable {
         if readsPrograms && environment["KATA_MEANING"] != "off" {
             var reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: processRunner, environment: childEnvironment)
             reader.launcher = tether.compile
+            #if os(Linux)
+            // On Linux the frontend's own defaults are the driver's (no SDK to find): started directly, it saves the
+            // driver's start-up at every check. Elsewhere the driver finds the SDK.
+            let frontend = (toolchain.swiftc as NSString).deletingLastPathComponent + "/swift-frontend"
+            if toolchain.swiftc.hasSuffix("/swiftc"), fileSystem.exists(frontend) { reader.frontend = frontend }
+            #endif
             checker.programReader = reader
         }
         return checker

@@ -17,6 +17,10 @@ public struct ProgramReader: Sendable {
     /// The most of the compiler's reading taken in; a larger one gives no reading. Decoding takes several times
     /// the text's size in memory, so the grader, which reads untrusted code, asks for less.
     public var outputLimit = 256 * 1024 * 1024
+    /// The compiler's frontend (`swift-frontend` beside `swiftc`), run without the driver: the same reading without the
+    /// driver's start-up, which a learner's every check waits for. Nil, or a frontend that gives no reading (a macro
+    /// whose plugin only the driver names, a platform whose defaults only the driver knows): the driver, as before.
+    public var frontend: String?
 
     public init(swiftc: String, processRunner: any ProcessRunning, environment: [String: String]) {
         self.swiftc = swiftc
@@ -29,14 +33,24 @@ public struct ProgramReader: Sendable {
         guard !files.isEmpty else { return nil }
         // One compiler job for every file (batch mode, one batch): the module is type-checked once, not once per
         // file, and each file's declarations see the others' fully (an extension's conformance, a parameter's type).
-        var arguments = ["-dump-ast", "-dump-ast-format", "json", "-swift-version", "6", "-parse-as-library", "-D", "DEBUG",
-                         "-enable-batch-mode", "-j1", "-module-name", module]
-        if let moduleCache { arguments += ["-module-cache-path", moduleCache] }
-        let command = launcher + [swiftc] + arguments + files.map(\.path)
-        let result = processRunner.run(ProcessRequest(
-            executable: command[0], arguments: Array(command.dropFirst()), environment: environment,
-            timeout: timeout, outputLimit: outputLimit))
-        guard result.termination.succeeded, !result.outputTruncated else { return nil }
+        func run(_ command: [String]) -> ProcessResult? {
+            let result = processRunner.run(ProcessRequest(
+                executable: command[0], arguments: Array(command.dropFirst()), environment: self.environment,
+                timeout: timeout, outputLimit: outputLimit))
+            return result.termination.succeeded && !result.outputTruncated ? result : nil
+        }
+        let cache = moduleCache.map { ["-module-cache-path", $0] } ?? []
+        var answer: ProcessResult?
+        if let frontend {
+            // The one job the driver would start, started without it: the same reading, byte for byte.
+            answer = run(self.launcher + [frontend, "-frontend", "-dump-ast", "-dump-ast-format", "json"] + files.flatMap { ["-primary-file", $0.path] }
+                         + ["-swift-version", "6", "-parse-as-library", "-D", "DEBUG", "-module-name", module] + cache)
+        }
+        if answer == nil {
+            answer = run(self.launcher + [swiftc, "-dump-ast", "-dump-ast-format", "json", "-swift-version", "6", "-parse-as-library", "-D", "DEBUG",
+                                     "-enable-batch-mode", "-j1", "-module-name", module] + cache + files.map(\.path))
+        }
+        guard let result = answer else { return nil }
         let demangler = swiftc.hasSuffix("swiftc") ? String(swiftc.dropLast("swiftc".count)) + "swift-demangle" : "swift-demangle"
         let runner = processRunner
         let environment = self.environment
