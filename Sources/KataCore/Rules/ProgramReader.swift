@@ -33,22 +33,31 @@ public struct ProgramReader: Sendable {
         guard !files.isEmpty else { return nil }
         // One compiler job for every file (batch mode, one batch): the module is type-checked once, not once per
         // file, and each file's declarations see the others' fully (an extension's conformance, a parameter's type).
-        func run(_ command: [String]) -> ProcessResult? {
-            let result = processRunner.run(ProcessRequest(
+        func run(_ command: [String]) -> ProcessResult {
+            processRunner.run(ProcessRequest(
                 executable: command[0], arguments: Array(command.dropFirst()), environment: self.environment,
                 timeout: timeout, outputLimit: outputLimit))
-            return result.termination.succeeded && !result.outputTruncated ? result : nil
+        }
+        func read(_ result: ProcessResult) -> ProcessResult? {
+            result.termination.succeeded && !result.outputTruncated ? result : nil
         }
         let cache = moduleCache.map { ["-module-cache-path", $0] } ?? []
         var answer: ProcessResult?
         if let frontend {
             // The one job the driver would start, started without it: the same reading, byte for byte.
-            answer = run(self.launcher + [frontend, "-frontend", "-dump-ast", "-dump-ast-format", "json"] + files.flatMap { ["-primary-file", $0.path] }
-                         + ["-swift-version", "6", "-parse-as-library", "-D", "DEBUG", "-module-name", module] + cache)
+            let direct = run(self.launcher + [frontend, "-frontend", "-dump-ast", "-dump-ast-format", "json"] + files.flatMap { ["-primary-file", $0.path] }
+                             + ["-swift-version", "6", "-parse-as-library", "-D", "DEBUG", "-module-name", module] + cache)
+            answer = read(direct)
+            // Code that does not compile gives the driver no reading either: the build's errors are the verdict. (A macro
+            // the frontend was not told how to expand is asked of the driver.)
+            if answer == nil, case .exited = direct.termination, direct.output.contains("error:"), !direct.output.contains("macro"),
+               files.contains(where: { direct.output.contains($0.path + ":") }) {
+                return nil
+            }
         }
         if answer == nil {
-            answer = run(self.launcher + [swiftc, "-dump-ast", "-dump-ast-format", "json", "-swift-version", "6", "-parse-as-library", "-D", "DEBUG",
-                                     "-enable-batch-mode", "-j1", "-module-name", module] + cache + files.map(\.path))
+            answer = read(run(self.launcher + [swiftc, "-dump-ast", "-dump-ast-format", "json", "-swift-version", "6", "-parse-as-library", "-D", "DEBUG",
+                                          "-enable-batch-mode", "-j1", "-module-name", module] + cache + files.map(\.path)))
         }
         guard let result = answer else { return nil }
         let demangler = swiftc.hasSuffix("swiftc") ? String(swiftc.dropLast("swiftc".count)) + "swift-demangle" : "swift-demangle"
