@@ -138,12 +138,12 @@ public struct CourseVerifier: Sendable {
         let hidden = verifyHiddenDependencies(lesson, starterFolder: judged.variant.sources(of: lesson))
         problems += hidden.problems
         facts += hidden.facts
+        let lessonTests = Set(TestFunctions.of(lesson, fileSystem: fileSystem).map { String($0.name.prefix { $0 != "(" }) })
         for name in wrongNames {
             // Only what wrong.json says catches it runs (`narrowed`).
             var narrowed = checker
             if let catchers = Self.catchers(lesson, wrong: name, fileSystem: fileSystem) {
-                narrowed = Self.narrowed(checker, lesson: lesson, catchers: catchers,
-                                         lessonTests: Set(TestFunctions.of(lesson, fileSystem: fileSystem).map { String($0.name.prefix { $0 != "(" }) }))
+                narrowed = Self.narrowed(checker, lesson: lesson, catchers: catchers, lessonTests: lessonTests)
             }
             let wrong = narrowed.check(lesson, variant: .wrong(name))
             rulesBroken.formUnion(wrong.findings.map(\.rule))
