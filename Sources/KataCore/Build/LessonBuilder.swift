@@ -81,6 +81,13 @@ public struct SwiftcLessonBuilder: LessonBuilding {
     /// Sources under one of these folders are compiled from it, by relative path, so neither the
     /// program (`#filePath`, debug information) nor its messages say where the folder lies.
     public var pathRoots: [String] = []
+    /// Grading: modules are built with library evolution and described by their `ModuleSurface`, and a test program
+    /// compiled against a module this builder trusts (`publishesSurfacePrograms`, the course's own solution) serves
+    /// every module with the same surface, kept in `sharedCache`. Off: a test program is shared only by modules with the
+    /// same interface, byte for byte.
+    public var sharesBySurface = false
+    /// The modules this builder builds are trusted (the course's own solution): their test programs are kept by surface.
+    public var publishesSurfacePrograms = false
 
     public init(
         toolchain: Toolchain,
@@ -99,7 +106,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
     }
 
     /// Bumped whenever the flags below change, so old caches are not trusted.
-    static let recipeVersion = "kata-build-2"
+    static let recipeVersion = "kata-build-3"
 
     /// Set by `kata grade`: the test program seals itself before any test runs.
     public static let sealVariable = "KATA_SEALED"
@@ -160,6 +167,15 @@ public struct SwiftcLessonBuilder: LessonBuilding {
             guard result.termination.succeeded else { return .moduleFailed(diagnostics(result), output: result.output) }
             return .ready(executable: executable, rebuiltModule: true, rebuiltTests: false)
         }
+        // The test files' part of the test program's key does not depend on the module: it is hashed while the
+        // module compiles, and only the interface is added afterwards.
+        // The first names the files by path (this folder's program); the second by name and contents, as the tests of
+        // the same lesson read in every folder (a program shared by surface).
+        let testsPart = Later { [self] () -> (String, String) in
+            let salt = [Self.recipeVersion, toolchain.identity, Self.entryPointSource]
+                + toolchain.testing.compile + toolchain.testing.link + recipeSalt + sanitizerFlags(input)
+            return (hash(input.testFiles, salt: salt), sharesBySurface ? contentHash(input.testFiles, salt: salt) : "")
+        }
         let moduleKey = hash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt + sanitizerFlags(input))
         var rebuiltModule = false
         let sharedModule = sharedCache.map { "\($0)/module-\(contentHash(input.sourceFiles, salt: [Self.recipeVersion, toolchain.identity, input.module] + recipeSalt + sanitizerFlags(input)))" }
@@ -169,7 +185,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                (try? fileSystem.copyFile("\(sharedModule)/lib", to: library)) != nil,
                (try? fileSystem.copyFile("\(sharedModule)/swiftmodule", to: interface)) != nil {
                 try? fileSystem.writeText(moduleKey, to: moduleStamp)
-                return buildTests(input, library: library, interface: interface, executable: executable, testsStamp: testsStamp, rebuiltModule: false)
+                return buildTests(input, testsPart: testsPart.value.0, testsContent: testsPart.value.1, library: library, interface: interface, executable: executable, testsStamp: testsStamp, rebuiltModule: false)
             }
             let result = swiftc([
                 "-swift-version", "6", "-parse-as-library", "-enable-testing", "-wmo", "-D", "DEBUG",
@@ -182,7 +198,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 // cores the second would compete with the compiler's reading of the rules, which runs at the same time.
                 "-no-emit-module-separately-wmo",
                 "-emit-library", "-o", library,
-            ] + sanitizerFlags(input), sources: input.sourceFiles)
+            ] + surfaceFlags(folder) + sanitizerFlags(input), sources: input.sourceFiles)
             guard result.termination.succeeded else {
                 return .moduleFailed(diagnostics(result), output: result.output)
             }
@@ -195,28 +211,44 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 try? fileSystem.writeText("", to: "\(sharedModule)/done")
             }
         }
-        return buildTests(input, library: library, interface: interface, executable: executable, testsStamp: testsStamp, rebuiltModule: rebuiltModule)
+        return buildTests(input, testsPart: testsPart.value.0, testsContent: testsPart.value.1, library: library, interface: interface, executable: executable, testsStamp: testsStamp, rebuiltModule: rebuiltModule)
     }
 
-    private func buildTests(_ input: BuildInput, library: String, interface: String, executable: String, testsStamp: String, rebuiltModule: Bool) -> BuildOutcome {
+    private func buildTests(_ input: BuildInput, testsPart: String, testsContent: String, library: String, interface: String, executable: String, testsStamp: String, rebuiltModule: Bool) -> BuildOutcome {
         let folder = input.buildDirectory
 
         let interfaceData = (try? fileSystem.read(interface)) ?? Data()
-        let testsKey = hash(
-            input.testFiles,
-            salt: [Self.recipeVersion, toolchain.identity, SHA256.hex(interfaceData), Self.entryPointSource]
-                + toolchain.testing.compile + toolchain.testing.link + recipeSalt + sanitizerFlags(input)
-        )
+        let interfaceSum = interfaceHash(interfaceData, folder: folder)
+        let testsKey = SHA256.hex("\(testsPart)\u{0}\(interfaceSum)")
         var rebuiltTests = false
         let sharedTests = sharedCache.map { "\($0)/tests-\(testsKey)" }
         if stamp(testsStamp) != testsKey || !fileSystem.exists(executable) {
             try? fileSystem.remove(testsStamp)
+            let surface = sharesBySurface ? sharedCache.flatMap { cache in surfaceKey(input, testsContent: testsContent).map { "\(cache)/surface-\($0)" } } : nil
+            if let surface, !publishesSurfacePrograms, fileSystem.exists("\(surface)/done") {
+                // The tests did not compile against a module of this surface: nor would they against this one.
+                if let failure = try? fileSystem.readText("\(surface)/failed") {
+                    return .testsFailed(diagnostics(ProcessResult(termination: .exited(1), output: failure)), output: failure)
+                }
+                if libraryServes("\(surface)/program", library: library, module: input.module),
+                   (try? fileSystem.copyFile("\(surface)/program", to: executable)) != nil {
+                    try? fileSystem.writeText(testsKey, to: testsStamp)
+                    rememberInterface(interfaceData, hash: interfaceSum, folder: folder)
+                    return .ready(executable: executable, rebuiltModule: rebuiltModule, rebuiltTests: false)
+                }
+            }
+            defer {
+                if let surface, publishesSurfacePrograms, stamp(testsStamp) == testsKey, fileSystem.exists(executable) {
+                    publish(surface) { try fileSystem.copyFile(executable, to: "\(surface)/program") }
+                }
+            }
             if let sharedTests, fileSystem.exists("\(sharedTests)/done") {
                 if let failure = try? fileSystem.readText("\(sharedTests)/failed") {
                     return .testsFailed(diagnostics(ProcessResult(termination: .exited(1), output: failure)), output: failure)
                 }
                 if (try? fileSystem.copyFile("\(sharedTests)/program", to: executable)) != nil {
                     try? fileSystem.writeText(testsKey, to: testsStamp)
+                    rememberInterface(interfaceData, hash: interfaceSum, folder: folder)
                     return .ready(executable: executable, rebuiltModule: rebuiltModule, rebuiltTests: false)
                 }
             }
@@ -233,14 +265,20 @@ public struct SwiftcLessonBuilder: LessonBuilding {
             guard result.termination.succeeded else {
                 // Only a real compile error (in a file of the lesson) is shared; a crash, a full disk or a
                 // module cache another compile was writing is not.
-                if let sharedTests, case .exited = result.termination,
+                if case .exited = result.termination,
                    DiagnosticParser.parse(result.output, root: displayRoot).contains(where: \.isInLessonFile) {
-                    try? fileSystem.writeText(result.output, to: "\(sharedTests)/failed")
-                    try? fileSystem.writeText("", to: "\(sharedTests)/done")
+                    if let sharedTests {
+                        try? fileSystem.writeText(result.output, to: "\(sharedTests)/failed")
+                        try? fileSystem.writeText("", to: "\(sharedTests)/done")
+                    }
+                    if let surface, publishesSurfacePrograms {
+                        publish(surface) { try fileSystem.writeText(result.output, to: "\(surface)/failed") }
+                    }
                 }
                 return .testsFailed(diagnostics(result), output: result.output)
             }
             try? fileSystem.writeText(testsKey, to: testsStamp)
+            rememberInterface(interfaceData, hash: interfaceSum, folder: folder)
             rebuiltTests = true
             if let sharedTests {
                 try? fileSystem.createDirectory(sharedTests)
@@ -251,12 +289,87 @@ public struct SwiftcLessonBuilder: LessonBuilding {
         return .ready(executable: executable, rebuiltModule: rebuiltModule, rebuiltTests: rebuiltTests)
     }
 
+    /// The interface's hash. A body edit leaves the interface as it was: then the bytes are compared with the copy
+    /// kept at the last test build, and that copy's hash is used (comparing is far cheaper than hashing).
+    private func interfaceHash(_ data: Data, folder: String) -> String {
+        if let kept = try? fileSystem.read("\(folder)/tests.interface"), kept == data,
+           let hash = try? fileSystem.readText("\(folder)/tests.interface.sha256"), hash.count == 64 {
+            return hash
+        }
+        return SHA256.hex(data)
+    }
+
+    private func rememberInterface(_ data: Data, hash: String, folder: String) {
+        let kept = "\(folder)/tests.interface", sum = "\(folder)/tests.interface.sha256"
+        if (try? fileSystem.read(kept)) == data, (try? fileSystem.readText(sum)) == hash { return }
+        try? fileSystem.remove(sum)
+        guard (try? fileSystem.writeAtomically(data, to: kept)) != nil else { return }
+        try? fileSystem.writeAtomically(Data(hash.utf8), to: sum)
+    }
+
     private func sanitizerFlags(_ input: BuildInput) -> [String] {
         input.sanitizers.map { "-sanitize=\($0)" }
     }
 
     /// Only when set: the caches of builds without it stay valid.
-    private var recipeSalt: [String] { pathRoots.isEmpty ? [] : ["relative-paths"] }
+    private var recipeSalt: [String] { (pathRoots.isEmpty ? [] : ["relative-paths"]) + (sharesBySurface ? ["library-evolution"] : []) }
+
+    /// With `sharesBySurface`: resilient layouts, and the module described for its surface (the symbol graph down to
+    /// internal declarations, and the public interface as text), by the same compile.
+    private func surfaceFlags(_ folder: String) -> [String] {
+        guard sharesBySurface else { return [] }
+        try? fileSystem.remove("\(folder)/surface")
+        try? fileSystem.createDirectory("\(folder)/surface")
+        return ["-enable-library-evolution",
+                "-emit-module-interface-path", "\(folder)/surface/interface.swiftinterface",
+                "-emit-symbol-graph", "-emit-symbol-graph-dir", "\(folder)/surface",
+                "-symbol-graph-minimum-access-level", "internal"]
+    }
+
+    /// The key of the module's surface for these tests; nil when the compile left no description of it.
+    private func surfaceKey(_ input: BuildInput, testsContent: String) -> String? {
+        let folder = "\(input.buildDirectory)/surface"
+        guard let names = try? fileSystem.contentsOfDirectory(folder),
+              let interface = try? fileSystem.readText("\(folder)/interface.swiftinterface") else { return nil }
+        var graphs: [(name: String, data: Data)] = []
+        for name in names where name.hasSuffix(".symbols.json") {
+            guard let data = try? fileSystem.read("\(folder)/\(name)") else { return nil }
+            graphs.append((name, data))
+        }
+        guard !graphs.isEmpty else { return nil }
+        let tests = input.testFiles.compactMap { try? fileSystem.readText($0) }
+        guard tests.count == input.testFiles.count,
+              let text = ModuleSurface.text(symbolGraphs: graphs, interface: interface, testIdentifiers: ModuleSurface.identifiers(in: tests))
+        else { return nil }
+        return SHA256.hex("surface-1\u{0}\(testsContent)\u{0}\(text)")
+    }
+
+    /// Keeps what a trusted build learnt for a surface, once: two trusted builds of one surface (the solution and a
+    /// starter alike) never write it at the same time, and `done` is written last.
+    private func publish(_ surface: String, _ write: () throws -> Void) {
+        try? fileSystem.createDirectory(surface)
+        fileSystem.withExclusiveLock("\(surface)/lock") {
+            guard !fileSystem.exists("\(surface)/done"), (try? write()) != nil else { return }
+            try? fileSystem.writeText("", to: "\(surface)/done")
+        }
+    }
+
+    /// Whether the library defines every symbol of its module that the program asks for (`llvm-nm`): a program
+    /// compiled against another module of the same surface must find each of its declarations here, or it is not used.
+    private func libraryServes(_ program: String, library: String, module: String) -> Bool {
+        let folder = (toolchain.swiftc as NSString).deletingLastPathComponent
+        guard let nm = ["\(folder)/llvm-nm", "/usr/bin/llvm-nm", "/usr/bin/nm"].first(where: { fileSystem.exists($0) }) else { return false }
+        func symbols(_ options: [String], _ file: String) -> Set<String>? {
+            let result = processRunner.run(ProcessRequest(executable: nm, arguments: options + ["--format=just-symbols", file],
+                                                          environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 8 << 20))
+            guard result.termination.succeeded else { return nil }
+            return Set(result.output.split(separator: "\n").map { String($0.split(separator: "@").first ?? $0) })
+        }
+        // Swift's mangling names the module first: `$s` + its length + its name.
+        let prefix = "$s\(module.utf8.count)\(module)"
+        guard let wanted = symbols(["--undefined-only", "-D"], program), let offered = symbols(["--defined-only", "-D"], library) else { return false }
+        return wanted.filter { $0.hasPrefix(prefix) }.isSubset(of: offered)
+    }
 
     private func swiftc(_ arguments: [String], sources: [String]) -> ProcessResult {
         var arguments = arguments

@@ -110,7 +110,8 @@ struct GradeCommand {
         let scratch = Sandbox.canonical("\(out)/.kata-grade-work")
         try? fileSystem.remove(scratch)
         try fileSystem.createDirectory(scratch)
-        defer { try? fileSystem.remove(scratch) }
+        // KATA_GRADE_KEEP_WORK=1 keeps the grader's working folder (builds, shared programs) to look into afterwards.
+        defer { if context.environment["KATA_GRADE_KEEP_WORK"] != "1" { try? fileSystem.remove(scratch) } }
 
         let version = context.processRunner.run(ProcessRequest(
             executable: toolchain.swiftc, arguments: ["--version"],

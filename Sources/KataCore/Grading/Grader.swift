@@ -192,6 +192,17 @@ public struct Grader: Sendable {
     /// Builds each lesson's reference solution with the course's tests once, to learn the tests' ids, order and points.
     func referenceTests(_ lessons: [Lesson], warnings: inout [String]) -> [String: [ExpectedTest]?] {
         let folder = referenceRoot
+        // The lesson's starter, built beside the solutions when test programs are shared by surface: a student who
+        // handed in the starter (or code of its surface) gets its verdict on compiling the tests without compiling them.
+        let starters = sandbox.isolation == .full ? lessons.filter { fileSystem.isDirectory($0.sources) } : []
+        let starterJobs = Later { [self] in
+            ConcurrentMap.map(starters, jobs: max(1, jobs / 2)) { lesson -> Void in
+                let files = ((try? fileSystem.filesRecursively(lesson.sources, withExtension: "swift")) ?? []).map { "\(lesson.sources)/\($0)" }
+                _ = buildAndRun(lesson, sourceFolder: lesson.sources, files: files, folder: "\(scratch)/starter", displayRoot: course.root,
+                                takenHash: nil, deadline: nil)
+            }
+        }
+        defer { _ = starterJobs.value }
         let results = ConcurrentMap.map(lessons, jobs: jobs) { lesson -> ([ExpectedTest]?, String?) in
             guard fileSystem.isDirectory(lesson.solutionSources) else {
                 return (nil, "\(lesson.id): no reference solution, so tests are known only from each student's run")
@@ -553,7 +564,12 @@ public struct Grader: Sendable {
                 if left <= 0 { return RunOutcome(report: failure(.module, budget), overBudget: "\(budget) before this lesson was built") }
                 compileTimeout = min(compileTimeout, left)
             }
-            let builder = studentBuilder(displayRoot: displayRoot, home: folders.build, compileTimeout: compileTimeout, deadline: deadline)
+            var builder = studentBuilder(displayRoot: displayRoot, home: folders.build, compileTimeout: compileTimeout, deadline: deadline)
+            // The course's tests, compiled once against the course's own solution, serve every student whose module
+            // offers the tests the same declarations (`ModuleSurface`); only the solution's build (no intake hash) keeps
+            // its program for the others.
+            builder.sharesBySurface = builder.sharedCache != nil
+            builder.publishesSurfacePrograms = takenHash == nil
             outcome = fileSystem.withExclusiveLock("\(folders.build).lock") { builder.build(input) }
             // Built, or an error in the lesson's own files: that is the code's answer. A compile stopped by the
             // grader's limits, or failing with no error in any file of the lesson (a crash, a resource refused on a

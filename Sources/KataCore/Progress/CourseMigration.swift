@@ -59,7 +59,7 @@ public struct CourseMigration: Sendable {
         var progress: Progress? = nil
         if let data = try? fileSystem.read(progressStore.path) {
             let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
+            decoder.dateDecodingStrategy = InternetDate.decoding
             if let loaded = try? decoder.decode(Progress.self, from: data), loaded.formatVersion == Progress.formatVersion { progress = loaded }
         }
         let folders = ["starters", "backups"].map { "\(stateFolder)/\($0)" }

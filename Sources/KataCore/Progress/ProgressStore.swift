@@ -147,7 +147,7 @@ public struct ProgressStore: Sendable {
         do {
             let data = try fileSystem.read(path)
             let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
+            decoder.dateDecodingStrategy = InternetDate.decoding
             let progress = try decoder.decode(Progress.self, from: data)
             guard progress.formatVersion == Progress.formatVersion else {
                 return (Progress(), setAside(words.say("it has format_version \(progress.formatVersion), this kata reads \(Progress.formatVersion)",
@@ -162,7 +162,7 @@ public struct ProgressStore: Sendable {
     public func save(_ progress: Progress) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = InternetDate.encoding
         try fileSystem.writeAtomically(try encoder.encode(progress), to: path)
     }
 
