@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ConstructorInjection
 
@@ -146,12 +147,13 @@ struct RaceCarTests {
                     steps.append("tune to \(engine.horsepower) hp")
                 case 2:
                     // The car read as text (a log line, print, the debugger), as a playground shows it, through its
-                    // mirror or as a hash: every way the standard library reads a value is a reading, which ignites nothing.
+                    // mirror, as a hash or encoded: every way the standard library reads a value is a reading, which ignites nothing.
                     var text = ""
                     var readings = ["String(describing: car)", "String(reflecting: car)", "\"\\(car)\"", "dump(car)"]
                     if car as Any is any CustomPlaygroundDisplayConvertible { readings.append("car.playgroundDescription") }
                     if car as Any is any CustomReflectable { readings.append("car.customMirror") }
                     if car as Any is any Hashable { readings.append("car.hashValue") }
+                    if car as Any is any Encodable { readings.append("JSONEncoder().encode(car)") }
                     let reading = readings[Int.random(in: 0..<readings.count, using: &generator)]
                     switch reading {
                     case "String(describing: car)": text = String(describing: car)
@@ -162,11 +164,14 @@ struct RaceCarTests {
                         let mirror = (car as Any as! any CustomReflectable).customMirror
                         text = "\(mirror.children.count) children: " + mirror.children.map { "\($0.label ?? "_") = \($0.value)" }.joined(separator: ", ")
                     case "car.hashValue": text = "\((car as Any as! any Hashable).hashValue)"
+                    case "JSONEncoder().encode(car)":
+                        let value: any Encodable = car as Any as! any Encodable
+                        text = RaceCarTests.encoded(value)
                     default: text = "\(car)"
                     }
                     steps.append(reading)
                     guard engine.ignitions == ignitions, !text.isEmpty else {
-                        Issue.record("Session \(session) (seed 0x7095EED5): after \(steps.joined(separator: ", ")), reading the car (\(reading)) ignited the engine \(engine.ignitions - ignitions) time\(engine.ignitions - ignitions == 1 ? "" : "s"). Only start() starts the engine: a description, a debug description, a playground description, a mirror, a hash or anything else that shows the car must not call start() or ignite(). [zh-Hans] 第 \(session) 轮（种子 0x7095EED5）：在 \(steps.joined(separator: "、")) 之后，读取赛车（\(reading)）让引擎点火了 \(engine.ignitions - ignitions) 次。只有 start() 才启动引擎：description、debugDescription、playgroundDescription、镜像（Mirror）、哈希值或任何显示赛车的东西都不能调用 start() 或 ignite()。")
+                        Issue.record("Session \(session) (seed 0x7095EED5): after \(steps.joined(separator: ", ")), reading the car (\(reading)) ignited the engine \(engine.ignitions - ignitions) time\(engine.ignitions - ignitions == 1 ? "" : "s"). Only start() starts the engine: a description, a debug description, a playground description, a mirror, a hash, an encoding or anything else that shows the car must not call start() or ignite(). [zh-Hans] 第 \(session) 轮（种子 0x7095EED5）：在 \(steps.joined(separator: "、")) 之后，读取赛车（\(reading)）让引擎点火了 \(engine.ignitions - ignitions) 次。只有 start() 才启动引擎：description、debugDescription、playgroundDescription、镜像（Mirror）、哈希值、编码（Encodable）或任何显示赛车的东西都不能调用 start() 或 ignite()。")
                         return
                     }
                 case 1:
@@ -196,6 +201,11 @@ struct RaceCarTests {
     /// Power for a random engine, over the whole range an `Int` holds: small engines, round numbers of every
     /// magnitude and their neighbours, the largest powers there are, nonsense readings below zero down to
     /// `Int.min`, the edges themselves (zero, one, minus one) often, and anything in between.
+    /// A value as `JSONEncoder` writes it (or a word saying it threw).
+    static func encoded<Value: Encodable>(_ value: Value) -> String {
+        (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "not encodable"
+    }
+
     static func randomPower(using generator: inout SeededGenerator) -> Int {
         switch Int.random(in: 0..<7, using: &generator) {
         case 6: return [0, 1, -1, 0, Int.max, Int.min].randomElement(using: &generator)!

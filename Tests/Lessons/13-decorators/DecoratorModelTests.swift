@@ -221,4 +221,31 @@ struct DecoratorModelTests {
             }
         }
     }
+
+    /// What the process itself measured while it ran: its waits (a thread that blocks, in a sleep of any API, gives up
+    /// the processor of its own accord: the kernel counts each such switch) and the processor time it used (a wait spun
+    /// out in a loop uses it). A retry that waits only through the sleeper it is handed does neither.
+    static func processUsage() -> (waits: Int, seconds: Double) {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
+        return (Int(usage.ru_nvcsw), seconds)
+    }
+
+    @Test("3,000 timeouts through RetryingLapTimes wait only on its sleeper: the process neither blocks nor spins while they are retried")
+    func retryWaitsOnlyOnItsSleeper() {
+        let client = QueuedClient(), sleeper = SpySleeper()
+        client.queue = Array(repeating: .failure(TimingError.timeout), count: 3_000) + [.success([90_000])]
+        let retrying = RetryingLapTimes(wrapping: client, attempts: 3_001, sleeper: sleeper)
+        let before = Self.processUsage()
+        let got = ask(retrying, "HAM").text
+        let after = Self.processUsage()
+        let blocked = after.waits - before.waits, busy = after.seconds - before.seconds
+        #expect(got == "laps [90000]" && sleeper.waits.count == 3_000, "3,000 timeouts then laps, with 3,001 attempts: the call should give laps [90000] after 3,000 waits on the sleeper; it gave \(got) after \(sleeper.waits.count). [zh-Hans] 3000 次超时之后是圈速，允许 3001 次尝试：这次调用应该在 sleeper 上等待 3000 次之后得到 laps [90000]；实际在等待 \(sleeper.waits.count) 次之后得到 \(got)。")
+        #expect(blocked < 1_000 && busy < 3, "While 3,000 timeouts were retried, the process gave up the processor \(blocked) times of its own accord and used \(String(format: "%.2f", busy)) s of processor time: the retry waits for real besides the sleeper (a sleep of the system under any name, a semaphore, a loop that spins until time has passed). Wait only by calling sleeper.sleep(milliseconds:): SystemSleeper is the one place that really sleeps. [zh-Hans] 在重试 3000 次超时期间，进程主动让出处理器 \(blocked) 次，用了 \(String(format: "%.2f", busy)) 秒处理器时间：除了 sleeper 之外，重试还真的在等待（任何名字的系统睡眠、信号量、一直空转到时间过去的循环）。只通过调用 sleeper.sleep(milliseconds:) 来等待：SystemSleeper 是唯一真正睡眠的地方。")
+    }
 }

@@ -148,6 +148,20 @@ struct DecoratorTests {
         }
     }
 
+    @Test("300 seeded questions to the core client: the feed is asked for each driver exactly as it was asked (a space, another case, another script, nothing)")
+    func coreAsksTheFeedAsAsked() {
+        var generator = SeededGenerator(state: 0x13_C0_4E)
+        for question in 0..<300 {
+            let driver = anyDriver(using: &generator)
+            let feed = ScriptedFeed([.success("90000")])
+            _ = ask(TrackTimingClient(feed: feed), driver)
+            guard feed.questions == [driver] else {
+                Issue.record("Question \(question) (seed 0x13C04E): TrackTimingClient(feed:).lapTimes(for: \(driver.debugDescription)) should ask the feed once, for \(driver.debugDescription) exactly; the feed was asked \(feed.questions.map(\.debugDescription)). The core client passes the driver on as it is: trimming, changing the case or filling in a name is a job nobody gave it. [zh-Hans] 第 \(question) 个问题（种子 0x13C04E）：TrackTimingClient(feed:).lapTimes(for: \(driver.debugDescription)) 应该向计时源询问一次，问的正是 \(driver.debugDescription)；计时源被问到的是 \(feed.questions.map(\.debugDescription))。核心客户端把车手原样传下去：去掉空格、改变大小写或者补上名字，都不是交给它的工作。")
+                return
+            }
+        }
+    }
+
     @Test("the core client asks the feed on every call: no cache, no retry, no log")
     func coreDoesOnlyItsJob() {
         let pitWallReads = PitWall.sharedAccessCount
