@@ -58,9 +58,9 @@ struct VerifyTests {
         }
     }
 
-    @Test("verify() follows transients however many stand between: chains of 1 to 10 transients from a .shared holder to a .scoped captive")
+    @Test("verify() follows transients however many stand between: chains of 1 to 10 transients from a .shared holder to a .scoped captive, and long ones, past every round number a limit could have, up to 300")
     func verifyFollowsLongChains() {
-        for hops in 1...10 {
+        for hops in Array(1...10) + [16, 17, 31, 32, 33, 50, 51, 64, 65, 100, 101, 128, 129, 200, 201, 256, 257, 300] {
             let container = Container()
             container.register(TyreSet.self, lifetime: .scoped) { _ in TyreSet(number: 1) }
             let first = registerHops(container, count: hops, endingAt: TyreSet.self)
