@@ -553,19 +553,37 @@ public struct MeaningJudge: Sendable {
         var seen: Set<String> = []
         // With `static_members`: a static member of the type that builds one from fewer values (`static func stock() ->
         // FastCar { FastCar(topSpeed: 200) }`, a `static var` preset) is the same invented default under a factory's name.
+        // Wherever it is declared: a static member whose value is one of the types (`extension Car where Self ==
+        // FastCar { static var stock: FastCar }`, a factory enum's `static func`) is a preset of that type all the same.
         for node in scope.program.nodes.values where node.context == .body {
-            guard let owner = node.owner, scope.belongs(owner, to: rule.inTypes),
+            guard let owner = node.owner,
                   let member = node.memberUSR.flatMap({ scope.program.members[$0] }),
-                  member.kind == "constructor_decl" || rule.staticMembers && member.isStatic && ["func_decl", "var_decl"].contains(member.kind),
                   !scope.isExcepted(node, by: rule) else { continue }
-            for use in node.uses where use.baseName == "init" && use.module == scope.program.module && use.owner == owner
+            let isStaticMember = rule.staticMembers && member.isStatic && ["func_decl", "var_decl"].contains(member.kind)
+            let built: String
+            if scope.belongs(owner, to: rule.inTypes), member.kind == "constructor_decl" || isStaticMember {
+                built = owner
+            } else if isStaticMember, let result = Self.resultType(of: member.type), scope.belongs(result, to: rule.inTypes) {
+                built = result
+            } else {
+                continue
+            }
+            for use in node.uses where use.baseName == "init" && use.module == scope.program.module && use.owner == built
                 && !use.isUnappliedFunction && count(use.arguments) > count(member.arguments) {
                 guard seen.insert("\(member.usr)\(use.arguments)").inserted else { continue }
-                found.append(finding(rule, use.file, use.line, Words.delegatesWithInvented(owner, from: member.kind == "var_decl" ? "" : member.arguments, to: use.arguments,
+                found.append(finding(rule, use.file, use.line, Words.delegatesWithInvented(built, from: member.kind == "var_decl" ? "" : member.arguments, to: use.arguments,
                                                                                            member: member.kind == "constructor_decl" ? "init" : member.name)))
             }
         }
         return found
+    }
+
+    /// The type a member's value has: what a function returns (after its last arrow), a property's own type; nil for
+    /// an optional, a collection or a function value (`FastCar?`, `[FastCar]`: not a preset of the type itself).
+    static func resultType(of type: String) -> String? {
+        let result = type.components(separatedBy: "->").last?.trimmingCharacters(in: .whitespaces) ?? type
+        guard !result.isEmpty, result.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        return String(result.split(separator: ".").last ?? Substring(result))
     }
 
     private func requirements(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
