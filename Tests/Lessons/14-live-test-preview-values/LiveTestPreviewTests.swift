@@ -260,6 +260,43 @@ struct LiveTestPreviewTests {
         #expect(second.issues.isEmpty, "The second app overrode the weather with 90% rain, so its calls never use a test value: its reporter should hold nothing, but it holds \(second.issues). A report went to another app's reporter. [zh-Hans] 第二个应用把天气覆盖成 90% 降雨，它的调用根本用不到测试值：它的 reporter 应该是空的，但里面有 \(second.issues)。报告跑到了另一个应用的 reporter 里。")
     }
 
+    @Test("the test root hands the app the very fakes it is given: readings that change between calls, for the same driver too, are seen at every call, and every question reaches the fake")
+    func testRootHandsOnTheFakesThemselves() {
+        /// Fakes whose readings the test turns between calls.
+        final class TurningTelemetry: TelemetryFeed {
+            var wear = 0, lap = 90_000
+            private(set) var asked: [String] = []
+            func tyreWear(of driver: String) -> Int { asked.append("TelemetryFeed.tyreWear"); return wear }
+            func lastLap(of driver: String) -> Int { asked.append("TelemetryFeed.lastLap"); return lap }
+        }
+        final class TurningWeather: WeatherService {
+            var rain = 0
+            private(set) var asked: [String] = []
+            func rainChance(inMinutes minutes: Int) -> Int { asked.append("WeatherService.rainChance"); return rain }
+        }
+        var generator = SeededGenerator(state: 0x14_7E57)
+        let telemetry = TurningTelemetry(), weather = TurningWeather()
+        let app = PitWallApp.test(reporter: SpyReporter(), telemetry: telemetry, weather: weather)
+        var turns: [String] = []
+        for turn in 0..<200 {
+            // Often the same driver as the turn before: a stand-in that remembers an earlier answer shows there.
+            let driver = turn > 0 && Bool.random(using: &generator) ? String(turns[turns.count - 1].prefix(3)) : drivers.randomElement(using: &generator)!
+            telemetry.wear = Int.random(in: 0...100, using: &generator)
+            telemetry.lap = Int.random(in: 80_000...99_999, using: &generator)
+            weather.rain = Int.random(in: 0...100, using: &generator)
+            let askedBefore = telemetry.asked.count + weather.asked.count
+            let call = app.call(for: driver)
+            let expected = expectedCall(driver, rain: weather.rain, wear: telemetry.wear, lap: telemetry.lap)
+            turns.append("\(driver) (rain \(weather.rain)%, wear \(telemetry.wear)%, lap \(telemetry.lap) ms)")
+            let asked = telemetry.asked.count + weather.asked.count - askedBefore
+            let wanted = membersAsked(rain: weather.rain, wear: telemetry.wear).count
+            guard call == expected, asked == wanted else {
+                Issue.record("Turn \(turn) (seed 0x147E57), after \(turns.suffix(4).joined(separator: "; ")): the fakes handed to PitWallApp.test(reporter:telemetry:weather:) now read rain \(weather.rain)%, wear \(telemetry.wear)%, last lap \(telemetry.lap) ms, so the call for \(driver) should be \"\(expected)\" after \(wanted) question\(wanted == 1 ? "" : "s") to the fakes; it was \"\(call)\" after \(asked). The test root hands the app each override itself: no stand-in around it that keeps an earlier answer or asks less. [zh-Hans] 第 \(turn) 轮（种子 0x147E57），在 \(turns.suffix(4).joined(separator: "；")) 之后：交给 PitWallApp.test(reporter:telemetry:weather:) 的假对象现在的读数是降雨 \(weather.rain)%、磨损 \(telemetry.wear)%、上一圈 \(telemetry.lap) ms，所以对 \(driver) 的指令应该是 \"\(expected)\"，并向假对象提问 \(wanted) 次；实际是 \"\(call)\"，提问 \(asked) 次。测试用的组合根把每个覆盖值本身交给应用：不要在外面包一层记住先前回答或少问问题的替身。")
+                return
+            }
+        }
+    }
+
     @Test("overrides stay with the app they were handed to, over many apps built in a row")
     func overridesStayWithTheirApp() {
         var dice = Dice(state: 2_024)
