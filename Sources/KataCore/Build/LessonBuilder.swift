@@ -238,7 +238,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                 }
             }
             defer {
-                if let surface, publishesSurfacePrograms, stamp(testsStamp) == testsKey, fileSystem.exists(executable) {
+                if let surface, publishesSurfacePrograms, compilesNothingIntoClients(folder), stamp(testsStamp) == testsKey, fileSystem.exists(executable) {
                     publish(surface) { try fileSystem.copyFile(executable, to: "\(surface)/program") }
                 }
             }
@@ -271,7 +271,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
                         try? fileSystem.writeText(result.output, to: "\(sharedTests)/failed")
                         try? fileSystem.writeText("", to: "\(sharedTests)/done")
                     }
-                    if let surface, publishesSurfacePrograms {
+                    if let surface, publishesSurfacePrograms, compilesNothingIntoClients(folder) {
                         publish(surface) { try fileSystem.writeText(result.output, to: "\(surface)/failed") }
                     }
                 }
@@ -342,6 +342,14 @@ public struct SwiftcLessonBuilder: LessonBuilding {
               let text = ModuleSurface.text(symbolGraphs: graphs, interface: interface, testIdentifiers: ModuleSurface.identifiers(in: tests))
         else { return nil }
         return SHA256.hex("surface-1\u{0}\(testsContent)\u{0}\(text)")
+    }
+
+    /// Whether the module's public interface holds no code a client compiles into itself (an inlinable body, a frozen
+    /// layout): a program compiled against such a module would run the trusted module's code in a student's program,
+    /// so it is kept for that module alone.
+    private func compilesNothingIntoClients(_ folder: String) -> Bool {
+        guard let interface = try? fileSystem.readText("\(folder)/surface/interface.swiftinterface") else { return false }
+        return !["@inlinable", "@_alwaysEmitIntoClient", "@_transparent", "@frozen", "@_fixed_layout"].contains { interface.contains($0) }
     }
 
     /// Keeps what a trusted build learnt for a surface, once: two trusted builds of one surface (the solution and a
