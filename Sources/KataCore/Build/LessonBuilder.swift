@@ -365,8 +365,7 @@ public struct SwiftcLessonBuilder: LessonBuilding {
     /// Whether the library defines every symbol of its module that the program asks for (`llvm-nm`): a program
     /// compiled against another module of the same surface must find each of its declarations here, or it is not used.
     private func libraryServes(_ program: String, library: String, module: String) -> Bool {
-        let folder = (toolchain.swiftc as NSString).deletingLastPathComponent
-        guard let nm = ["\(folder)/llvm-nm", "/usr/bin/llvm-nm", "/usr/bin/nm"].first(where: { fileSystem.exists($0) }) else { return false }
+        guard let nm = toolchain.symbolLister(fileSystem) else { return false }
         func symbols(_ options: [String], _ file: String) -> Set<String>? {
             let result = processRunner.run(ProcessRequest(executable: nm, arguments: options + ["--format=just-symbols", file],
                                                           environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 8 << 20))

@@ -192,6 +192,12 @@ public struct ToolchainLocator: Sendable {
 }
 
 extension Toolchain {
+    /// The symbol lister for built objects: the toolchain's `llvm-nm`, else the system's.
+    func symbolLister(_ fileSystem: any FileSystem) -> String? {
+        let folder = (swiftc as NSString).deletingLastPathComponent
+        return ["\(folder)/llvm-nm", "/usr/bin/nm", "/usr/bin/llvm-nm"].first(where: { fileSystem.exists($0) })
+    }
+
     /// The builder a check uses: the direct compiler, with SwiftPM behind it for a toolchain it
     /// cannot drive; SwiftPM alone when asked for, or when Swift Testing was not found for the
     /// compiler (SwiftPM may still find it). Says which builder runs whenever it is not the direct one.

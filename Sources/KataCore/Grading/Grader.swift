@@ -302,8 +302,7 @@ public struct Grader: Sendable {
 
     /// `nm`'s listing of a student's library with these options; nil when `nm` is missing or fails.
     func symbolListing(_ library: String, _ options: [String]) -> String? {
-        let folder = (toolchain.swiftc as NSString).deletingLastPathComponent
-        guard let nm = ["\(folder)/llvm-nm", "/usr/bin/nm", "/usr/bin/llvm-nm"].first(where: { fileSystem.exists($0) }) else { return nil }
+        guard let nm = toolchain.symbolLister(fileSystem) else { return nil }
         let result = processRunner.run(ProcessRequest(executable: nm, arguments: options + [library],
                                                       environment: ["PATH": "/usr/bin:/bin", "LANG": "C"], timeout: 60, outputLimit: 4 << 20))
         return result.termination.succeeded ? result.output : nil
