@@ -543,6 +543,121 @@ struct GraphMechanismTests {
         #expect(result == ["3 global state Date()", "10 construction Clock()"], "\(result)")
     }
 
+    @Test("a type's effects are its own: holding what it was handed adds none, so a context built around a handed connection is data; one that opens its own is volatile")
+    func effectsAreOwn() throws {
+        let code = """
+            import Foundation
+            final class Connection { func query() -> String { (try? String(contentsOfFile: "/db")) ?? "" } }
+            struct Context { let connection: Connection; let key: String }
+            struct OpeningContext { let connection = Connection(); let key: String }
+            final class Decoder {
+                let connection: Connection
+                init(connection: Connection) { self.connection = connection }
+                func decode(key: String) -> String {
+                    let context = Context(connection: connection, key: key.uppercased())
+                    let opening = OpeningContext(key: key.lowercased())
+                    return context.key + opening.key
+                }
+            }
+            """
+        // `Context` only carries the connection it is handed: building it chooses nothing. `OpeningContext` opens one
+        // of its own: that construction is the finding, where it is written.
+        let codeFound = try found(code)
+        #expect(codeFound == ["2 global state String(contentsOfFile:)", "4 construction Connection()"])
+    }
+
+    @Test("an object whose only effect is in its initializer is data once built: holding one handed in makes nothing a collaborator")
+    func effectsOnlyWhenBuilt() throws {
+        let code = """
+            import Foundation
+            final class Options {
+                let mappings: String
+                init(path: String) { mappings = (try? String(contentsOfFile: path)) ?? "" }
+            }
+            final class Printer {
+                let options: Options
+                init(options: Options) { self.options = options }
+                func line(_ text: String) -> String { options.mappings + text }
+            }
+            final class Job {
+                func run(path: String, items: [String]) -> [String] {
+                    let options = Options(path: path)
+                    let printer = Printer(options: options)
+                    return items.map(printer.line)
+                }
+            }
+            """
+        // Reading the file is the finding (the options are built from the path handed in); the printer built around
+        // what was read reaches nothing itself.
+        let codeFound = try found(code)
+        #expect(codeFound == ["4 global state String(contentsOfFile:)"])
+        // A printer that asks the options something with effects at every use holds a collaborator.
+        let live = code.replacingOccurrences(of: "let mappings: String", with: "var mappings: String { (try? String(contentsOfFile: \"/m\")) ?? \"\" }")
+            .replacingOccurrences(of: "init(path: String) { mappings = (try? String(contentsOfFile: path)) ?? \"\" }", with: "init(path: String) {}")
+        let liveFound = try found(live)
+        #expect(liveFound == ["3 global state String(contentsOfFile:)", "14 construction Printer()"])
+    }
+
+    @Test("one object built for each element a closure or a loop walks is that data in another shape; one with effects of its own is still a finding")
+    func builtPerElement() throws {
+        let code = """
+            import Foundation
+            protocol Located { func location() -> String }
+            final class Entry: Located {
+                let name: String; let parent: Entry?; let registry: [String: Int]
+                init(name: String, parent: Entry?, registry: [String: Int]) { self.name = name; self.parent = parent; self.registry = registry }
+                func location() -> String { name }
+            }
+            final class Client: Located {
+                let server: String
+                init(server: String) { self.server = server }
+                func location() -> String { (try? String(contentsOf: URL(string: server)!)) ?? "" }
+            }
+            final class Tree {
+                var entries: [Entry] = []
+                var clients: [Client] = []
+                var root: Entry?
+                func load(names: [String], servers: [String]) {
+                    let registry = ["root": 0]
+                    entries = names.map { Entry(name: $0, parent: nil, registry: registry) }
+                    for (index, name) in names.enumerated() where index > 0 {
+                        entries.append(Entry(name: name, parent: entries[0], registry: registry))
+                    }
+                    entries += names.map { name in Entry(name: name, parent: nil, registry: registry) }
+                    clients = servers.map { Client(server: $0) }
+                    root = Entry(name: "root", parent: nil, registry: registry)
+                }
+            }
+            """
+        // The entries follow the names they are built from (in `map`, a named closure parameter, a `for` pattern); each
+        // client built per server still reaches the network (its read of the server is its adapter's, on purpose); the
+        // root entry is built from nothing walked, and kept.
+        let codeFound = try found(code)
+        #expect(codeFound == ["24 construction Client()", "25 construction Entry()"])
+    }
+
+    @Test("a protocol only values without effects implement stands for no collaborator: holding one is holding data")
+    func effectFreeStrategies() throws {
+        let code = """
+            protocol Storage { func value(at index: Int) -> Int }
+            struct ArrayStorage: Storage { let values: [Int]; func value(at index: Int) -> Int { values[index] } }
+            struct EmptyStorage: Storage { func value(at index: Int) -> Int { 0 } }
+            final class Row {
+                let storage: Storage
+                init(storage: Storage = EmptyStorage()) { self.storage = storage }
+            }
+            final class Report {
+                func empty() -> Int { Row().storage.value(at: 0) }
+            }
+            """
+        let codeFound = try found(code)
+        #expect(codeFound == [])
+        // The same protocol with an implementation that reads the disk stands for a collaborator.
+        let disk = code + "\nimport Foundation\nstruct FileStorage: Storage { func value(at index: Int) -> Int { (try? String(contentsOfFile: \"/v\")).map { $0.count } ?? index } }\n"
+        let diskFound = try found(disk)
+        #expect(diskFound == ["9 construction Row()"])
+    }
+
     @Test("a default argument's implicit member belongs to the nested type the parameter names")
     func nestedImplicitMembers() throws {
         let code = """

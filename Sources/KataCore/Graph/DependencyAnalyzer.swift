@@ -353,10 +353,14 @@ public struct DependencyAnalyzer: Sendable {
                     // Holding an object with effects (a class of the code's own, or one of the platform's services: a
                     // URLSession, a FileManager) or an abstraction of one. A value held is data, whatever it does.
                     // Written type or, with none written, the type its initial value builds (`let tool = Process()`).
-                    let held = property.typeNames + (property.initialValueCall.map { [simple($0)] } ?? [])
+                    let built = property.initialValueCall.map { [simple($0)] } ?? []
+                    // Counting only a type's own effects, what it is handed is not its own: the effects of a handed
+                    // object are chosen by whoever built it. What its initial value builds is its own choice.
+                    let held = countingAbstractions ? property.typeNames + built : built
                     if held.contains(where: { name in
                         guard name != owner else { return false }
                         if protocolsWithMethods.contains(name) { return countingAbstractions }
+                        if !countingAbstractions, simpleNames.contains(name) { return effectful.contains(name) }
                         if !simpleNames.contains(name) { return Self.systemSingletons[name] != nil || Self.systemServices.contains(name) }
                         return effectful.contains(name) && declaration(name).map { $0.kind == .class || $0.kind == .actor } == true
                     }) { effectful.insert(owner) }
@@ -366,9 +370,33 @@ public struct DependencyAnalyzer: Sendable {
             return effectful
         }
         let effectful = effects(countingAbstractions: true)
-        /// Types whose effects are their own: they reach the platform, or build or hold a type that does. One whose
-        /// only effects are those of what it is handed (an abstraction) chooses nothing volatile when it is built.
+        /// Types whose effects are their own: they reach the platform, or build a type that does (in a member or as
+        /// a property's initial value). One whose only effects are those of what it is handed (an object or an
+        /// abstraction) chooses nothing volatile when it is built: whoever built what it holds chose that.
         let volatile = effects(countingAbstractions: false)
+        /// Types with effects when used, not only when built: their methods or computed properties reach the
+        /// platform or build what does, or they keep a part built in place that has effects when used. A type whose
+        /// only effect is in its initializer (options read from a file once) is data once built: holding one
+        /// handed in makes nothing a collaborator.
+        let usedVolatile: Set<String> = {
+            var result: Set<String> = []
+            for reference in model.references where !reference.memberIsStatic && reference.context == .body && reference.member != "init" {
+                if let owner = reference.owner, reachesSystem(reference) { result.insert(simple(owner)) }
+            }
+            for _ in 0..<8 {
+                let before = result.count
+                for reference in model.references where !reference.memberIsStatic && reference.context == .body {
+                    guard let owner = reference.owner.map(simple), !result.contains(owner), case .construction(let type) = reference.shape else { continue }
+                    let built = simple(type)
+                    if result.contains(built) || reference.member != "init" && volatile.contains(built) { result.insert(owner) }
+                }
+                for property in storedProperties where !result.contains(simple(property.owner!)) {
+                    if let built = property.initialValueCall.map(simple), built != simple(property.owner!), result.contains(built) { result.insert(simple(property.owner!)) }
+                }
+                if result.count == before { break }
+            }
+            return result
+        }()
         /// A service: a collaborator worth handing in, a *volatile* dependency. It has effects (see `effectful`)
         /// or holds a collaborator; a class is one too when it stands behind a protocol of the code's own (building
         /// it picks an implementation). A type with no effects and no collaborator (a formatter, an in-memory
@@ -376,10 +404,40 @@ public struct DependencyAnalyzer: Sendable {
         /// by everyone, its `var` state still is shared state (see `holdsSharedState`). A struct or enum
         /// without effects is a value, whatever it conforms to. Data classes (stored, sent or thrown), the user
         /// interface and test doubles are not services.
-        /// Is handed a collaborator: a stored property (not built in place) of a service or of a protocol with methods.
+        /// Is handed a collaborator: a stored property (not built in place) of a service, of one of the platform's, or
+        /// of a protocol with methods that stands for one.
         func holdsCollaborator(_ name: String) -> Bool {
             (storedInstanceTypeNames[name] ?? []).contains { typeNames in
-                typeNames.contains { $0 != name && (protocolsWithMethods.contains($0) || isService($0)) }
+                typeNames.contains { held in
+                    guard held != name else { return false }
+                    // One of the platform's services (a URLSession, a FileManager) is a collaborator wherever it comes from.
+                    if !simpleNames.contains(held) { return Self.systemSingletons[held] != nil || Self.systemServices.contains(held) }
+                    return protocolsWithMethods.contains(held) && abstractsEffects(held) || isService(held) && !onlyEffectsWhenBuilt(held)
+                }
+            }
+        }
+        /// A type whose effects are all in its initializer and that keeps no collaborator: handed in, it is data.
+        func onlyEffectsWhenBuilt(_ name: String) -> Bool {
+            volatile.contains(name) && !usedVolatile.contains(name) && !holdsCollaborator(name)
+        }
+        /// The types of the code's own that conform to each protocol, directly or through a parent.
+        let conformers: [String: [String]] = {
+            var result: [String: [String]] = [:]
+            for type in declarations where type.kind != .protocol {
+                for parent in ancestry(type.simpleName) where protocols.contains(parent) { result[parent, default: []].append(type.simpleName) }
+            }
+            return result
+        }()
+        /// A protocol stands for a collaborator when what stands behind it may be one: an implementation of the
+        /// code's own has effects (it reaches the platform or builds what does) or is a class (an object picked
+        /// among others, see `computeService`), or none is written here (it comes from outside: a delegate, a
+        /// user's). A protocol only values without effects implement (a row's storage strategies, a formatter's
+        /// styles) is a stable part: holding one is holding data.
+        func abstractsEffects(_ protocolName: String) -> Bool {
+            if collaborators.contains(protocolName) { return true }
+            guard let implementations = conformers[protocolName], !implementations.isEmpty else { return true }
+            return implementations.contains { name in
+                volatile.contains(name) || collaborators.contains(name) || declaration(name).map { $0.kind == .class || $0.kind == .actor } == true
             }
         }
         /// A factory: a type with no state that does nothing but build and hand out, every method of it declared
@@ -418,7 +476,7 @@ public struct DependencyAnalyzer: Sendable {
             if collaborators.contains(name) || !parents.isDisjoint(with: collaborators) { return true }
             if isTestDouble(name) { return false }
             if isUserInterface(name) || !parents.isDisjoint(with: Self.uiConformances) { return false }
-            let effects = effectful.contains(name)
+            let effects = volatile.contains(name)
             // A type that holds a collaborator is one itself.
             let holds = holdsCollaborator(name)
             switch type.kind {
@@ -705,11 +763,17 @@ public struct DependencyAnalyzer: Sendable {
                     return nil
                 }
                 // A construction that only packages what the code was handed (its parameters, its own stored
-                // properties, itself, literals) makes no hidden choice: every part of it came from outside.
+                // properties, itself, literals) makes no hidden choice: every part of it came from outside. So does
+                // one built from each element a closure or a loop walks (`protos.map { FileDescriptor(proto: $0) }`):
+                // one object per element of the input is that data in another shape (a tree's nodes, a generator
+                // per declaration), not a collaborator picked for the owner. A type with effects of its own (a network
+                // client made for each server a closure is handed) stays a finding: each one reaches the world.
                 if !atRoot, let roots = reference.handedArguments, let ownerSimple, let member = reference.member {
                     let parameters = Set((membersByOwner[ownerSimple] ?? []).filter { $0.name == member }.flatMap { $0.parameters.map(\.name) })
                     let stored = Set((membersByOwner[ownerSimple] ?? []).filter { $0.kind == .property && !$0.isStatic }.map(\.name))
                     if roots.allSatisfy({ $0 == "self" || parameters.contains($0) || stored.contains($0) }) { return nil }
+                    // Per element, the other parts may be locals: each is judged where it is built.
+                    if roots.contains(where: { $0.hasPrefix("$") }), !volatile.contains(typeSimple) { return nil }
                 }
                 // A private type with no effects of its own (a library's inner observer, an operator's product, a
                 // lock or a buffer) is a part of its file's code: nothing outside the file could build or replace it,

@@ -497,7 +497,7 @@ enum TokenTools {
                     k += 1
                 } else if token.is("."), k + 1 < close, tokens[k + 1].isIdentifier, tokens[k + 1].text.first?.isLowercase == true {
                     k += 2  // `.utf8`, an implicit member (a case or a static value of the parameter's type)
-                } else if token.isIdentifier, token.text.first?.isLowercase == true || token.text == "self" {
+                } else if token.isIdentifier, token.text.first?.isLowercase == true || token.text == "self" || token.text.hasPrefix("$") {
                     roots.append(token.text)
                     k += 1
                     while k + 1 < close, tokens[k].is("."), tokens[k + 1].isIdentifier, tokens[k + 1].text.first?.isLowercase == true { k += 2 }
@@ -523,7 +523,95 @@ enum TokenTools {
             if token.kind == .string { k += 1; continue }  // the rest of a string literal's pieces
             return nil
         }
+        // A name a closure or a loop around the call binds (`$0`, `{ proto in ... }`, `for field in fields`) is one
+        // element of what is walked: marked `$name`, so the analysis can tell data walked from a local it built.
+        if roots.contains(where: { !$0.hasPrefix("$") && $0 != "self" }) {
+            let bound = elementNames(tokens, around: index)
+            if !bound.isEmpty { roots = roots.map { bound.contains($0) ? "$" + $0 : $0 } }
+        }
         return roots
+    }
+
+    /// The names the closures and `for` loops around `index` bind to each element they walk: a closure's
+    /// parameters (`{ (index, proto) in`, `{ proto in`) and a loop's pattern (`for (index, field) in`). Looks back
+    /// at most a few thousand tokens, so a long file costs no more than a long member.
+    static func elementNames(_ tokens: [SwiftToken], around index: Int) -> Set<String> {
+        var names: Set<String> = []
+        var depth = 0
+        var k = index - 1
+        let limit = max(0, index - 4000)
+        while k >= limit {
+            let token = tokens[k]
+            if token.is("}") || token.is(")") || token.is("]") { depth += 1 } else if token.is("(") || token.is("[") {
+                depth = max(0, depth - 1)
+            } else if token.is("{") {
+                if depth > 0 { depth -= 1; k -= 1; continue }
+                names.formUnion(closureParameters(tokens, open: k))
+                names.formUnion(loopPattern(tokens, open: k))
+            }
+            k -= 1
+        }
+        return names
+    }
+
+    /// `{ [weak self] (a, b: Int) throws -> T in` or `{ a, b in`: the parameter names; empty for a block that is
+    /// no closure with named parameters.
+    static func closureParameters(_ tokens: [SwiftToken], open: Int) -> [String] {
+        var k = open + 1
+        guard k < tokens.count else { return [] }
+        if tokens[k].is("[") { k = matchingClose(tokens, k) + 1 }
+        guard k < tokens.count else { return [] }
+        var names: [String] = []
+        if tokens[k].is("(") {
+            let close = matchingClose(tokens, k)
+            var expectName = true
+            var inner = 0
+            for j in (k + 1)..<close {
+                let token = tokens[j]
+                if token.is("(") || token.is("[") || token.is("<") { inner += 1 } else if token.is(")") || token.is("]") || token.is(">") { inner -= 1 }
+                if inner == 0, token.is(",") { expectName = true; continue }
+                if expectName, inner == 0, token.isIdentifier {
+                    // `label name: Type` names the second; `name: Type` or `name` the first.
+                    if j + 1 < close, tokens[j + 1].isIdentifier { continue }
+                    if token.text != "_" { names.append(token.text) }
+                    expectName = false
+                }
+            }
+            k = close + 1
+        } else {
+            while k + 1 < tokens.count, tokens[k].isIdentifier, tokens[k].text != "in" {
+                if tokens[k].text != "_" { names.append(tokens[k].text) }
+                if tokens[k + 1].is(",") { k += 2 } else { k += 1; break }
+            }
+        }
+        // Effects and a result type may stand between the parameters and `in`.
+        var steps = 0
+        while k < tokens.count, steps < 12, !tokens[k].is("in"), !tokens[k].is("{"), !tokens[k].is("}") { k += 1; steps += 1 }
+        return k < tokens.count && tokens[k].is("in") ? names : []
+    }
+
+    /// `for (index, field) in fields.enumerated() {`: the names the loop binds, for the block opening at `open`.
+    static func loopPattern(_ tokens: [SwiftToken], open: Int) -> [String] {
+        var k = open - 1
+        var depth = 0
+        var steps = 0
+        while k >= 0, steps < 200 {
+            let token = tokens[k]
+            if token.is(")") || token.is("]") { depth += 1 } else if token.is("(") || token.is("[") { depth -= 1 }
+            if depth == 0, token.is("{") || token.is("}") || token.is(";") { return [] }
+            if depth == 0, token.is("for") {
+                var names: [String] = []
+                var j = k + 1
+                while j < open, !tokens[j].is("in") {
+                    if tokens[j].isIdentifier, !["case", "let", "var", "_", "try", "await"].contains(tokens[j].text) { names.append(tokens[j].text) }
+                    j += 1
+                }
+                return j < open ? names : []
+            }
+            k -= 1
+            steps += 1
+        }
+        return []
     }
 
     static func callWithoutArguments(_ tokens: [SwiftToken], at index: Int) -> Bool {
