@@ -257,17 +257,20 @@ struct GraphMechanismTests {
         #expect(result.compositionRoot.map { "\($0.line) \($0.target)" } == ["4 Store()"])
     }
 
-    @Test("the suggestion fits the place: a parameter of a static member, a factory for an object made per call, the concrete type when several protocols could be meant")
+    @Test("the suggestion fits the place: a parameter of a static member, a factory for an object made per call, the concrete type when several protocols could be meant or the only one is a marker")
     func suggestionsFitThePlace() throws {
         let code = """
             import Foundation
             protocol Loading { func load() }
             protocol Counting { func count() -> Int }
             final class Session: Loading, Counting { func load() { _ = URLSession.shared }; func count() -> Int { 0 } }
-            final class Upload: Loading { let url: String; init(url: String) { self.url = url }; func load() { _ = FileManager.default } }
+            protocol Marked {}
+            final class Upload: Loading, Marked { let url: String; init(url: String) { self.url = url }; func load() { _ = FileManager.default } }
+            final class Archive: Marked { func keep() { _ = FileManager.default } }
             enum Format { static func stamp() -> String { "\\(Date())" } }
             final class Screen {
                 let session = Session()
+                let archive = Archive()
                 func send(_ path: String) { let url = path + "/upload"; Upload(url: url).load() }
             }
             """
@@ -276,6 +279,8 @@ struct GraphMechanismTests {
         #expect(advice("Date()").contains("as a parameter of `stamp`"), "\(advice("Date()"))")
         #expect(advice("Upload()").contains("factory") && advice("Upload()").contains("-> any Loading"), "\(advice("Upload()"))")
         #expect(advice("Session()").contains("session: Session"), "\(advice("Session()"))")
+        // A protocol that requires nothing (a marker) says nothing a caller could use: the concrete type is named.
+        #expect(advice("Archive()").contains("archive: Archive") && !advice("Archive()").contains("Marked"), "\(advice("Archive()"))")
     }
 
     @Test("a library type's clock read (`now`) is a hidden dependency whatever the library; a clock handed in is not")

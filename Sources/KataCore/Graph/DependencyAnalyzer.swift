@@ -196,6 +196,22 @@ public struct DependencyAnalyzer: Sendable {
             if after != utf8.endIndex { return String(name[after...]) }
             return String(name.split(separator: ".").last ?? Substring(name))
         }
+        // `gitClient = .init(...)`: the readers mark the property (`=gitClient`); it builds the property's declared type.
+        var model = model
+        if model.references.contains(where: { if case .construction(let type) = $0.shape { return type.hasPrefix("=") } else { return false } }) {
+            var declaredTypes: [String: String] = [:]
+            for member in model.members where member.kind == .property && !member.isStatic {
+                guard let owner = member.owner, let type = member.typeNames.first else { continue }
+                declaredTypes["\(simple(owner)).\(member.name)"] = declaredTypes["\(simple(owner)).\(member.name)"] ?? type
+            }
+            model.references = model.references.compactMap { reference in
+                guard case .construction(let type) = reference.shape, type.hasPrefix("=") else { return reference }
+                guard let owner = reference.owner, let declared = declaredTypes["\(simple(owner)).\(type.dropFirst())"] else { return nil }
+                var resolved = reference
+                resolved.shape = .construction(type: declared)
+                return resolved
+            }
+        }
         let declarations = model.types.filter { $0.kind != .extension }
         var bySimple: [String: [TypeDeclaration]] = [:]
         var byName: [String: TypeDeclaration] = [:]
@@ -947,7 +963,7 @@ public struct DependencyAnalyzer: Sendable {
                 kind: kind, file: reference.file, line: reference.line, owner: owner, member: reference.member,
                 context: reference.context, target: target,
                 suggestion: suggestion(kind: kind, target: target, targetType: targetType, context: reference.context,
-                                       owner: ownerSimple, inherited: inherited, protocols: protocols,
+                                       owner: ownerSimple, inherited: inherited, protocols: protocolsWithRequirements,
                                        place: suggestionPlace(reference, ownerSimple: ownerSimple)))
             guard reported.insert("\(reference.file):\(reference.line):\(kind):\(target)").inserted else { continue }
             let systemTarget = targetType.map { !simpleNames.contains($0) } ?? true

@@ -572,6 +572,10 @@ private struct DumpWalker {
                 // (placed at the call's own name, which is all the written tokens have in common).
                 place(.member(base: "", member: field), scope: scope)
                 walkChildren(node, scope: scope)
+            } else if let fn, tree.isKind(fn, .unresolved_member_expr), tree.string(fn, .name) == "init" {
+                // `.init(...)`: the type comes from what is written before it (see `TokenTools.implicitInitType`).
+                place(.construction(type: ""), scope: scope, implicitMember: true)
+                if let args = tree.child(node, .args) { walkAny(args, scope: scope) }
             } else if let fn, tree.isKind(fn, .unresolved_decl_ref_expr),
                let name = tree.string(fn, .name), name.first?.isUppercase == true {
                 place(.construction(type: name), scope: scope)
@@ -874,7 +878,7 @@ private struct DumpWalker {
         let first: String
         switch shape {
         case .member(let base, let member): first = base.isEmpty || implicitMember ? member : String(base.split(separator: ".").first ?? Substring(base))
-        case .construction(let type): first = String(type.split(separator: ".").first ?? Substring(type))
+        case .construction(let type): first = implicitMember ? "init" : String(type.split(separator: ".").first ?? Substring(type))
         case .name(let name): first = name
         }
         let candidates = byText[first] ?? []
@@ -894,6 +898,11 @@ private struct DumpWalker {
         }
         // No written token left for it: an expression the parser repeats (not a second use).
         guard let found else { return }
+        var shape = shape
+        if case .construction = shape, implicitMember {
+            guard let type = TokenTools.implicitInitType(tokens, dot: found - 1) else { return }
+            shape = .construction(type: type)
+        }
         used.insert(found)
         let offset = tokens[found].offset
         model.references.append(CodeReference(

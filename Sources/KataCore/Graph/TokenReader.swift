@@ -200,6 +200,21 @@ enum TokenTools {
         return nil
     }
 
+    /// The type `.init(...)` builds, from what is written before it: the annotation (`let client: GitClient =
+    /// .init(...)`), or, assigned to a property (`gitClient = .init(...)`, `self.gitClient = .init(...)`), that
+    /// property's name marked `=gitClient` (the analysis knows its declared type). Nil when the context says
+    /// nothing (an argument, a return).
+    static func implicitInitType(_ tokens: [SwiftToken], dot: Int) -> String? {
+        guard dot + 2 < tokens.count, tokens[dot + 1].is("init"), tokens[dot + 2].is("(") else { return nil }
+        if let annotated = annotatedType(tokens, beforeImplicitMember: dot)?.first { return annotated }
+        guard dot >= 2, tokens[dot - 1].is("="), tokens[dot - 2].isIdentifier, !tokens[dot - 2].isCapitalized else { return nil }
+        let name = tokens[dot - 2].text
+        guard !["let", "var", "in", "return"].contains(name) else { return nil }
+        // `self.name =` or a bare `name =` at the start of a statement; not `other.name =`.
+        if dot >= 3, tokens[dot - 3].is(".") { return dot >= 4 && tokens[dot - 4].is("self") ? "=" + name : nil }
+        return "=" + name
+    }
+
     /// The standard library's and Foundation's value types: a constant of one is shared by nobody.
     static let valueTypeNames: Set<String> = [
         "Int", "Double", "Float", "Bool", "String", "Character", "Array", "Dictionary", "Set", "Date", "URL",
@@ -1003,6 +1018,17 @@ struct TokenScanner {
             var known = contextTypes
             if known.isEmpty || context == .body || context == .topLevel {
                 known = TokenTools.annotatedType(tokens, beforeImplicitMember: index) ?? (known.isEmpty ? returnTypes(before: index) : known)
+            }
+            // `.init(...)` with its type written before it builds that type.
+            if name == "init", let type = TokenTools.implicitInitType(tokens, dot: index) {
+                let at = index + 1
+                model.references.append(CodeReference(
+                    shape: .construction(type: type), owner: owner, member: member, memberIsStatic: isStatic, context: context,
+                    file: file, offset: tokens[at].offset, line: lines.line(of: tokens[at].offset),
+                    withoutArguments: TokenTools.callWithoutArguments(tokens, at: at),
+                    firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: at), inConvenienceInit: inConvenienceInit,
+                    isTemporary: TokenTools.isTemporary(tokens, at: at), handedArguments: TokenTools.handedArguments(tokens, at: at),
+                    handedOn: TokenTools.handedOn(tokens, at: at), fallbackOf: TokenTools.fallbackOf(tokens, at: at)))
             }
             guard name != "init" || !known.isEmpty else { continue }
             // `var pipeline: ImagePipeline = .shared`: the implicit member is the declared type's, as in a default argument.

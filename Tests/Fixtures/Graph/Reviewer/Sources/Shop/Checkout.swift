@@ -57,3 +57,17 @@ public final class CheckoutPreview {
     public init() {}
     public func sample() { _ = OrderStore.shared }
 }
+
+/// `.init(...)` builds the type written before it: the property's declared type, or the annotation.
+public final class Reorder {
+    private let uploader: Uploader
+    private var spare: Uploader?
+    public init() {
+        uploader = .init() // expect: construction Uploader()
+    }
+    public func again() {
+        self.spare = .init() // expect: construction Uploader()
+        let other: Uploader = .init() // expect: construction Uploader()
+        try? other.sync()
+    }
+}
