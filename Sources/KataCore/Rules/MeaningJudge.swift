@@ -1753,7 +1753,22 @@ struct SystemServices: Sendable {
         all.filter { service in names.contains { service.triggers.contains($0) } }
     }
 
-    static let all: [SystemServices] = [clock, random, fileSystem, threadStorage]
+    static let all: [SystemServices] = [clock, random, fileSystem, threadStorage, environment]
+
+    /// What the process and the machine it runs on are set to: environment variables, arguments, the user and
+    /// their settings (locale, time zone, calendar, defaults). The same code answers differently on another
+    /// machine, or when the test runner sets a variable.
+    static let environment = SystemServices(name: "process environment",
+                                            triggers: ["ProcessInfo.processInfo", "ProcessInfo", "getenv", "CommandLine.arguments", "Locale.current", "UserDefaults.standard"]) { use in
+        switch use.owner ?? "" {
+        case "ProcessInfo", "NSProcessInfo", "CommandLine", "UserDefaults", "NSUserDefaults", "Host": return true
+        case "Locale", "NSLocale", "TimeZone", "NSTimeZone", "Calendar", "NSCalendar":
+            return ["current", "autoupdatingCurrent", "preferredLanguages", "local", "system"].contains(use.name) && use.isStaticMember
+        default:
+            return use.owner == nil && (["getenv", "secure_getenv", "setenv", "unsetenv", "putenv", "getlogin", "getuid", "gethostname"].contains(use.name) && use.isC
+                || ["NSHomeDirectory", "NSUserName", "NSFullUserName", "NSTemporaryDirectory"].contains(use.name))
+        }
+    }
 
     /// Storage kept per thread: what one thread keeps there, another never sees.
     static let threadStorage = SystemServices(name: "per-thread storage", triggers: ["Thread.current", "Thread.threadDictionary"]) { use in
