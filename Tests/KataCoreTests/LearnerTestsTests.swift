@@ -3,6 +3,15 @@ import Testing
 @testable import KataCore
 
 /// A builder that records what it was asked to build and answers from a script.
+/// What each run was asked for (the schema's case), in order.
+private final class Asked: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String?] = []
+    func add(_ value: String?) { lock.withLock { values.append(value) } }
+    /// The values so far, forgotten.
+    func taken() -> [String?] { lock.withLock { defer { values = [] }; return values } }
+}
+
 private final class ScriptedBuilder: LessonBuilding, @unchecked Sendable {
     private let lock = NSLock()
     private var inputs: [BuildInput] = []
@@ -159,6 +168,57 @@ struct LearnerTestsTests {
         #expect(try LessonMetadata.parse(metadata(#"{"implementation": "Store.swift", "stand_ins": [{"id": "other", "file": "Store.swift", "lines": ["a"], "expect": "kept", "title": {"en": "t", "zh-Hans": "t"}, "why": {"en": "w", "zh-Hans": "w"}}]}"#).encoded()).learnerTests?.standIns.first?.expect == .kept)
     }
 
+    @Test("mutants that fit one schema are built once and run by their case; a lesson whose code may read the environment builds each on its own")
+    func schemaBuiltOnce() throws {
+        let store = """
+            public final class Store {
+                private var values: [Int] = []
+                public init() {}
+                public func add(_ value: Int) {
+                    if value > 0 {
+                        values.append(value)
+                    }
+                }
+                public func total() -> Int {
+                    return values.reduce(0, +)
+                }
+            }
+            """
+        let spec = LearnerTestsSpec(implementation: "Store.swift")
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.add("/course/Lessons/51-stores/Sources/Store.swift", store)
+        fileSystem.add("/course/Lessons/51-stores/LearnerTests/StoreTests.swift", "import Testing\n@testable import Stores\n")
+        let module = [LearnerTestsJudge.ModuleFile(name: "Store.swift", path: "/course/Lessons/51-stores/Sources/Store.swift")]
+        let mutants = LearnerTestsJudge.chosenMutants(of: store, spec: spec)
+        #expect(mutants.count >= 3, "\(mutants.map(\.id))")
+        let asked = Asked()
+        for imports in [[], ["Foundation"]] {
+            let builder = ScriptedBuilder { _ in .ready(executable: "/b/program", rebuiltModule: true, rebuiltTests: true) }
+            var judge = LearnerTestsJudge(spec: spec, builder: builder,
+                                          testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: fileSystem, clock: FixedClock()),
+                                          fileSystem: fileSystem, environment: [:], perTestTimeout: 5)
+            judge.runProgram = { _, _, _, extra in
+                asked.add(extra[MutantSchema.variable])
+                return [TestVerdict(name: "adds", id: "M/adds()/T.swift:1:1", status: .fail)]
+            }
+            var lesson = lesson(spec)
+            lesson.metadata.imports = imports
+            let verdicts = judge.mutantVerdicts(lesson: lesson, module: module, tests: ["/course/Lessons/51-stores/LearnerTests/StoreTests.swift"],
+                                                shared: builder, buildFolder: "/build/learner")
+            #expect(verdicts.count == mutants.count && verdicts.allSatisfy { $0.status == .pass }, "\(verdicts.map(\.message))")
+            let schemaTexts = builder.built.compactMap { input in input.sourceFiles.first.flatMap { try? fileSystem.readText($0) } }
+            if imports.isEmpty {
+                // One build for every mutant, each run asking for its own case.
+                #expect(builder.built.count == 1)
+                #expect(schemaTexts.first?.contains("switch __kataMutantSchema") == true)
+                #expect(Set(asked.taken()) == Set((1...mutants.count).map { Optional("\($0)") }))
+            } else {
+                #expect(builder.built.count == mutants.count)
+                #expect(asked.taken().allSatisfy { $0 == nil })
+            }
+        }
+    }
+
     @Test("confirmed runs: a pass on the learner's code holds only after four passing runs, a catch only after two")
     func confirmedRuns() throws {
         let spec = LearnerTestsSpec(implementation: "Store.swift")
@@ -166,7 +226,7 @@ struct LearnerTestsTests {
         var judge = LearnerTestsJudge(spec: spec, builder: ScriptedBuilder { _ in .moduleFailed([], output: "") },
                                       testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: InMemoryFileSystem(), clock: FixedClock()),
                                       fileSystem: InMemoryFileSystem(), environment: [:], perTestTimeout: 5)
-        judge.runProgram = { _, _, _ in [TestVerdict(name: "coin", id: "M/coin()/T.swift:1:1", status: outcomes.next())] }
+        judge.runProgram = { _, _, _, _ in [TestVerdict(name: "coin", id: "M/coin()/T.swift:1:1", status: outcomes.next())] }
         judge.confirmsRuns = true
         // A test that fails on the fourth run of the learner's own code does not pass.
         outcomes.set([.pass, .pass, .pass, .fail])

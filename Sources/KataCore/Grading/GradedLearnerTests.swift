@@ -71,7 +71,7 @@ extension Grader {
         // The student's tests are the student's code: a program of theirs that stops before its first test, however
         // differently each time, is the machine's fault only when the course's own program does not start either.
         let machineCheck = self.machineCheck(lesson, folder: buildFolder)
-        judge.runProgram = { executable, build, timeout in
+        judge.runProgram = { executable, build, timeout, extra in
             // Its output reaches the student: it takes its turn with the visible programs.
             phases.run(hidden: false, clock: clock) { waited in
                 credit(waited)
@@ -79,7 +79,7 @@ extension Grader {
                 let work = "\(buildFolder)/run"
                 try? fileSystem.remove(work)
                 try? fileSystem.createDirectory("\(work)/tmp")
-                var options = TestRunOptions(perTestTimeout: timeout, outputLimit: limits.outputBytes, environment: testEnvironment,
+                var options = TestRunOptions(perTestTimeout: timeout, outputLimit: limits.outputBytes, environment: testEnvironment.merging(extra) { _, new in new },
                                              workDirectory: work, displayRoot: variantSources, module: module, moduleSources: variantSources)
                 options.deadline = deadline.addingTimeInterval(waited)
                 let launcher = sandbox.launcher(SandboxView(readOnly: [build] + Sandbox.runtimeLibraries(of: toolchain) + zoneFile,

@@ -23,7 +23,9 @@ public struct LearnerTestsJudge: Sendable {
     public var jobs: Int = 2
     /// Runs one of the learner's test programs, built in `build`, each test with `timeout` seconds: `kata grade` puts it in
     /// a sandbox and takes its turn among the programs. Nil: `testRunner` with `launcher`, the events in the build folder.
-    public var runProgram: (@Sendable (_ executable: String, _ build: String, _ timeout: Double) -> [TestVerdict])?
+    public var runProgram: (@Sendable (_ executable: String, _ build: String, _ timeout: Double, _ extra: [String: String]) -> [TestVerdict])?
+    /// Mutants built together as one schema (`MutantSchema`) where they fit, instead of one build each.
+    public var buildsSchemas = true
     /// Every variant (mutant, stand-in) is built and run in one folder, one after another: a program then cannot tell
     /// which variant it is by where it lies, only by what the code does (`kata grade`, where the tests are a student's).
     public var variantsInOneFolder = false
@@ -169,6 +171,44 @@ public struct LearnerTestsJudge: Sendable {
         @Sendable func place(_ kind: String, _ index: Int) -> String {
             judge.variantsInOneFolder ? Self.variantFolder(buildFolder) : "\(buildFolder)/learner-\(kind)/\(index)"
         }
+        // The mutants that fit a schema, and change no copy the learner made of the implementation, are built once (and
+        // their twins once more) and run one by one; the rest, and all of them when the schema does not build, each
+        // on its own below. Built and run before the others: in one folder, a later build replaces the program.
+        var schemaRuns: [String: [TestVerdict]] = [:]
+        var schemaTwinRuns: [String: [TestVerdict]] = [:]
+        let allowsEnvironment = !Set(lesson.metadata.imports ?? []).isDisjoint(with: Self.environmentModules)
+        if buildsSchemas, !allowsEnvironment, let schema = MutantSchema.make(text, mutants: mutants.filter { mutant in
+            mutant.file == spec.implementation && !testTexts.contains { CloneMutation.apply(mutant, implementation: text, to: $0) != nil }
+                && !texts.contains { file, data in file.name != mutant.file && CloneMutation.apply(mutant, implementation: text, to: String(decoding: data, as: UTF8.self)) != nil }
+        }), schema.cases.count > 1 {
+            let folder = place("mutants", mutants.count)
+            let paths = judge.testPaths(tests, texts: testTexts, changed: false, folder: folder)
+            if let built = judge.buildVariant(folder, of: texts, tests: paths, shared: shared, lesson: lesson, contents: { file, data in
+                file.name == spec.implementation ? Data(schema.text.utf8) : data
+            }) {
+                for mutant in mutants {
+                    guard let number = schema.cases[mutant.id] else { continue }
+                    schemaRuns[mutant.id] = judge.run(built.program, build: built.build, lesson: lesson, timeout: judge.variantTimeout, keep: .better,
+                                                      extra: [MutantSchema.variable: "\(number)"])
+                }
+                let caught = mutants.filter { schemaRuns[$0.id].map { Self.caught(in: $0) != nil } == true }
+                if !caught.isEmpty, let (fakeFile, twins) = judge.twin(mutated: schema.text, implementation: text, module: texts) {
+                    for twin in twins {
+                        guard let both = judge.buildVariant(folder, of: texts, tests: paths, shared: shared, lesson: lesson, contents: { file, data in
+                            if file.name == fakeFile { return Data(twin.utf8) }
+                            return file.name == spec.implementation ? Data(schema.text.utf8) : data
+                        }) else { continue }
+                        for mutant in caught {
+                            guard let number = schema.cases[mutant.id] else { continue }
+                            schemaTwinRuns[mutant.id] = judge.run(both.program, build: both.build, lesson: lesson, timeout: judge.variantTimeout,
+                                                                  keep: .better, extra: [MutantSchema.variable: "\(number)"])
+                        }
+                        break
+                    }
+                }
+            }
+        }
+        let (fromSchema, twinsFromSchema) = (schemaRuns, schemaTwinRuns)
         let outcomes: [TestVerdict?] = ConcurrentMap.map(Array(mutants.enumerated()), jobs: jobs) { index, mutant in
             // The mistake is made in every copy of the mutated code too (a renamed copy of the implementation the tests
             // compare it with): a copy is no contract, and a test that only compares the two must not catch it. Where the
@@ -188,7 +228,7 @@ public struct LearnerTestsJudge: Sendable {
                 }
                 return run == nil && copied ? variant(copiesToo: false) : run
             }
-            let run = variant(copiesToo: true)
+            let run = fromSchema[mutant.id] ?? variant(copiesToo: true)
             // The mutant changes only the real implementation, a file the learner keeps as given: it builds with any module
             // that leaves that file's meaning alone. One that does not build was made unbuildable by the learner's code (an
             // overload that makes a call ambiguous, say): a question left unanswered, never one taken off the count.
@@ -199,7 +239,9 @@ public struct LearnerTestsJudge: Sendable {
             // only compares the fake with the real store (a fake that is a copy of it, however reshaped) sees two stores
             // that agree, and catches nothing. Where no twin builds (tests that use what only the learner's
             // fake has), the mutant is judged as above.
-            if caught != nil, let (fakeFile, twins) = judge.twin(of: mutant, implementation: text, module: texts) {
+            if caught != nil, fromSchema[mutant.id] != nil, let both = twinsFromSchema[mutant.id], !both.isEmpty {
+                caught = Self.caught(in: both)
+            } else if caught != nil, let (fakeFile, twins) = judge.twin(mutated: mutant.applied(to: text), implementation: text, module: texts) {
                 let placed = judge.testPaths(tests, texts: testTexts, changed: false, folder: place("mutants", index))
                 for twin in twins {
                     guard let both = judge.runVariant(place("mutants", index), of: texts, tests: placed, shared: shared, lesson: lesson, contents: { file, data in
@@ -236,7 +278,7 @@ public struct LearnerTestsJudge: Sendable {
     /// `caught` stand-in replaces (the fake as it was handed out). The twins, in the order to try them (`replacements`):
     /// the fake's declaration alone replaced, then the whole file. Nil when the lesson names no fake, or either file
     /// declares no type to swap.
-    func twin(of mutant: Mutant, implementation: String, module: [(ModuleFile, Data)]) -> (String, [String])? {
+    func twin(mutated: String, implementation: String, module: [(ModuleFile, Data)]) -> (String, [String])? {
         guard let fakeFile = spec.standIns.first(where: { $0.expect == .caught })?.file, fakeFile != spec.implementation,
               let fake = module.first(where: { $0.0.name == fakeFile }) else { return nil }
         let fakeText = String(decoding: fake.1, as: UTF8.self)
@@ -246,7 +288,6 @@ public struct LearnerTestsJudge: Sendable {
         let candidates = Self.typeDeclarations(in: fakeText).filter { $0.name != real.name }
         guard let fakeType = candidates.first(where: { !$0.inherits.isDisjoint(with: real.inherits) }) ?? candidates.first else { return nil }
         guard let pattern = try? NSRegularExpression(pattern: "\\b\(NSRegularExpression.escapedPattern(for: real.name))\\b") else { return nil }
-        let mutated = mutant.applied(to: implementation)
         let renamed = pattern.stringByReplacingMatches(in: mutated, range: NSRange(mutated.startIndex..., in: mutated),
                                                        withTemplate: NSRegularExpression.escapedTemplate(for: fakeType.name))
         return (fakeFile, Self.replacements(of: fakeText, by: renamed, typeName: fakeType.name))
@@ -348,18 +389,29 @@ public struct LearnerTestsJudge: Sendable {
     /// learner's tests, and runs them with a short time each (a variant may loop for ever). Nil when it does not build.
     func runVariant(_ folder: String, of texts: [(ModuleFile, Data)], tests: [String], shared: any LessonBuilding, lesson: Lesson,
                     contents: (ModuleFile, Data) -> Data) -> [TestVerdict]? {
+        guard let (program, build) = buildVariant(folder, of: texts, tests: tests, shared: shared, lesson: lesson, contents: contents) else { return nil }
+        return run(program, build: build, lesson: lesson, timeout: variantTimeout, keep: .better)
+    }
+
+    /// Builds what `runVariant` runs: the program and its build folder; nil when it does not build.
+    func buildVariant(_ folder: String, of texts: [(ModuleFile, Data)], tests: [String], shared: any LessonBuilding, lesson: Lesson,
+                      contents: (ModuleFile, Data) -> Data) -> (program: String, build: String)? {
         let paths = writeVariant(folder, of: texts, contents: contents)
         var input = BuildInput(module: lesson.module, sourceFiles: paths, testFiles: tests, buildDirectory: "\(folder)/build")
         input.sanitizers = []
         guard case .ready(let program, _, _) = shared.build(input) else { return nil }
-        return run(program, build: input.buildDirectory, lesson: lesson, timeout: variantTimeout, keep: .better)
+        return (program, input.buildDirectory)
     }
+
+    /// Modules through which the learner's code could read the process environment, and so tell a schema's run of a
+    /// mutant from a run of their own code: a lesson that allows one builds every mutant on its own.
+    static let environmentModules: Set<String> = ["Foundation", "FoundationEssentials", "Glibc", "Musl", "Darwin", "WinSDK", "ucrt", "Android", "Bionic", "WASILibc"]
 
     /// Which verdict of a test two runs keep (`confirmsRuns`).
     enum Keep { case worse, better }
 
-    func run(_ executable: String, build: String, lesson: Lesson, timeout: Double, keep: Keep) -> [TestVerdict] {
-        var kept = run(executable, build: build, lesson: lesson, timeout: timeout)
+    func run(_ executable: String, build: String, lesson: Lesson, timeout: Double, keep: Keep, extra: [String: String] = [:]) -> [TestVerdict] {
+        var kept = run(executable, build: build, lesson: lesson, timeout: timeout, extra: extra)
         guard confirmsRuns else { return kept }
         // Only what would count needs confirming: a pass on the learner's own code, a catch on a variant.
         for _ in 1..<(keep == .worse ? max(2, ownCodeRuns) : 2) {
@@ -367,7 +419,7 @@ public struct LearnerTestsJudge: Sendable {
             case .worse: guard kept.allSatisfy({ $0.status == .pass }) else { return kept }
             case .better: guard Self.caught(in: kept) != nil else { return kept }
             }
-            let rerun = Dictionary(run(executable, build: build, lesson: lesson, timeout: timeout).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let rerun = Dictionary(run(executable, build: build, lesson: lesson, timeout: timeout, extra: extra).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             kept = kept.map { verdict in
                 guard let again = rerun[verdict.id] else { return keep == .worse ? Self.missing(verdict) : verdict }
                 let keptPassed = verdict.status == .pass, againPassed = again.status == .pass
@@ -421,9 +473,11 @@ public struct LearnerTestsJudge: Sendable {
         return paths
     }
 
-    func run(_ executable: String, build: String, lesson: Lesson, timeout: Double) -> [TestVerdict] {
-        if let runProgram { return runProgram(executable, build, timeout) }
-        return testRunner.run(executable: executable, options: options(workDirectory: build, lesson: lesson, timeout: timeout), launcher: launcher).tests
+    func run(_ executable: String, build: String, lesson: Lesson, timeout: Double, extra: [String: String] = [:]) -> [TestVerdict] {
+        if let runProgram { return runProgram(executable, build, timeout, extra) }
+        var options = options(workDirectory: build, lesson: lesson, timeout: timeout)
+        options.environment.merge(extra) { _, new in new }
+        return testRunner.run(executable: executable, options: options, launcher: launcher).tests
     }
 
     /// A stand-in's verdict. `caught`: one of the learner's contract tests (a parameterized test, run once per

@@ -13,6 +13,16 @@ public struct Mutant: Sendable, Codable, Equatable {
     /// Lines changed, 1-based, in the order of `original`.
     public var lines: [Int]
 
+    public init(id: String, mutation: String, file: String, line: Int, original: [String], mutated: [String], lines: [Int]) {
+        self.id = id
+        self.mutation = mutation
+        self.file = file
+        self.line = line
+        self.original = original
+        self.mutated = mutated
+        self.lines = lines
+    }
+
     /// `text` (the file it was made from) with the mutant's lines put in place of the lines it changes.
     public func applied(to text: String) -> String {
         var all = text.components(separatedBy: "\n")
