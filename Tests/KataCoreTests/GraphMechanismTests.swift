@@ -663,6 +663,24 @@ struct GraphMechanismTests {
         #expect(diskFound == ["9 construction Row()"])
     }
 
+    @Test("an adapter implements a protocol the code depends on: an @objc export protocol of a bridge, with one implementation and never named as a type, is the bridge's interface, and its system calls are findings")
+    func adaptersNeedASeam() throws {
+        let exported = """
+            import Foundation
+            import JavaScriptCore
+            @objc protocol FileExportable: JSExport { func exists(_ path: String) -> Bool }
+            final class FileAPI: NSObject, FileExportable {
+                func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+            }
+            """
+        let exportedFound = try analysis(["API.swift": exported])
+        #expect(exportedFound.hiddenDependencies.map(\.target) == ["FileManager.default"] && exportedFound.adapters.isEmpty)
+        // Named as a type by code that depends on it, the same protocol is a seam and the call its adapter's.
+        let depended = exported + "final class Plugin { let files: any FileExportable; init(files: any FileExportable) { self.files = files } }\n"
+        let dependedFound = try analysis(["API.swift": depended])
+        #expect(dependedFound.hiddenDependencies.isEmpty && dependedFound.adapters.map(\.target) == ["FileManager.default"])
+    }
+
     @Test("a default argument's implicit member belongs to the nested type the parameter names")
     func nestedImplicitMembers() throws {
         let code = """

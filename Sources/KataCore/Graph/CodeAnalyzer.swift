@@ -226,6 +226,10 @@ public struct CodeAnalyzer: Sendable {
                         let source = try text(of: path)
                         let tokens = SwiftLexer.tokens(of: source)
                         var fileModel = SyntaxDumpReader.model(dump: dump, file: shown(path), text: source, tokens: tokens)
+                        // The attributes written in the file (`@objc`): the analysis reads them as the token reader's.
+                        if fileModel.attributes.isEmpty {
+                            fileModel.attributes = TokenTools.fileFacts(tokens, file: shown(path), lines: LineIndex(source)).attributes
+                        }
                         let blocks = SwiftLexer.conditionalBlocks(tokens)
                         if !blocks.isEmpty {
                             readIfBlocks = true

@@ -432,6 +432,27 @@ public struct DependencyAnalyzer: Sendable {
                 }
             }
         }
+        /// Protocols of the code's own that its code depends on. An `@objc` protocol that refines another (a
+        /// scripting bridge's export protocol), has one implementation and is never named as a type by the code (a
+        /// property, a parameter, a result, an annotation, a cast, a generic argument) is the bridge's interface, not a
+        /// seam the code injects through: the system calls its implementation makes are findings, not an adapter's.
+        let namedAsTypes: Set<String> = {
+            var names: Set<String> = []
+            for member in model.members {
+                names.formUnion(member.typeNames.map(simple))
+                names.formUnion(member.resultTypeNames.map(simple))
+                for parameter in member.parameters { names.formUnion(parameter.typeNames.map(simple)) }
+            }
+            for mention in model.typeMentions { names.insert(simple(mention.name)) }
+            return names
+        }()
+        let objcLines = Set(model.attributes.filter { $0.name == "objc" }.map { "\($0.file):\($0.line)" })
+        func isSeam(_ protocolName: String) -> Bool {
+            guard let declared = declaration(protocolName), declared.kind == .protocol, !inherited(protocolName).isEmpty,
+                  objcLines.contains("\(declared.file):\(declared.line)") || objcLines.contains("\(declared.file):\(declared.line - 1)") else { return true }
+            return namedAsTypes.contains(protocolName) || (conformers[protocolName]?.count ?? 0) >= 2
+        }
+        func seamRequirements(_ protocolName: String) -> Set<String> { isSeam(protocolName) ? requirements(protocolName) : [] }
         /// A type whose effects are all in its initializer and that keeps no collaborator: handed in, it is data.
         func onlyEffectsWhenBuilt(_ name: String) -> Bool {
             volatile.contains(name) && !usedVolatile.contains(name) && !holdsCollaborator(name)
@@ -967,7 +988,7 @@ public struct DependencyAnalyzer: Sendable {
                                        place: suggestionPlace(reference, ownerSimple: ownerSimple)))
             guard reported.insert("\(reference.file):\(reference.line):\(kind):\(target)").inserted else { continue }
             let systemTarget = targetType.map { !simpleNames.contains($0) } ?? true
-            let isAdapter = kind != .construction && systemTarget && owner.map { isAdapterMember(reference.member, ancestry: ancestry(simple($0)), requirements: requirements) } == true
+            let isAdapter = kind != .construction && systemTarget && owner.map { isAdapterMember(reference.member, ancestry: ancestry(simple($0)), requirements: seamRequirements) } == true
             if atRoot { kept.append(dependency) } else if isAdapter { adapters.append(dependency) } else { hidden.append(dependency) }
             let from = ownerSimple ?? (reference.member ?? "top level")
             let to = targetType.flatMap { simpleNames.contains($0) ? $0 : nil } ?? target
