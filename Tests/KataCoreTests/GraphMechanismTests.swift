@@ -681,6 +681,34 @@ struct GraphMechanismTests {
         #expect(dependedFound.hiddenDependencies.isEmpty && dependedFound.adapters.map(\.target) == ["FileManager.default"])
     }
 
+    @Test("a static method that builds an object with effects and uses it (not hands it out) reaches those effects for every caller; one that returns it is a factory")
+    func staticMethodsThatRunWhatTheyBuild() throws {
+        let code = """
+            import Foundation
+            final class Runner {
+                let arguments: [String]
+                init(arguments: [String]) { self.arguments = arguments }
+                func launch() -> Int32 { var pid: pid_t = 0; return posix_spawnp(&pid, arguments[0], nil, nil, nil, nil) }
+                static func run(_ arguments: [String]) -> Int32 {
+                    let runner = Runner(arguments: arguments)
+                    return runner.launch()
+                }
+                static func make(_ arguments: [String]) -> Runner {
+                    Runner(arguments: arguments)
+                }
+            }
+            final class Builder {
+                func build() -> Int32 { Runner.run(["swiftc"]) }
+                func prepare() -> Runner { Runner.make(["swiftc"]) }
+            }
+            """
+        let result = try analysis(["Code.swift": code])
+        let sites = result.hiddenDependencies.map { "\($0.site) \($0.target)" }
+        #expect(sites.contains("Builder.build Runner.run"), "\(sites)")
+        #expect(!sites.contains { $0.hasPrefix("Builder.prepare") }, "\(sites)")
+        #expect(sites.contains("Runner.launch posix_spawnp()"), "\(sites)")
+    }
+
     @Test("a default argument's implicit member belongs to the nested type the parameter names")
     func nestedImplicitMembers() throws {
         let code = """

@@ -133,6 +133,7 @@ public struct DependencyAnalyzer: Sendable {
         "getenv", "setenv", "NSHomeDirectory", "NSUserName", "NSFullUserName", "CFPreferencesCopyAppValue",
         "CGEventSourceKeyState", "AXIsProcessTrusted", "AXIsProcessTrustedWithOptions", "SecItemCopyMatching", "SecItemAdd", "SecItemUpdate", "SecItemDelete", "NSLog",
         "usleep", "nanosleep",
+        "posix_spawn", "posix_spawnp", "fork", "vfork", "execve", "execv", "execvp",
     ]
     /// Global objects of the platform (`NSApp`).
     static let systemGlobals: Set<String> = ["NSApp"]
@@ -749,7 +750,14 @@ public struct DependencyAnalyzer: Sendable {
                 let readsTheSystem = Self.systemFunctions.contains(type) || Self.readsTheSystemWhenMade.contains(typeSimple) && reference.withoutArguments
                 if !atRoot {
                     if reference.context == .defaultArgument || reference.inConvenienceInit { return nil }
-                    if reference.memberIsStatic && reference.context == .body && !Self.systemServices.contains(typeSimple) && !readsTheSystem { return nil }
+                    // A static method that builds an object with effects of its own to use it, not to hand it out (it
+                    // declares another result: `static func popen(...) -> Result` launching a process), reaches those
+                    // effects itself: a finding there, and for its callers (see `impureStatics`).
+                    let usesWhatItBuilds = volatile.contains(typeSimple) && !reference.handedOn && reference.member.map { member in
+                        let declared = (membersByOwner[ownerSimple ?? ""] ?? []).filter { $0.name == member && $0.kind == .method && $0.isStatic }
+                        return !declared.isEmpty && declared.allSatisfy { method in !method.resultTypeNames.contains { simple($0) == typeSimple } }
+                    } == true
+                    if reference.memberIsStatic && reference.context == .body && !Self.systemServices.contains(typeSimple) && !readsTheSystem && !usesWhatItBuilds { return nil }
                 }
                 if Self.systemFunctions.contains(type) { return (.globalState, "\(type)()", nil) }
                 if !declaresType(type, seenFrom: reference.owner) {
@@ -1014,6 +1022,16 @@ public struct DependencyAnalyzer: Sendable {
         for dependency in hidden + adapters where dependency.owner != nil && dependency.member != nil {
             let key = "\(simple(dependency.owner!)).\(dependency.member!)"
             if staticMethodNames.contains(key), impureStatics[key] == nil { impureStatics[key] = dependency.target }
+        }
+        // A static method that builds an object with effects of its own, its own type's included, and uses it rather
+        // than hands it out (`AsyncProcess.popen` launching the process it builds and returning its result) reaches
+        // those effects for every caller.
+        for reference in model.references where reference.memberIsStatic && reference.context == .body {
+            guard case .construction(let type) = reference.shape, let owner = reference.owner.map(simple), let member = reference.member,
+                  volatile.contains(simple(type)), !reference.handedOn, impureStatics["\(owner).\(member)"] == nil else { continue }
+            let declared = (membersByOwner[owner] ?? []).filter { $0.name == member && $0.kind == .method && $0.isStatic }
+            guard !declared.isEmpty, declared.allSatisfy({ method in !method.resultTypeNames.contains { simple($0) == simple(type) || simple($0) == "Self" } }) else { continue }
+            impureStatics["\(owner).\(member)"] = "\(simple(type))()"
         }
         if !impureStatics.isEmpty {
             for reference in references {
