@@ -316,13 +316,17 @@ struct MeaningJudgeTests {
         #expect(try Self.judge(["Car.swift": keyPath], [Self.rule("no-v8", .forbiddenReference) { $0.names = ["V8Engine.horsepower"] }]).isEmpty)
     }
 
-    @Test("a root that hands out a one-method factory, or the parts themselves, breaks no rule")
+    @Test("a root that hands out a one-method factory, or the parts themselves, or runs its own closure through the standard library, breaks no rule")
     func containerCorrect() throws {
         let rules = [Self.rule("root-only", .containerOnlyIn) { $0.container = ["Container"]; $0.exceptIn = ["Container"] }]
         let member = "public func makeScreen() -> Screen { Screen(factory: self, tyres: tyres(), make: { self.makeDetail() }) }"
         let screen = "public final class Screen { let factory: any DetailFactory; let tyres: Tyres; let make: () -> Detail\n public init(factory: any DetailFactory, tyres: Tyres, make: @escaping () -> Detail) { self.factory = factory; self.tyres = tyres; self.make = make } }"
         let findings = try Self.judge(["Container.swift": Self.containerCode + "\n" + member + "\n}", "Screen.swift": screen], rules)
         #expect(findings.isEmpty, "\(findings.map { "\($0.location) \($0.message)" })")
+        // A closure of the container's own that cannot outlive the call, run by the standard library, hands nothing out.
+        let listing = "var kinds: [Int: Any.Type] = [:]\n public func known(_ keys: [Int]) -> [Any.Type] { keys.compactMap { self.kinds[$0] } }"
+        let inside = try Self.judge(["Container.swift": Self.containerCode + "\n" + listing + "\n}", "Screen.swift": screen], rules)
+        #expect(inside.isEmpty, "\(inside.map { "\($0.location) \($0.message)" })")
     }
 
     @Test("a free function only the root runs is the root's own helper; the same function run from a screen is the screen reaching the container")

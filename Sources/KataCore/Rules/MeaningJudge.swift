@@ -725,7 +725,10 @@ public struct MeaningJudge: Sendable {
                 }
                 let ownerIsContainer = node.owner.map { owner in containers.contains { scope.same(owner, $0) } } ?? false
                 for closure in node.closures where closure.capturesSelf && scope.returnsAnything(closure.type) {
-                    if ownerIsContainer {
+                    // A closure that cannot outlive the call, run by the standard library or a framework
+                    // (`keys.compactMap { slots[$0]?.type }`), hands nothing out: nothing of the module ever holds it.
+                    let handedToTheModule = closure.handedTo.map { scope.program.members[$0] != nil } ?? true
+                    if ownerIsContainer && (closure.isEscaping || handedToTheModule) {
                         found.append(finding(rule, closure.file, closure.line, Words.handsOut(closure.type, where: scope.place(node))))
                     }
                 }
