@@ -568,6 +568,20 @@ struct MeaningJudgeTests {
         #expect(try Self.judge(["PitRadio.swift": relabelled], rules).count == 1)
     }
 
+    @Test("a default for a requirement the lesson asks for is found, in any extension of the protocol; a helper beside the requirement is not", arguments: [
+        "extension PitRadio {\n    public func send(_ message: String) -> Bool { false }\n}",
+        "extension PitRadio where Self: AnyObject {\n    func send(_ text: String) -> Bool { print(text); return true }\n}",
+    ])
+    func defaultForRequirement(_ extensionText: String) throws {
+        let rules = [Self.rule("narrow", .protocolRequirements) { $0.names = ["PitRadio.send(_:)"] }]
+        let source = "public protocol PitRadio { func send(_ message: String) -> Bool }\n" + extensionText
+        let found = try Self.judge(["PitRadio.swift": source], rules)
+        #expect(found.map(\.line) == [3])
+        #expect(found.first?.message.contains("forgets `send(_:)`") == true)
+        let helper = "public protocol PitRadio { func send(_ message: String) -> Bool }\nextension PitRadio { func send(_ message: String, times: Int) -> Bool { (0..<times).allSatisfy { _ in send(message) } } }"
+        #expect(try Self.judge(["PitRadio.swift": helper], rules).isEmpty)
+    }
+
     @Test("a container that looks parts up, handed over behind a one-method protocol it conforms to, is still the container")
     func containerBehindASmallProtocol() throws {
         let rules = [Self.rule("edge", .containerOnlyIn) { $0.container = ["Container"]; $0.exceptIn = ["Container", "Race"]; $0.exceptIsRoot = false }]

@@ -618,6 +618,19 @@ public struct MeaningJudge: Sendable {
                 return !member.isImplicit && member.kind != "accessor_decl" && member.kind != "destructor_decl" && visible
                     && (!isEnum || member.kind == "enum_element_decl")
             }
+            if !isConcrete && !isEnum {
+                // A default for one of its requirements, written in an extension: a conformer that forgets the
+                // requirement still compiles, and answers with what the default invents. The protocol is then no
+                // longer only what every implementation must provide.
+                let required = Set(inherited.filter { !$0.inExtension && !$0.isImplicit }.map { $0.name + $0.arguments })
+                for member in inherited where member.inExtension && !member.isImplicit && member.kind != "accessor_decl"
+                    && required.contains(member.name + member.arguments) {
+                    let shown = member.kind == "var_decl" ? member.name : member.name + member.arguments
+                    // An extra requirement's default is reported with the requirement itself.
+                    guard names.contains(shown) || names.contains(member.name) else { continue }
+                    found.append(finding(rule, member.file, member.line, Words.defaultForRequirement(proto, shown)))
+                }
+            }
             for member in declared {
                 let shown = member.kind == "var_decl" || member.kind == "enum_element_decl" ? member.name : member.name + member.arguments
                 if !names.contains(shown) && !names.contains(member.name) {
@@ -1049,6 +1062,10 @@ public struct MeaningJudge: Sendable {
         static func widened(_ proto: String, _ member: String, allowed: [String]) -> LocalizedText {
             LocalizedText(english: "`\(proto)` requires `\(member)` too, but the lesson asks for a protocol with only \(allowed.map { "`\($0)`" }.joined(separator: ", ")): every extra requirement is one more thing each fake must provide.",
                           chinese: "`\(proto)` 还要求了 `\(member)`，但本课要求协议只包含 \(allowed.map { "`\($0)`" }.joined(separator: "、"))：每多一个要求，每个替身都要多实现一样东西。")
+        }
+        static func defaultForRequirement(_ proto: String, _ member: String) -> LocalizedText {
+            LocalizedText(english: "`\(proto)` gets a default `\(member)` in an extension: a type that adopts `\(proto)` and forgets `\(member)` still compiles and silently runs this default. Delete the default, so that every implementation must write its own `\(member)`.",
+                          chinese: "`\(proto)` 在扩展里有一个默认的 `\(member)`：遵循 `\(proto)` 却忘了写 `\(member)` 的类型照样能编译，并悄悄地执行这个默认实现。删掉这个默认实现，让每个实现都必须自己写 `\(member)`。")
         }
         static func extraCase(_ type: String, _ name: String, allowed: [String]) -> LocalizedText {
             LocalizedText(english: "`\(type)` has a case `\(name)` too, but the lesson asks for only \(allowed.map { "`.\($0)`" }.joined(separator: ", ")): every case is a promise every `switch` over it, and every caller, must keep.",
