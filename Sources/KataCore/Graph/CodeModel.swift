@@ -156,6 +156,9 @@ public struct MemberDeclaration: Sendable, Equatable {
     public var resolvesByType: Bool = false
     /// Properties: declared as `Self` (`static var live: Self { ... }`).
     public var declaredAsSelf: Bool = false
+    /// Properties: the declared type when it is written as a plain path (`Workspace.Prebuilts`, `Cache<Int>?`
+    /// gives `Cache`): the type `.init(...)` assigned to it builds. Nil for anything else (`[Item]`, a tuple, none).
+    public var declaredTypePath: String? = nil
     /// Properties: declared `private` or `fileprivate`: for the type's (or the file's) own use.
     public var isPrivate: Bool = false
     /// Methods: the names in the declared result (`-> PitCrew` gives `PitCrew`).

@@ -202,7 +202,7 @@ public struct DependencyAnalyzer: Sendable {
         if model.references.contains(where: { if case .construction(let type) = $0.shape { return type.hasPrefix("=") } else { return false } }) {
             var declaredTypes: [String: String] = [:]
             for member in model.members where member.kind == .property && !member.isStatic {
-                guard let owner = member.owner, let type = member.typeNames.first else { continue }
+                guard let owner = member.owner, let type = member.declaredTypePath else { continue }
                 declaredTypes["\(simple(owner)).\(member.name)"] = declaredTypes["\(simple(owner)).\(member.name)"] ?? type
             }
             model.references = model.references.compactMap { reference in
@@ -774,8 +774,10 @@ public struct DependencyAnalyzer: Sendable {
                 // a static property that builds one is where a shared instance is defined (its uses are the findings).
                 // So does a global stored property (`let api = APIClient()`): it defines a shared instance too.
                 if !atRoot && reference.context == .initialValue && (reference.memberIsStatic || reference.owner == nil) { return nil }
-                // A helper declared inside another type is part of the type that builds it.
-                if !atRoot, let built = declaration(type, module: module), built.name.contains(".") { return nil }
+                // A helper declared inside the type that builds it (or inside the same outer type) is part of that
+                // type. A type nested in another one's namespace (`Vault.Locker` built by a `Teller`) is not.
+                if !atRoot, let built = declaration(type, module: module), built.name.contains("."),
+                   reference.owner.map({ $0.split(separator: ".").first == built.name.split(separator: ".").first }) ?? true { return nil }
                 // A helper built for the moment: a type with no effects and no collaborator of its own (a builder,
                 // a calculator, a parser) whose object lives only in a local or for one call is a tool used there
                 // and dropped. Kept in a property, assigned, returned or handed on, it is a collaborator.

@@ -580,6 +580,10 @@ private struct DumpWalker {
                let name = tree.string(fn, .name), name.first?.isUppercase == true {
                 place(.construction(type: name), scope: scope)
                 if let args = tree.child(node, .args) { walkAny(args, scope: scope) }
+            } else if let fn, tree.isKind(fn, .unresolved_dot_expr), let type = typePath(fn), type.contains(".") {
+                // `Vault.Locker(...)`: a nested type built by its path.
+                place(.construction(type: type), scope: scope)
+                if let args = tree.child(node, .args) { walkAny(args, scope: scope) }
             } else if let fn, tree.isKind(fn, .unresolved_specialize_expr),
                       let type = specializedType(fn) {
                 // `Cache<Value>(...)`, `Store.Box<Int>(...)`: a construction with explicit generic arguments.
@@ -831,10 +835,12 @@ private struct DumpWalker {
         if scope.member == nil && !scope.topLevelCode {
             var shape: (typeNames: [String], initialCall: String?, initialValue: Range<Int>?, accessors: Int?) = ([], nil, nil, nil)
             var declaredAsSelf = false
+            var declaredTypePath: String?
             var isPrivate = false
             if let nameIndex = tokenIndex(at: start), tokens[nameIndex].text == name {
                 shape = TokenTools.propertyShape(tokens, nameIndex: nameIndex)
                 declaredAsSelf = TokenTools.declaredAsSelf(tokens, nameIndex: nameIndex)
+                declaredTypePath = TokenTools.declaredTypePath(tokens, nameIndex: nameIndex)
                 isPrivate = TokenTools.declaredPrivate(tokens, nameIndex: nameIndex)
                 if let brace = shape.accessors {
                     accessorsWindow = tokens[brace].offset...tokens[TokenTools.matchingClose(tokens, brace)].offset
@@ -847,6 +853,7 @@ private struct DumpWalker {
                 typeNames: shape.typeNames, initialValueCall: shape.initialCall, parameters: [],
                 file: file, line: lines.line(of: start))
             member.declaredAsSelf = declaredAsSelf
+            member.declaredTypePath = declaredTypePath
             member.isPrivate = isPrivate
             model.members.append(member)
         }

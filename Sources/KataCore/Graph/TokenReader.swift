@@ -206,7 +206,12 @@ enum TokenTools {
     /// nothing (an argument, a return).
     static func implicitInitType(_ tokens: [SwiftToken], dot: Int) -> String? {
         guard dot + 2 < tokens.count, tokens[dot + 1].is("init"), tokens[dot + 2].is("(") else { return nil }
-        if let annotated = annotatedType(tokens, beforeImplicitMember: dot)?.first { return annotated }
+        if annotatedType(tokens, beforeImplicitMember: dot) != nil {
+            // The annotation, as written: a nested type keeps its path (`let x: Vault.Locker = .init()`).
+            var colon = dot - 2
+            while colon > 0, !tokens[colon].is(":") { colon -= 1 }
+            return plainTypePath(tokens, from: colon + 1)
+        }
         guard dot >= 2, tokens[dot - 1].is("="), tokens[dot - 2].isIdentifier, !tokens[dot - 2].isCapitalized else { return nil }
         let name = tokens[dot - 2].text
         guard !["let", "var", "in", "return"].contains(name) else { return nil }
@@ -754,6 +759,35 @@ enum TokenTools {
     }
 
     /// `name: Self` followed by `=`, `{` or the end of the declaration.
+    /// The type written after `name:` when it is a plain path (see `plainTypePath`).
+    static func declaredTypePath(_ tokens: [SwiftToken], nameIndex: Int) -> String? {
+        guard nameIndex + 1 < tokens.count, tokens[nameIndex + 1].is(":") else { return nil }
+        return plainTypePath(tokens, from: nameIndex + 2)
+    }
+
+    /// A type written as a plain path from `start`: `Workspace.Prebuilts`, `any Store` (`Store`), `Cache<Int>?`
+    /// (`Cache`), ending where the type ends (`=`, `{`, `;`, `}`, `,`, `)`, a new line). Nil for anything else:
+    /// an array, a dictionary, a tuple, a function type, a composition.
+    static func plainTypePath(_ tokens: [SwiftToken], from start: Int) -> String? {
+        var k = start
+        while k < tokens.count, tokens[k].is("any") || tokens[k].is("some") { k += 1 }
+        var path: [String] = []
+        while k < tokens.count, tokens[k].isIdentifier, tokens[k].isCapitalized || tokens[k].text.first == "_" {
+            path.append(tokens[k].text)
+            k += 1
+            if k + 1 < tokens.count, tokens[k].is("."), tokens[k + 1].isIdentifier, tokens[k + 1].isCapitalized { k += 1 } else { break }
+        }
+        guard !path.isEmpty, !["Self", "Any", "Optional"].contains(path[0]) else { return nil }
+        if k < tokens.count, tokens[k].text.hasPrefix("<"), !tokens[k].newlineBefore {
+            guard let after = afterGenericArguments(tokens, k) else { return nil }
+            k = after
+        }
+        while k < tokens.count, !tokens[k].newlineBefore, tokens[k].text == "?" || tokens[k].text == "!" { k += 1 }
+        guard k >= tokens.count || tokens[k].newlineBefore
+                || ["=", "{", ";", "}", ",", ")"].contains(tokens[k].text) else { return nil }
+        return path.joined(separator: ".")
+    }
+
     static func declaredAsSelf(_ tokens: [SwiftToken], nameIndex: Int) -> Bool {
         guard nameIndex + 2 < tokens.count, tokens[nameIndex + 1].is(":"), tokens[nameIndex + 2].text == "Self" else { return false }
         guard nameIndex + 3 < tokens.count else { return true }
@@ -1241,6 +1275,7 @@ struct TokenScanner {
             parameters: [], file: file, line: line, attributes: attributes,
             initialValueIsLiteral: shape.initialValue.map { TokenTools.isLiteral(tokens[$0.lowerBound..<min($0.upperBound, range.upperBound)]) } ?? false,
             declaredAsSelf: TokenTools.declaredAsSelf(tokens, nameIndex: nameIndex),
+            declaredTypePath: TokenTools.declaredTypePath(tokens, nameIndex: nameIndex),
             isPrivate: TokenTools.declaredPrivate(tokens, nameIndex: nameIndex)))
         offsetOfMember[name + "@\(line)"] = tokens[index].offset
         let context: ReferenceContext = owner == nil && isMainFile ? .topLevel : .initialValue

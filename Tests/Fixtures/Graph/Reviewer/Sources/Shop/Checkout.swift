@@ -71,3 +71,23 @@ public final class Reorder {
         try? other.sync()
     }
 }
+
+/// A type nested in another type's namespace is a type like any other: building it by its path, or with
+/// `.init(...)` into a property declared with that path, builds a collaborator.
+public enum Vault {
+    public final class Locker {
+        public init() {}
+        public func open() -> Data? { try? Data(contentsOf: URL(fileURLWithPath: "/vault")) } // expect: global state Data(contentsOf:)
+    }
+}
+
+public final class Teller {
+    private let locker: Vault.Locker
+    public init() {
+        locker = .init() // expect: construction Vault.Locker()
+    }
+    public func spare() -> Data? {
+        let other = Vault.Locker() // expect: construction Vault.Locker()
+        return other.open() ?? locker.open()
+    }
+}
