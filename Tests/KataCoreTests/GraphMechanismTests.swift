@@ -21,6 +21,39 @@ struct GraphMechanismTests {
         try analysis(["Code.swift": code]).hiddenDependencies.map { "\($0.line) \($0.kind.rawValue) \($0.target)" }
     }
 
+    // MARK: variables nobody writes
+
+    @Test("a static or global var of plain values that no code writes is a constant; written in any way, set from outside the module, or holding an object, it is shared state")
+    func unwrittenVariablesAreConstants() throws {
+        let code = """
+            struct Config { var spaces = "·"; static var `default` = Config() }
+            enum Sizes { static var all = [1, 2, 3] }
+            enum Toggle { static var off = false; static func flip() { Self.off.toggle() } }
+            enum Counter { static var count = 0; static func bump() { count += 1 } }
+            enum Log { static var lines: [String] = []; static func keep(_ line: String) { Log.lines.append(line) } }
+            enum Knobs { public static var verbose = false }
+            final class Cache { var items: [String] = [] }
+            enum Shared { static var cache = Cache() }
+            struct World { var session: URLSession = .shared }
+            var current = World()
+            func change(_ value: inout Int) { value += 1 }
+            enum Tally { static var total = 0 }
+            final class Screen {
+                func show() -> String {
+                    change(&Tally.total)
+                    return "\\(Config.default.spaces) \\(Sizes.all.count) \\(Toggle.off) \\(Counter.count) \\(Log.lines.count) \\(Knobs.verbose) \\(Shared.cache.items.count) \\(current.session) \\(Tally.total)"
+                }
+            }
+            """
+        let targets = try analysis(["Code.swift": code]).hiddenDependencies.map(\.target)
+        for constant in ["Config.default", "Sizes.all"] {
+            #expect(!targets.contains(constant), "\(constant) is never written: \(targets)")
+        }
+        for shared in ["Toggle.off", "Counter.count", "Log.lines", "Knobs.verbose", "Shared.cache", "current", "Tally.total"] {
+            #expect(targets.contains { $0 == shared || $0.hasPrefix(shared + ".") || $0.hasPrefix(shared + " ") }, "\(shared) stays shared state: \(targets)")
+        }
+    }
+
     // MARK: generated code
 
     @Test("code inside #if blocks is read with the owner, member and imports a scan of the whole file gives it, whatever else the file holds")

@@ -307,6 +307,18 @@ struct GraphScaleTests {
         #expect(text.contains("reaches for: Store.shared"), "hidden edges are kept first")
     }
 
+    @Test("Mermaid gives every node its own id, even names that differ only in characters an id cannot hold")
+    func mermaidDistinctIDs() {
+        let renderer = GraphRenderer(style: Style(enabled: false), words: Words(language: .english))
+        let edges = ["==", "<", "Shop_Cache", "Shop.Cache"].map {
+            DependencyEdge(from: $0, to: "Clock.now", kind: .reachesFor, via: "Clock.now", fromModule: "M")
+        }
+        let analysis = DependencyAnalysis(types: [], edges: edges, hiddenDependencies: [], compositionRoot: [], adapters: [], reader: "token reader", notes: [])
+        let text = renderer.mermaid([GraphPanel(title: "", analysis: analysis)])
+        let sources = text.split(separator: "\n").filter { $0.contains("-.->") }.map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") }
+        #expect(sources.count == 4 && Set(sources).count == 4, "four functions, four nodes: \(text)")
+    }
+
     @Test("the edges Mermaid cannot hold are listed after the diagram and returned in full")
     func mermaidListsWhatItLeavesOut() {
         let renderer = GraphRenderer(style: Style(enabled: false), words: Words(language: .english))
@@ -323,17 +335,31 @@ struct GraphScaleTests {
         #expect(text.contains("%%   " + notDrawn[0]))
     }
 
-    @Test("--focus narrows the terminal's summary and findings to the types drawn")
+    @Test("--focus narrows the terminal's summary, findings and footer to the focused type: what is in it or reaches for it; --depth widens the findings with the drawing")
     func focusedSummary() {
         var renderer = GraphRenderer(style: Style(enabled: false), words: Words(language: .english))
         renderer.options = GraphOptions(focus: "Service5", depth: 1)
-        let text = renderer.terminal(GraphPanel(title: "", analysis: large(60)))
-        #expect(text.contains("focused on Service5: 7 of 60 hidden dependencies"), "\(text)")
+        var analysis = large(60)
+        // Two neighbours reach for Service5 itself; a place of the composition root builds it, another builds Service30.
+        analysis.hiddenDependencies.append(HiddenDependency(kind: .singleton, file: "Sources/M2/Service6.swift", line: 9, owner: "Service6", member: "run",
+                                                            context: .body, target: "Service5.shared", suggestion: LocalizedText(english: "Hand it in.", chinese: "传进来。")))
+        analysis.compositionRoot = [
+            HiddenDependency(kind: .construction, file: "Sources/App.swift", line: 2, owner: "App", member: "init", context: .body, target: "Service5()",
+                             suggestion: LocalizedText(english: "", chinese: "")),
+            HiddenDependency(kind: .construction, file: "Sources/App.swift", line: 3, owner: "App", member: "init", context: .body, target: "Service30()",
+                             suggestion: LocalizedText(english: "", chinese: "")),
+        ]
+        let text = renderer.terminal(GraphPanel(title: "", analysis: analysis))
+        #expect(text.contains("focused on Service5: 2 of 61 hidden dependencies are in it or reach for it"), "\(text)")
         let summary = text.split(separator: "\n").first { $0.hasPrefix("Summary") }.map(String.init) ?? ""
-        let drawn = renderer.drawing(large(60)).nodes.count
-        #expect(summary.hasSuffix(" types, 7 hidden dependencies (7 singleton), 0 in the composition root, 0 in adapters") && !summary.contains("60 types"),
-                "the summary counts what is drawn, not the whole code base beside it (\(drawn) nodes drawn): \(summary)")
-        #expect(!text.contains("Service20.swift"), "\(text)")
+        let drawn = renderer.drawing(analysis).nodes.count
+        #expect(summary.hasSuffix(" types, 2 hidden dependencies (2 singleton), 1 in the composition root, 0 in adapters") && !summary.contains("60 types"),
+                "the summary counts what is about the focus, not the whole code base beside it (\(drawn) nodes drawn): \(summary)")
+        #expect(text.contains("    1 places (--details lists them)"), "the footer counts the focused root places too: \(text)")
+        #expect(!text.contains("Service20.swift") && !text.contains("Service4.swift"), "\(text)")
+        renderer.options = GraphOptions(focus: "Service5", depth: 2)
+        let wider = renderer.terminal(GraphPanel(title: "", analysis: analysis))
+        #expect(wider.contains("focused on Service5: 8 of 61 hidden dependencies are in it (or fewer than 2 steps from it) or reach for it"), "\(wider)")
     }
 
     @Test("is handed edges are folded into one per pair of types; nodes are clustered by module")

@@ -100,6 +100,18 @@ struct GraphIntegrationTests {
         return root
     }
 
+    @Test("a symbolic link to Swift code is never followed, and the notes say it was left out")
+    func linksAreNamed() throws {
+        let root = try Self.package(["Sources/Lib/Clock.swift": "import Foundation\nfinal class Stamp { func now() -> Date { Date() } }\n"])
+        let outside = try Self.package(["Elsewhere.swift": "final class Far { func now() -> Double { Double.random(in: 0...1) } }\n"])
+        defer { try? FileManager.default.removeItem(atPath: root); try? FileManager.default.removeItem(atPath: outside) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/Sources/Lib/Linked.swift", withDestinationPath: outside + "/Elsewhere.swift")
+        let analysis = try Self.analyzer(compiler: false).analyze(folder: root)
+        #expect(analysis.filesRead == 1)
+        #expect(!analysis.hiddenDependencies.contains { $0.file.contains("Linked") })
+        #expect(analysis.notes.contains { $0.contains("left out 1 symbolic link to Swift code (Sources/Lib/Linked.swift)") }, "\(analysis.notes)")
+    }
+
     @Test("a name is a global only where the code declares one and the reader's module sees it; a singleton's own accessor is its definition; a static subscript the code writes is shared state; a module that imports a test framework is test support")
     func modulesAndScopes() throws {
         let root = try Self.package([

@@ -30,7 +30,8 @@ extension CommandSpec {
                 --details           list every type, edge and finding (the terminal shows a
                                     summary and the first findings of a large code base)
                 --focus TYPE        draw only TYPE and its neighbours; --depth N (default 1)
-                                    says how many steps away
+                                    says how many steps away; the summary and the
+                                    findings are those in TYPE or reaching for it
                 --include-tests     read test, preview and mock code too (left out by default)
                 --include-generated read files whose header says a tool wrote them ("Generated
                                     by", "DO NOT EDIT", ...); left out and counted by default

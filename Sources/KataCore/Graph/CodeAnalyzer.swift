@@ -67,6 +67,12 @@ public struct CodeAnalyzer: Sendable {
         if skipped > 0 {
             analysis.notes.append("left out \(skipped) file\(skipped == 1 ? "" : "s") of test, preview, mock, benchmark or documentation code (--include-tests reads them)")
         }
+        // Links are never followed (a link may lead out of the folder, or around in a loop): say so, rather than
+        // leave the reader wondering where a file went.
+        let links = ((try? fileSystem.linksRecursively(folder, withExtension: "swift")) ?? []).filter { !$0.contains(".build/") }
+        if !links.isEmpty {
+            analysis.notes.append("left out \(links.count) symbolic link\(links.count == 1 ? "" : "s") to Swift code (\(links.prefix(2).joined(separator: ", "))\(links.count > 2 ? ", ..." : "")): kata reads the files in the folder, never follows a link; name the folder the link points to to read it")
+        }
         if !manifests.isEmpty {
             analysis.notes.append("left out \(manifests.count) package manifest\(manifests.count == 1 ? "" : "s") (\(manifests.prefix(2).joined(separator: ", "))\(manifests.count > 2 ? ", ..." : "")): build configuration, not the code's design")
         }

@@ -18,7 +18,11 @@ public struct CodeModel: Sendable, Equatable {
 
     public init() {}
 
+    /// The variables the code may write, as `Base|name` (see `TokenTools.writtenVariables`).
+    public var writtenVariables: Set<String> = []
+
     public mutating func append(_ other: CodeModel) {
+        writtenVariables.formUnion(other.writtenVariables)
         types += other.types
         members += other.members
         references += other.references
@@ -159,6 +163,8 @@ public struct MemberDeclaration: Sendable, Equatable {
     /// Properties: the declared type when it is written as a plain path (`Workspace.Prebuilts`, `Cache<Int>?`
     /// gives `Cache`): the type `.init(...)` assigned to it builds. Nil for anything else (`[Item]`, a tuple, none).
     public var declaredTypePath: String? = nil
+    /// Properties: `public var` or `open var` with no narrower setter: code outside the module may set it.
+    public var isSettableOutside: Bool = false
     /// Properties: declared `private` or `fileprivate`: for the type's (or the file's) own use.
     public var isPrivate: Bool = false
     /// Methods: the names in the declared result (`-> PitCrew` gives `PitCrew`).

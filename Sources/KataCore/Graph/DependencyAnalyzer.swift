@@ -637,12 +637,56 @@ public struct DependencyAnalyzer: Sendable {
             default: break
             }
         }
+        // A stored static or global `var` that no code writes (no assignment, no subscript or property of it set, no
+        // `inout`, no method called on it that may mutate it) holds the value it was declared with: a constant by what
+        // the code does, read as a `let` (a SwiftUI key's `static var defaultValue = 0`, a configuration's
+        // `static var default = Config(...)` only ever read). One that is written anywhere stays shared state.
+        let constantVariables: Set<String> = {
+            /// Whether a variable holds plain values: a literal, or every type named in its declaration (or the one its
+            /// first value builds) is a struct or an enum of the code's own with no effects and no collaborator, or one
+            /// of the standard library's values. An object (a class, a type kata does not know as a value) is shared by
+            /// everyone who reads the variable, whether or not the variable is ever set again.
+            func holdsValues(_ member: MemberDeclaration) -> Bool {
+                if member.initialValueIsLiteral { return true }
+                let names = member.typeNames.isEmpty ? member.initialValueCall.map { [simple($0)] } ?? [] : member.typeNames.map(simple)
+                return !names.isEmpty && names.allSatisfy { name in
+                    if let declared = declaration(name) {
+                        return (declared.kind == .struct || declared.kind == .enum) && !effectful.contains(name) && !holdsCollaborator(name)
+                    }
+                    return TokenTools.valueTypeNames.contains(name)
+                }
+            }
+            // Who writes which name is known from the text alone: `T.x` (by the type's simple name), `Self.x` or
+            // `self.x` (some type's own), a bare `x` (a local, a global, or a type's own static). Any that could be
+            // this variable counts.
+            var byName: [String: Set<String>] = [:]
+            for entry in model.writtenVariables {
+                let parts = entry.split(separator: "|", omittingEmptySubsequences: false)
+                guard parts.count == 2 else { continue }
+                byName[String(parts[1]), default: []].insert(parts[0].isEmpty ? "" : simple(String(parts[0])))
+            }
+            var constants: Set<String> = []
+            for member in model.members {
+                // One that code outside the module may set (`public static var`) is a setting its users write; a property
+                // wrapper (`@TaskLocal`, `@AppStorage`) is written through its projection or its storage: left as declared.
+                guard member.kind == .property, member.isStatic, member.isMutable, !member.isComputed, !member.isSettableOutside,
+                      member.attributes.allSatisfy({ $0.first?.isUppercase != true || $0 == "MainActor" }),
+                      holdsValues(member) else { continue }
+                let writers = byName[member.name] ?? []
+                if let owner = member.owner {
+                    if !writers.contains(simple(owner)) && !writers.contains("Self") && !writers.contains("") { constants.insert("\(simple(owner)).\(member.name)") }
+                } else if writers.isEmpty {
+                    constants.insert(member.name)
+                }
+            }
+            return constants
+        }()
         let staticVariables = Set(model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed && $0.owner != nil }
-            .map { "\(simple($0.owner!)).\($0.name)" }).filter { addressOnly[$0] != true }
+            .map { "\(simple($0.owner!)).\($0.name)" }).filter { addressOnly[$0] != true && !constantVariables.contains($0) }
         // A static method of a type that keeps mutable static state (a service
         // locator's `resolve`, a registry's `register`) reaches that state too.
         let staticStateByType = Dictionary(grouping: model.members.filter { $0.kind == .property && $0.isStatic && $0.isMutable && !$0.isComputed
-                && $0.owner != nil }, by: { simple($0.owner!) }).mapValues { Set($0.map(\.name)) }
+                && $0.owner != nil && !constantVariables.contains("\(simple($0.owner!)).\($0.name)") }, by: { simple($0.owner!) }).mapValues { Set($0.map(\.name)) }
         // Only the static methods whose own code touches that state: a pure static function beside it is not shared state.
         var touchesStaticState: Set<String> = []
         for reference in model.references {
@@ -671,7 +715,8 @@ public struct DependencyAnalyzer: Sendable {
         }
         // Globals by the modules that declare them: a name in another module is not one of them unless the file imports it.
         var globalModules: [String: Set<String>] = [:]
-        for member in model.members where member.kind == .property && member.owner == nil && member.isMutable && !member.isComputed {
+        for member in model.members where member.kind == .property && member.owner == nil && member.isMutable && !member.isComputed
+            && !constantVariables.contains(member.name) {
             globalModules[member.name, default: []].insert(packageModule(ofFile: member.file) ?? "")
         }
         let globalVariables = Set(globalModules.keys).filter { addressOnly[$0] != true }

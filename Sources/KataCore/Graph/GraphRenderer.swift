@@ -191,22 +191,34 @@ public struct GraphRenderer: Sendable {
         var typeCount = analysis.types.count
         var rootCount = analysis.compositionRoot.count
         var adapterCount = analysis.adapters.count
+        var roots = analysis.compositionRoot
+        var adapters = analysis.adapters
         var focusNote: String?
         if let focus = options.focus {
-            // --focus narrows the whole summary and the findings: the types drawn, their findings, their root and
-            // adapter places; never the code base's counts beside the focused ones.
+            // --focus narrows the whole summary and the findings, the footer's root and adapter places included:
+            // the findings in the focused type (and, with --depth N, in the types fewer than N steps from it) and
+            // those that reach for it or build it; never the code base's counts beside the focused ones. The drawing
+            // shows the neighbours; their own findings are theirs (focus on one of them to see them).
             let drawn = drawing(analysis)
             let names = Set(drawn.nodes.map(\.name))
-            func inDrawing(_ dependency: HiddenDependency) -> Bool {
-                names.contains(dependency.owner.map { String($0.split(separator: ".").last ?? Substring($0)) } ?? dependency.member ?? "top level")
+            var inner = self
+            inner.options.depth = max(0, options.depth - 1)
+            let near = Set(inner.drawing(analysis).nodes.map(\.name))
+            func about(_ dependency: HiddenDependency) -> Bool {
+                let owner = dependency.owner.map { String($0.split(separator: ".").last ?? Substring($0)) } ?? dependency.member ?? "top level"
+                if near.contains(owner) { return true }
+                let path = dependency.target.split(separator: "(").first ?? ""
+                return path.split(separator: ".").contains { $0 == focus }
             }
-            let focused = hidden.filter(inDrawing)
-            focusNote = words.say("focused on \(focus): \(focused.count) of \(hidden.count) hidden dependencies, in the \(drawn.nodes.count) types and places drawn",
-                                  "聚焦于 \(focus)：\(hidden.count) 个隐藏依赖中的 \(focused.count) 个，在画出的 \(drawn.nodes.count) 个类型和位置中")
+            let focused = hidden.filter(about)
+            focusNote = words.say("focused on \(focus): \(focused.count) of \(hidden.count) hidden dependencies are in it\(options.depth > 1 ? " (or fewer than \(options.depth) steps from it)" : "") or reach for it; \(drawn.nodes.count) types and places drawn",
+                                  "聚焦于 \(focus)：\(hidden.count) 个隐藏依赖中有 \(focused.count) 个在它里面\(options.depth > 1 ? "（或距它不到 \(options.depth) 步）" : "")或指向它；画出了 \(drawn.nodes.count) 个类型和位置")
             hidden = focused
             typeCount = analysis.types.filter { names.contains(String($0.name.split(separator: ".").last ?? Substring($0.name))) }.count
-            rootCount = analysis.compositionRoot.filter(inDrawing).count
-            adapterCount = analysis.adapters.filter(inDrawing).count
+            roots = analysis.compositionRoot.filter(about)
+            adapters = analysis.adapters.filter(about)
+            rootCount = roots.count
+            adapterCount = adapters.count
         }
         let small = analysis.types.count <= 40 && hidden.count <= options.terminalFindings
         let full = options.details || small
@@ -261,24 +273,24 @@ public struct GraphRenderer: Sendable {
                                                  "  ……还有 \(hidden.count - listed.count) 个：加上 --details 全部列出（或用 --format json）")))
             }
         }
-        if !analysis.compositionRoot.isEmpty {
+        if !roots.isEmpty {
             lines.append(style.dim(words.say("The composition root builds and reaches on purpose (that is its job):", "组合根有意创建和获取对象（这正是它的职责）：")))
             if full {
-                for dependency in analysis.compositionRoot {
+                for dependency in roots {
                     lines.append("    \(style.dim("\(dependency.file):\(dependency.line)"))  \(dependency.site.isEmpty ? words.say("top level", "顶层代码") : dependency.site)  \(dependency.target)")
                 }
             } else {
-                lines.append("    " + words.say("\(analysis.compositionRoot.count) places (--details lists them)", "\(analysis.compositionRoot.count) 处（--details 列出）"))
+                lines.append("    " + words.say("\(roots.count) places (--details lists them)", "\(roots.count) 处（--details 列出）"))
             }
         }
-        if !analysis.adapters.isEmpty {
+        if !adapters.isEmpty {
             lines.append(style.dim(words.say("Adapters reach for the system on purpose (they wrap it behind your protocol):", "适配器有意调用系统（它们把系统包装在你的协议后面）：")))
             if full {
-                for dependency in analysis.adapters {
+                for dependency in adapters {
                     lines.append("    \(style.dim("\(dependency.file):\(dependency.line)"))  \(dependency.site)  \(dependency.target)")
                 }
             } else {
-                lines.append("    " + words.say("\(analysis.adapters.count) places (--details lists them)", "\(analysis.adapters.count) 处（--details 列出）"))
+                lines.append("    " + words.say("\(adapters.count) places (--details lists them)", "\(adapters.count) 处（--details 列出）"))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -425,6 +437,7 @@ public struct GraphRenderer: Sendable {
                 lines.append("  subgraph \(prefix)panel[\"\(mermaidText(panel.title))\"]")
                 indent = "    "
             }
+            let ids = mermaidIDs(drawing)
             let (clustered, groups) = drawing.byModule
             for (module, members) in groups {
                 var inner = indent
@@ -434,12 +447,13 @@ public struct GraphRenderer: Sendable {
                 }
                 for node in members {
                     let shape = node.kind == nil ? "([\"\(mermaidText(node.label))\"])" : "[\"\(mermaidText(node.label))\"]"
-                    lines.append("\(inner)\(prefix)\(mermaidID(node.key))\(shape)" + (node.kind == nil ? ":::global" : ""))
+                    lines.append("\(inner)\(prefix)\(ids[node.key] ?? mermaidID(node.key))\(shape)" + (node.kind == nil ? ":::global" : ""))
                 }
                 if clustered && !module.isEmpty { lines.append("\(indent)end") }
             }
             for edge in drawing.edges {
-                let from = prefix + mermaidID(nodeKey(edge.fromModule, edge.from, in: drawing)), to = prefix + mermaidID(targetKey(edge, drawing))
+                let fromKey = nodeKey(edge.fromModule, edge.from, in: drawing), toKey = targetKey(edge, drawing)
+                let from = prefix + (ids[fromKey] ?? mermaidID(fromKey)), to = prefix + (ids[toKey] ?? mermaidID(toKey))
                 let label = mermaidText(edge.kind == .conformsTo ? "conforms to" : "\(edge.kind.rawValue): \(edge.via)")
                 switch edge.kind {
                 case .creates: lines.append("\(indent)\(from) -->|\"\(label)\"| \(to)")
@@ -453,6 +467,24 @@ public struct GraphRenderer: Sendable {
         }
         lines.append("  classDef global fill:#fde2e2,stroke:#c0392b")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One id per node of a drawing: Mermaid ids keep only letters and digits, so two names that differ only in
+    /// other characters (the operators `==` and `<`, `Shop.Cache` and `Shop_Cache`) get a number to tell them apart.
+    func mermaidIDs(_ drawing: Drawing) -> [String: String] {
+        var keys = drawing.nodes.map(\.key)
+        for edge in drawing.edges { keys.append(nodeKey(edge.fromModule, edge.from, in: drawing)); keys.append(targetKey(edge, drawing)) }
+        var ids: [String: String] = [:]
+        var taken: Set<String> = []
+        for key in keys where ids[key] == nil {
+            let base = mermaidID(key)
+            var id = base
+            var number = 2
+            while taken.contains(id) { id = "\(base)_\(number)"; number += 1 }
+            ids[key] = id
+            taken.insert(id)
+        }
+        return ids
     }
 
     func mermaidID(_ name: String) -> String {
@@ -480,6 +512,7 @@ public struct GraphRenderer: Sendable {
                 lines.append("    label=\(dotString(panel.title));")
                 indent = "    "
             }
+            let ids = mermaidIDs(drawing)
             let (clustered, groups) = drawing.byModule
             for (module, members) in groups {
                 var inner = indent

@@ -396,6 +396,7 @@ public struct SyntaxDumpReader: Sendable {
         if let items = dump.array(dump.root, .items) {
             walker.walkArray(items, scope: .init(owner: nil, member: nil, isStatic: false, context: .topLevel, window: 0...Int.max))
         }
+        walker.model.writtenVariables = TokenTools.writtenVariables(tokens)
         return walker.model
     }
 }
@@ -836,11 +837,13 @@ private struct DumpWalker {
             var shape: (typeNames: [String], initialCall: String?, initialValue: Range<Int>?, accessors: Int?) = ([], nil, nil, nil)
             var declaredAsSelf = false
             var declaredTypePath: String?
+            var settableOutside = false
             var isPrivate = false
             if let nameIndex = tokenIndex(at: start), tokens[nameIndex].text == name {
                 shape = TokenTools.propertyShape(tokens, nameIndex: nameIndex)
                 declaredAsSelf = TokenTools.declaredAsSelf(tokens, nameIndex: nameIndex)
                 declaredTypePath = TokenTools.declaredTypePath(tokens, nameIndex: nameIndex)
+                settableOutside = TokenTools.settableOutside(tokens, nameIndex: nameIndex)
                 isPrivate = TokenTools.declaredPrivate(tokens, nameIndex: nameIndex)
                 if let brace = shape.accessors {
                     accessorsWindow = tokens[brace].offset...tokens[TokenTools.matchingClose(tokens, brace)].offset
@@ -854,6 +857,8 @@ private struct DumpWalker {
                 file: file, line: lines.line(of: start))
             member.declaredAsSelf = declaredAsSelf
             member.declaredTypePath = declaredTypePath
+            member.initialValueIsLiteral = shape.initialValue.map { TokenTools.isLiteral(tokens[$0]) } ?? false
+            member.isSettableOutside = settableOutside
             member.isPrivate = isPrivate
             model.members.append(member)
         }

@@ -37,6 +37,7 @@ public struct TokenReader: Sendable {
             scanner.scanAll()
         }
         var model = scanner.model
+        model.writtenVariables = TokenTools.writtenVariables(tokens)
         let facts = TokenTools.fileFacts(tokens, file: file, lines: lines)
         if let ranges {
             func inside(_ offset: Int) -> Bool { ranges.contains { $0.contains(offset) } }
@@ -661,6 +662,58 @@ enum TokenTools {
         return k + 1 < tokens.count && tokens[k].is(".") && tokens[k + 1].isIdentifier
     }
 
+    /// The variables the code may write, as `Base|name`: assigned (`=`, `+=`), through a subscript or a property of
+    /// theirs (`Config.current.size = 2`, `Self.cache[key] = value`), passed `inout` (`&count`), or sent a method
+    /// call that may be a mutating one (`Sizes.all.append(4)`). `Base` is the type path written before the name
+    /// (`Config`, `Self` for `self.` and `Self.`), empty for a bare name. A plain read writes nothing.
+    static func writtenVariables(_ tokens: [SwiftToken]) -> Set<String> {
+        func isAssignment(_ token: SwiftToken) -> Bool {
+            token.kind == .operator && (token.text == "=" || (token.text.count >= 2 && token.text.hasSuffix("=")
+                && !["==", "!=", "<=", ">=", "===", "!=="].contains(token.text)))
+        }
+        var written: Set<String> = []
+        var index = 0
+        while index < tokens.count {
+            let start = tokens[index]
+            guard start.isIdentifier, index == 0 || !tokens[index - 1].is(".") else { index += 1; continue }
+            // The chain `A.B.name.more`: the type path, then the variable (the first name that is not a type).
+            var components = [start.text]
+            var k = index + 1
+            while k + 1 < tokens.count, tokens[k].is("."), tokens[k + 1].isIdentifier { components.append(tokens[k + 1].text); k += 2 }
+            var base: [String] = []
+            var variable: Int?
+            for (position, name) in components.enumerated() {
+                if position == 0 && (name == "self" || name == "Self") { base = ["Self"]; continue }
+                if name.first?.isUppercase == true && variable == nil && (base.isEmpty || base != ["Self"]) { base.append(name); continue }
+                variable = position
+                break
+            }
+            // A declaration (`let x = 1`, `static var all = [...]`) gives a first value; it writes nothing.
+            let declared = index > 0 && (tokens[index - 1].is("let") || tokens[index - 1].is("var"))
+            guard let variable, !declared else { index = k; continue }
+            let key = base.joined(separator: ".") + "|" + components[variable]
+            var writes = index > 0 && tokens[index - 1].is("&")
+            // A call on the variable itself is a method of the type (`Toggle.flip()`); on something after it, it may mutate it.
+            var after = components.count - 1 - variable
+            var m = k
+            while !writes && m < tokens.count {
+                let token = tokens[m]
+                if isAssignment(token) { writes = true; break }
+                if token.is("?") || token.is("!") { m += 1; continue }
+                if token.is("["), !token.newlineBefore { m = matchingClose(tokens, m) + 1; after += 1; continue }
+                if token.is("("), !token.newlineBefore, after > 0 { writes = true; break }
+                if token.is("."), m + 2 < tokens.count, tokens[m + 1].isIdentifier {
+                    if tokens[m + 2].is("("), !tokens[m + 2].newlineBefore { writes = true; break }
+                    after += 1; m += 2; continue
+                }
+                break
+            }
+            if writes { written.insert(key) }
+            index = k
+        }
+        return written
+    }
+
     /// `delegate ?? DefaultDelegate()`, `self.clock ?? SystemClock()`: the name the construction at `index` stands in for.
     static func fallbackOf(_ tokens: [SwiftToken], at index: Int) -> String? {
         guard index >= 2, tokens[index - 1].text == "??", tokens[index - 2].isIdentifier else { return nil }
@@ -758,7 +811,25 @@ enum TokenTools {
         return false
     }
 
-    /// `name: Self` followed by `=`, `{` or the end of the declaration.
+    /// `public var`, `open var` without a narrower setter (`public private(set) var`): code outside the module may set it.
+    static func settableOutside(_ tokens: [SwiftToken], nameIndex: Int) -> Bool {
+        var k = nameIndex - 2
+        var visible = false
+        while k >= 0, k >= nameIndex - 12 {
+            let token = tokens[k]
+            if token.is(")") {
+                // `private(set)`, `internal(set)`, `fileprivate(set)`: the setter stays inside.
+                if k >= 3, tokens[k - 1].text == "set", ["private", "fileprivate", "internal"].contains(tokens[k - 3].text) { return false }
+                k -= 4; continue
+            }
+            guard token.isIdentifier, TokenReader.modifiers.contains(token.text) else { break }
+            if token.text == "public" || token.text == "open" { visible = true }
+            if token.newlineBefore { break }
+            k -= 1
+        }
+        return visible
+    }
+
     /// The type written after `name:` when it is a plain path (see `plainTypePath`).
     static func declaredTypePath(_ tokens: [SwiftToken], nameIndex: Int) -> String? {
         guard nameIndex + 1 < tokens.count, tokens[nameIndex + 1].is(":") else { return nil }
@@ -788,6 +859,7 @@ enum TokenTools {
         return path.joined(separator: ".")
     }
 
+    /// `name: Self` followed by `=`, `{` or the end of the declaration.
     static func declaredAsSelf(_ tokens: [SwiftToken], nameIndex: Int) -> Bool {
         guard nameIndex + 2 < tokens.count, tokens[nameIndex + 1].is(":"), tokens[nameIndex + 2].text == "Self" else { return false }
         guard nameIndex + 3 < tokens.count else { return true }
@@ -1276,6 +1348,7 @@ struct TokenScanner {
             initialValueIsLiteral: shape.initialValue.map { TokenTools.isLiteral(tokens[$0.lowerBound..<min($0.upperBound, range.upperBound)]) } ?? false,
             declaredAsSelf: TokenTools.declaredAsSelf(tokens, nameIndex: nameIndex),
             declaredTypePath: TokenTools.declaredTypePath(tokens, nameIndex: nameIndex),
+            isSettableOutside: TokenTools.settableOutside(tokens, nameIndex: nameIndex),
             isPrivate: TokenTools.declaredPrivate(tokens, nameIndex: nameIndex)))
         offsetOfMember[name + "@\(line)"] = tokens[index].offset
         let context: ReferenceContext = owner == nil && isMainFile ? .topLevel : .initialValue

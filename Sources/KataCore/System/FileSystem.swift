@@ -96,6 +96,15 @@ extension FileSystem {
 
     /// Regular files below `path` (links are not followed), as paths relative to it, sorted.
     public func filesRecursively(_ path: String, withExtension ext: String? = nil) throws -> [String] {
+        try entriesRecursively(path, withExtension: ext, of: .file)
+    }
+
+    /// The symbolic links under `path` (never followed), relative to it: what `filesRecursively` leaves out.
+    public func linksRecursively(_ path: String, withExtension ext: String? = nil) throws -> [String] {
+        try entriesRecursively(path, withExtension: ext, of: .symlink)
+    }
+
+    private func entriesRecursively(_ path: String, withExtension ext: String?, of wanted: FileKind) throws -> [String] {
         var found: [String] = []
         func walk(_ relative: String) throws {
             let absolute = relative.isEmpty ? path : path + "/" + relative
@@ -103,7 +112,7 @@ extension FileSystem {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 switch kind(of: path + "/" + child) {
                 case .directory: try walk(child)
-                case .file:
+                case wanted?:
                     if ext == nil || name.hasSuffix("." + ext!) { found.append(child) }
                 default: break
                 }
