@@ -54,6 +54,63 @@ struct GraphMechanismTests {
         }
     }
 
+    // MARK: names as the compiler looks them up
+
+    @Test("a nested type is its own type: its effects are not those of a type of the same simple name elsewhere, or of the platform type an extension extends")
+    func nestedTypesAreTheirOwn() throws {
+        let code = """
+            import Foundation
+            final class FileInfo {
+                var name: String
+                init(_ url: URL) { name = String(url.lastPathComponent) }
+            }
+            enum Shooter {
+                final class FileInfo {
+                    let path = NSTemporaryDirectory()
+                    func size() -> Int { (try? Data(contentsOf: URL(fileURLWithPath: path)))?.count ?? 0 }
+                }
+                static func hash() -> Int { let info = FileInfo(); return info.size() }
+            }
+            enum Constants { struct String { static let title = "t" } }
+            extension String { var exists: Bool { FileManager.default.fileExists(atPath: self) } }
+            final class Matcher {
+                var files: [FileInfo] = []
+                let reader: Shooter.FileInfo
+                init() { reader = Shooter.FileInfo() }
+                func add(_ urls: [URL]) -> Int {
+                    for url in urls { let info = FileInfo(url); files.append(info) }
+                    return reader.size()
+                }
+            }
+            """
+        let found = try analysis(["Code.swift": code])
+        let targets = found.hiddenDependencies.map { "\($0.line) \($0.target)" }
+        #expect(!targets.contains("20 FileInfo()"), "the top-level FileInfo is data, whatever the nested one does: \(targets)")
+        #expect(targets.contains("18 Shooter.FileInfo()"), "the nested one, built by its path elsewhere and kept, reads the disk: \(targets)")
+        #expect(found.types.contains { $0.name == "Shooter.FileInfo" }, "the written names come back: \(found.types.map(\.name))")
+    }
+
+    @Test("`import struct Module.Type` imports a name; it declares no type that would own the code after it")
+    func importKindsDeclareNothing() throws {
+        let code = """
+            import Foundation
+            import struct Foundation.URL
+
+            final class Zipper {
+                func compress() {
+                    #if os(FreeBSD)
+                    let p = Process()
+                    #else
+                    let p = Process()
+                    #endif
+                    try? p.run()
+                }
+            }
+            """
+        let owners = Set(try analysis(["Code.swift": code]).hiddenDependencies.compactMap(\.owner))
+        #expect(owners == ["Zipper"], "\(owners)")
+    }
+
     // MARK: generated code
 
     @Test("code inside #if blocks is read with the owner, member and imports a scan of the whole file gives it, whatever else the file holds")

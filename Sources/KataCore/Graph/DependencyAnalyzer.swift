@@ -189,6 +189,15 @@ public struct DependencyAnalyzer: Sendable {
     /// no effects of its own. A protocol named there stands for every type that conforms to it.
     public func analyze(_ model: CodeModel, reader: String, notes: [String] = [], roots: Set<String> = [], collaborators: Set<String> = [],
                         includeTests: Bool = false) -> DependencyAnalysis {
+        // Nested types that share a simple name with another type get names of their own for the analysis.
+        guard let separated = NestedNames.separating(model) else {
+            return analyzeModel(model, reader: reader, notes: notes, roots: roots, collaborators: collaborators, includeTests: includeTests)
+        }
+        return NestedNames.restoring(analyzeModel(separated, reader: reader, notes: notes, roots: roots, collaborators: collaborators, includeTests: includeTests))
+    }
+
+    private func analyzeModel(_ model: CodeModel, reader: String, notes: [String], roots: Set<String>, collaborators: Set<String>,
+                              includeTests: Bool) -> DependencyAnalysis {
         func simple(_ name: String) -> String {
             // The part after the last dot, without a split (most names have no dot).
             let utf8 = name.utf8
@@ -353,15 +362,17 @@ public struct DependencyAnalyzer: Sendable {
         // preset or helper beside it (`static let preview = Self(date: Date())`) is not the object's behaviour.
         let storedProperties = model.members.filter { $0.kind == .property && !$0.isStatic && !$0.isComputed && $0.owner != nil }
         var reachingTheSystem: Set<String> = []
+        // Only the code's own types: an extension that gives a platform type a member with effects (`String.exists`
+        // asking the file system) makes no `String` anyone builds a collaborator; a call of that member is the effect.
         for reference in model.references where !reference.memberIsStatic && reference.context == .body {
-            if let owner = reference.owner, reachesSystem(reference) { reachingTheSystem.insert(simple(owner)) }
+            if let owner = reference.owner.map(simple), simpleNames.contains(owner), reachesSystem(reference) { reachingTheSystem.insert(owner) }
         }
         func effects(countingAbstractions: Bool) -> Set<String> {
             var effectful = reachingTheSystem
             for _ in 0..<8 {
                 let before = effectful.count
                 for reference in model.references where !reference.memberIsStatic && reference.context == .body {
-                    guard let owner = reference.owner.map(simple), !effectful.contains(owner),
+                    guard let owner = reference.owner.map(simple), !effectful.contains(owner), simpleNames.contains(owner),
                           case .construction(let type) = reference.shape, effectful.contains(simple(type)) else { continue }
                     effectful.insert(owner)
                 }
@@ -821,8 +832,9 @@ public struct DependencyAnalyzer: Sendable {
                 if !atRoot && reference.context == .initialValue && (reference.memberIsStatic || reference.owner == nil) { return nil }
                 // A helper declared inside the type that builds it (or inside the same outer type) is part of that
                 // type. A type nested in another one's namespace (`Vault.Locker` built by a `Teller`) is not.
-                if !atRoot, let built = declaration(type, module: module), built.name.contains("."),
-                   reference.owner.map({ $0.split(separator: ".").first == built.name.split(separator: ".").first }) ?? true { return nil }
+                func outermost(_ name: String) -> Substring? { name.split(whereSeparator: { $0 == "." || $0 == NestedNames.mark }).first }
+                if !atRoot, let built = declaration(type, module: module), built.name.contains(".") || built.name.contains(NestedNames.mark),
+                   reference.owner.map({ outermost($0) == outermost(built.name) }) ?? true { return nil }
                 // A helper built for the moment: a type with no effects and no collaborator of its own (a builder,
                 // a calculator, a parser) whose object lives only in a local or for one call is a tool used there
                 // and dropped. Kept in a property, assigned, returned or handed on, it is a collaborator.
@@ -1205,7 +1217,8 @@ public struct DependencyAnalyzer: Sendable {
         }
         let protocolName = targetType.flatMap { type in Self.onlyProtocol(of: type, inherited: inherited, protocols: protocols) }
         func parameterName(_ type: String) -> String {
-            var name = type
+            // A nested type's own name: `Space.Nested` → `nested`.
+            var name = String(type.split(whereSeparator: { $0 == "." || $0 == NestedNames.mark }).last ?? Substring(type))
             for prefix in ["V8", "Default", "Live", "Real", "System", "Shared", "URL"] where name.hasPrefix(prefix) && name.count > prefix.count {
                 name = String(name.dropFirst(prefix.count))
             }

@@ -1045,6 +1045,10 @@ struct TokenScanner {
         while index < range.upperBound {
             let token = tokens[index]
             let previousIsDot = index > 0 && tokens[index - 1].is(".")
+            // `import struct TSCBasic.FileSystemError`: the kind names what is imported; it declares nothing.
+            if token.isIdentifier, index > 0, tokens[index - 1].is("import"), TokenTools.importKinds.contains(token.text) {
+                index += 1; continue
+            }
             if token.isIdentifier && !previousIsDot {
                 // Modifiers before a declaration. `nonisolated(unsafe)` is one modifier, and it is kept with the
                 // attributes: it silences the compiler's check of shared mutable state.
