@@ -347,7 +347,7 @@ struct GraphMechanismTests {
         #expect(result.compositionRoot.map { "\($0.line) \($0.target)" } == ["4 Store()"])
     }
 
-    @Test("the suggestion fits the place: a parameter of a static member, a factory for an object made per call, the concrete type when several protocols could be meant or the only one is a marker")
+    @Test("the suggestion fits the place: a parameter of a static member, a factory for an object made per call (a reading per call is a reading to hand in), the concrete type when several protocols could be meant or the only one is a marker")
     func suggestionsFitThePlace() throws {
         let code = """
             import Foundation
@@ -362,6 +362,7 @@ struct GraphMechanismTests {
                 let session = Session()
                 let archive = Archive()
                 func send(_ path: String) { let url = path + "/upload"; Upload(url: url).load() }
+                func notes(_ path: String) -> String? { try? String(contentsOfFile: path + "/notes") }
             }
             """
         let result = try analysis(["Code.swift": code])
@@ -371,6 +372,9 @@ struct GraphMechanismTests {
         #expect(advice("Session()").contains("session: Session"), "\(advice("Session()"))")
         // A protocol that requires nothing (a marker) says nothing a caller could use: the concrete type is named.
         #expect(advice("Archive()").contains("archive: Archive") && !advice("Archive()").contains("Marked"), "\(advice("Archive()"))")
+        // Reading a file per call is a reading to hand in, not an object to make with a factory.
+        #expect(advice("String(contentsOfFile:)").contains("reads the disk") && !advice("String(contentsOfFile:)").contains("makeString"),
+                "\(advice("String(contentsOfFile:)"))")
     }
 
     @Test("a library type's clock read (`now`) is a hidden dependency whatever the library; a clock handed in is not")
@@ -400,7 +404,7 @@ struct GraphMechanismTests {
         #expect(result.hiddenDependencies.first?.suggestion.english.contains("RandomNumberGenerator") == true)
     }
 
-    @Test("waiting on the real clock is a hidden dependency: Task.sleep, Thread.sleep, usleep, Timer.scheduledTimer, asyncAfter on a platform queue (not on a queue handed in); an adapter behind the code's own protocol may wait")
+    @Test("waiting on the real clock is a hidden dependency: Task.sleep, Thread.sleep, usleep, Timer.scheduledTimer, asyncAfter on a platform queue (not on a queue handed in); an adapter behind the code's own protocol may wait, and so may a view")
     func waitingOnTheRealClock() throws {
         let code = """
             import Foundation
@@ -413,8 +417,12 @@ struct GraphMechanismTests {
                 func background(_ work: @escaping () -> Void) { DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1, execute: work) }
                 func handed(_ queue: DispatchQueue, _ work: @escaping () -> Void) { queue.asyncAfter(deadline: .now() + 1, execute: work) }
             }
+            final class MarqueeLabel: NSTextField {
+                func scroll() { _ = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in } }
+            }
             """
         let result = try analysis(["Code.swift": code])
+        // A view's timer moves its animation (a label that scrolls): the view's own business, like its other waits.
         #expect(result.hiddenDependencies.map { "\($0.line) \($0.target)" } == ["5 Task.sleep", "5 Thread.sleep", "5 usleep()", "6 Timer.scheduledTimer",
                                                                                  "7 DispatchQueue.asyncAfter", "8 DispatchQueue.asyncAfter"])
         #expect(result.hiddenDependencies.allSatisfy { $0.suggestion.english.contains("waits on the real clock") })

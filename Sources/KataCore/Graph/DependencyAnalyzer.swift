@@ -124,8 +124,9 @@ public struct DependencyAnalyzer: Sendable {
                                            "ToolbarContent", "CustomizableToolbarContent", "Commands"]
     /// Clock and randomness targets that views use for animation and identity.
     static let animationState = ["Date()", "UUID()", ".random", "CACurrentMediaTime()", "CFAbsoluteTimeGetCurrent()", ".randomElement()", ".shuffled()", "Date.now", "arc4random_uniform()",
-                                  // A view that waits a moment before the next step of an animation or a presentation.
-                                  "DispatchQueue.asyncAfter"]
+                                  // A view that waits a moment before the next step of an animation or a presentation
+                                  // (a timer that scrolls a label, a pause before a hint appears).
+                                  "DispatchQueue.asyncAfter", "Timer.scheduledTimer", "Task.sleep", "Thread.sleep"]
     /// Free functions that read the clock, randomness or the environment.
     static let systemFunctions: Set<String> = [
         "arc4random", "arc4random_uniform", "arc4random_buf", "drand48",
@@ -909,7 +910,9 @@ public struct DependencyAnalyzer: Sendable {
                 ?? freeFunctions.contains(member)
             if reference.owner == nil || reference.memberIsStatic { return isMethod ? .function(member) : .initializer }
             // An object made per call: only in a method (what an initializer builds, it builds once).
-            if case .construction = reference.shape, isMethod, let roots = reference.handedArguments, let ownerSimple {
+            // A reading of the disk or the network (`String(contentsOfFile:)`) is a reading to hand in, not an object.
+            if case .construction(let type) = reference.shape, isMethod, let roots = reference.handedArguments, let ownerSimple,
+               !Self.readingTypes.contains(simple(type)), !Self.systemFunctions.contains(type) {
                 let stored = Set((membersByOwner[ownerSimple] ?? []).filter { $0.kind == .property && !$0.isStatic }.map(\.name))
                 if roots.contains(where: { $0 != "self" && !stored.contains($0) }) { return .factory }
             }
