@@ -200,7 +200,6 @@ public struct GraphRenderer: Sendable {
             // those that reach for it or build it; never the code base's counts beside the focused ones. The drawing
             // shows the neighbours; their own findings are theirs (focus on one of them to see them).
             let drawn = drawing(analysis)
-            let names = Set(drawn.nodes.map(\.name))
             var inner = self
             inner.options.depth = max(0, options.depth - 1)
             let near = Set(inner.drawing(analysis).nodes.map(\.name))
@@ -214,7 +213,8 @@ public struct GraphRenderer: Sendable {
             focusNote = words.say("focused on \(focus): \(focused.count) of \(hidden.count) hidden dependencies are in it\(options.depth > 1 ? " (or fewer than \(options.depth) steps from it)" : "") or reach for it; \(drawn.nodes.count) types and places drawn",
                                   "聚焦于 \(focus)：\(hidden.count) 个隐藏依赖中有 \(focused.count) 个在它里面\(options.depth > 1 ? "（或距它不到 \(options.depth) 步）" : "")或指向它；画出了 \(drawn.nodes.count) 个类型和位置")
             hidden = focused
-            typeCount = analysis.types.filter { names.contains(String($0.name.split(separator: ".").last ?? Substring($0.name))) }.count
+            // The types drawn (places and globals are nodes too, but not types).
+            typeCount = drawn.nodes.filter { $0.kind != nil }.count
             roots = analysis.compositionRoot.filter(about)
             adapters = analysis.adapters.filter(about)
             rootCount = roots.count
@@ -512,7 +512,6 @@ public struct GraphRenderer: Sendable {
                 lines.append("    label=\(dotString(panel.title));")
                 indent = "    "
             }
-            let ids = mermaidIDs(drawing)
             let (clustered, groups) = drawing.byModule
             for (module, members) in groups {
                 var inner = indent
