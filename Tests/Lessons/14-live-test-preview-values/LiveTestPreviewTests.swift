@@ -414,6 +414,26 @@ struct LiveTestPreviewTests {
         }
     }
 
+    @Test("a test value answers 0 to every question, after it reports: the tyre wear and the last lap of any driver, the rain in any number of minutes")
+    func testValuesAnswerZero() {
+        // The app's services as it keeps them, whatever their names: here the test values, none overridden. A placeholder
+        // other than 0 (a -1 "that cannot pass for real data") is an answer the text does not give, and the app's calls
+        // would show it wherever a rule reads the number.
+        let spy = SpyReporter()
+        let app = PitWallApp.test(reporter: spy)
+        for telemetry in servicesReachable(from: app, as: (any TelemetryFeed).self) {
+            for driver in ["HAM", "LEC", ""] {
+                let answers = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
+                #expect(answers == (0, 0), "The telemetry's test value should answer 0 for the tyre wear and the last lap after it reports (the text: \"and then answers 0\"), but it answered \(answers.0) and \(answers.1) for \(driver.debugDescription). [zh-Hans] 遥测的测试值报告之后应该对轮胎磨损和上一圈都回答 0（课文：“然后回答 0”），但它对 \(driver.debugDescription) 回答的是 \(answers.0) 和 \(answers.1)。")
+            }
+        }
+        for weather in servicesReachable(from: app, as: (any WeatherService).self) {
+            let answers = [0, 10, 60, -5].map { weather.rainChance(inMinutes: $0) }
+            #expect(answers.allSatisfy { $0 == 0 }, "The weather's test value should answer 0% rain after it reports, for any number of minutes, but it answered \(answers). [zh-Hans] 天气的测试值报告之后对任何分钟数都应该回答 0% 降雨，但它的回答是 \(answers)。")
+        }
+        #expect(!spy.issues.isEmpty, "Every question to a test value is reported: the questions above reported nothing. [zh-Hans] 对测试值的每个提问都要报告：上面的提问什么也没有报告。")
+    }
+
     @Test("the preview root makes no live call")
     func previewMakesNoLiveCall() {
         let before = LiveTouches()
