@@ -90,6 +90,23 @@ struct GraphMechanismTests {
         #expect(found.types.contains { $0.name == "Shooter.FileInfo" }, "the written names come back: \(found.types.map(\.name))")
     }
 
+    @Test("a global of main.swift that holds a system singleton is that singleton for every file that reads it; a #selector names a method and reads nothing")
+    func mainGlobalsHoldSingletons() throws {
+        let files = [
+            "main.swift": "import Cocoa\nvar app: AppDelegate!\nlet prefs = UserDefaults.standard\n_ = NSApplicationMain(CommandLine.argc, CommandLine.unsafeArgv)\n",
+            "Display.swift": """
+                import Cocoa
+                final class Display {
+                    func brightness() -> Float { prefs.float(forKey: "brightness") }
+                    func action() -> Selector { #selector(app.quit) }
+                }
+                """,
+        ]
+        let found = try self.found(files)
+        #expect(found.contains("Display.swift:3 singleton prefs (UserDefaults.standard)"), "\(found)")
+        #expect(!found.contains { $0.hasPrefix("Display.swift:4") }, "#selector(app.quit) reads nothing: \(found)")
+    }
+
     @Test("`import struct Module.Type` imports a name; it declares no type that would own the code after it")
     func importKindsDeclareNothing() throws {
         let code = """

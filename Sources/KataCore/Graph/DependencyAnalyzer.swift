@@ -935,7 +935,11 @@ public struct DependencyAnalyzer: Sendable {
                 globalSingletonTypes[member.name] = simple(call)
             }
         }
-        for reference in model.references where reference.owner == nil && reference.context == .initialValue {
+        // In a `main.swift` a global's first value is top-level code too (`let prefs = UserDefaults.standard`): it is
+        // still a global that holds the singleton, for every file that reads it.
+        let globalNames = Set(model.members.filter { $0.kind == .property && $0.owner == nil }.map(\.name))
+        for reference in model.references where reference.owner == nil
+            && (reference.context == .initialValue || reference.context == .topLevel && reference.member.map { globalNames.contains($0) } == true) {
             if let member = reference.member, let (kind, target, type) = classify(reference), kind == .singleton {
                 globalSingletons[member] = target
                 if let type { globalSingletonTypes[member] = type }

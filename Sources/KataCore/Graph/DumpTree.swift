@@ -663,6 +663,6 @@ struct DumpTree: Sendable {
         case source_file, class_decl, struct_decl, enum_decl, `protocol`, protocol_decl, extension_decl, actor_decl
         case declref_expr, parameter, var_decl, pattern_binding_decl, constructor_decl, func_decl, accessor_decl, type_expr
         case destructor_decl, subscript_decl, top_level_code_decl, unresolved_dot_expr, call_expr, unresolved_decl_ref_expr
-        case unresolved_specialize_expr, unresolved_member_expr, custom_attr, subscript_expr
+        case unresolved_specialize_expr, unresolved_member_expr, custom_attr, subscript_expr, objc_selector_expr
     }
 }

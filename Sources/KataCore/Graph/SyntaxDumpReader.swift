@@ -552,6 +552,9 @@ private struct DumpWalker {
             inner.context = .topLevel
             inner.topLevelCode = true
             walkChildren(node, scope: inner)
+        case Self.symbol(.objc_selector_expr):
+            // `#selector(app.quit)`: a method's name the compiler checks; nothing is read.
+            return
         case Self.symbol(.unresolved_dot_expr):
             if let (base, field) = typeMember(node) {
                 if field == "init" { place(.construction(type: base), scope: scope) }

@@ -938,6 +938,13 @@ enum TokenTools {
             defer { index += 1 }
             if skipped(index) { continue }
             let token = tokens[index]
+            // `#selector(app.quit)`, `#keyPath(model.name)`: a name the compiler checks, not a read of anything.
+            let names = ["selector", "keyPath"]
+            if token.kind == .directive && names.contains(String(token.text.drop { $0 == "#" }))
+                || token.isIdentifier && names.contains(token.text) && index > 0 && tokens[index - 1].is("#") {
+                if index + 1 < range.upperBound, tokens[index + 1].is("(") { index = min(TokenTools.matchingClose(tokens, index + 1), range.upperBound - 1) }
+                continue
+            }
             guard token.isIdentifier else { continue }
             let previous = index > 0 ? tokens[index - 1] : nil
             if let previous, previous.is("."), TokenTools.unseededRandomCalls.contains(token.text),
