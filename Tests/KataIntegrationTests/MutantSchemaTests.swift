@@ -89,4 +89,23 @@ struct MutantSchemaTests {
             #expect(alone != (try Self.run(["Store.swift": Self.store])), "\(mutant.id) changes what the program prints")
         }
     }
+
+    @Test("the schema imports nothing the learner's module does not: an import would make its extension members visible in every file, and a call could resolve otherwise than in the learner's own build")
+    func schemaImportsNothing() throws {
+        let schema = try #require(MutantSchema.make(Self.store, mutants: Self.mutants))
+        let imports = { (text: String) in Set(text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("import ") }) }
+        #expect(imports(schema.text) == imports(Self.store), "\(imports(schema.text).subtracting(imports(Self.store)))")
+        // A file of the module that resolves a call by what the C library adds (`Duration.init(_: timespec)`) resolves
+        // it the same way beside the schema as beside the original file.
+        let probe = """
+            struct Pace { init(_ stint: Stint) {} }
+            struct Stint { init(tv_sec: Double, tv_nsec: Double) {} }
+            func pace(_ value: Duration) -> Int { 1 }
+            func pace(_ value: Pace) -> Int { 0 }
+            func paceUnit() -> Int { pace(.init(.init(tv_sec: 1, tv_nsec: 0))) }
+            """
+        let mainText = "print(paceUnit())\n"
+        let original = try Self.run(["Store.swift": Self.store, "Probe.swift": probe, "main.swift": mainText])
+        #expect(try Self.run(["Store.swift": schema.text, "Probe.swift": probe, "main.swift": mainText]) == original)
+    }
 }

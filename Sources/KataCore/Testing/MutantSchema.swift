@@ -66,15 +66,13 @@ public enum MutantSchema {
             line = body.close
         }
         while line <= lines.count { result.append(lines[line - 1]); line += 1 }
+        // The C library's `getenv`, declared here rather than imported: an import in this file would make the C
+        // library's extension members visible in every file of the module (`Duration.init(_: timespec)`), so a call in
+        // the learner's code could resolve one way in a schema build and another in their own, and their tests could
+        // tell the two apart by that alone.
         let reader = """
-            #if canImport(Glibc)
-            import Glibc
-            #elseif canImport(Musl)
-            import Musl
-            #elseif canImport(Darwin)
-            import Darwin
-            #endif
-            private let \(selector): Int = getenv("\(variable)").flatMap { Int(String(cString: $0)) } ?? 0
+            @_silgen_name("getenv") private func \(selector)Read(_ name: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>?
+            private let \(selector): Int = \(selector)Read("\(variable)").flatMap { Int(String(cString: $0)) } ?? 0
             """
         return Schema(text: result.joined(separator: "\n") + "\n\n" + reader + "\n", cases: cases)
     }
