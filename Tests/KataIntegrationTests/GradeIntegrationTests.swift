@@ -442,6 +442,9 @@ struct GradeIntegrationTests {
                 return renamed.hasSuffix("{") ? String(renamed.dropLast()) + "\n{" : renamed + ";"
             }.joined(separator: " ")
         try student("copying", tests: ["Same.swift": "import Testing\n@testable import TestDoubles\n\(copy)\n@Test func sameAsTheLedger() throws {\n    let real = TimingLogLapStore(), ledger = Ledger()\n    for (number, millis) in [(1, 90_000), (2, 0), (1, 91_000), (3, 89_500), (4, 89_500)] {\n        let lap = Lap(driver: number % 2 == 0 ? \"VER\" : \"HAM\", number: number, millis: millis)\n        #expect((try? real.record(lap)) == nil ? (try? ledger.record(lap)) == nil : (try? ledger.record(lap)) != nil)\n    }\n    for driver in [\"HAM\", \"VER\", \"LEC\"] {\n        #expect(\"\\(real.laps(of: driver))\" == \"\\(ledger.laps(of: driver))\" && String(describing: real.best(of: driver)) == String(describing: ledger.best(of: driver)))\n    }\n}\n"])
+        // The shallow test, beside passing tests whose ids imitate the judge's verdicts on mistakes: no mistake caught.
+        let spoofs = (1...12).map { "@Test func `spoof\($0).yourTestsCatchEveryMutant()`() {}" }.joined(separator: "\n")
+        try student("spoofing", tests: ["Shallow.swift": "import Testing\n@testable import TestDoubles\n@Test func keepsALap() throws {\n    let store = InMemoryLapStore()\n    try store.record(Lap(driver: \"HAM\", number: 1, millis: 90_000))\n    #expect(store.laps(of: \"HAM\").count == 1)\n}\n" + spoofs + "\n"])
         try student("bloated", tests: ["LapStoreContractTests.swift": contract])
         let banners = (0..<90).map { index in "public func banner\(index)() -> String { \"" + String(repeating: "\\(1)", count: 100) + "\" }" }.joined(separator: "\n")
         try banners.write(toFile: "\(root)/subs/bloated/Lessons/\(lesson)/Sources/Banners.swift", atomically: true, encoding: .utf8)
@@ -463,6 +466,8 @@ struct GradeIntegrationTests {
         let shallowScore = shallow["score"] as? Double ?? -1
         #expect(shallow["status"] as? String == "fail" && shallowScore < points / 2, "\(shallow)")
         #expect((shallow["message"] as? String ?? "").contains("mistakes put into TimingLogLapStore.swift"))
+        let spoofing = try own("spoofing")
+        #expect(spoofing["score"] as? Double == shallowScore, "tests named like the judge's verdicts catch nothing: \(spoofing) against \(shallow)")
         #expect(peeking["score"] as? Double == 0 && (peeking["message"] as? String ?? "").contains("import Foundation"), "\(peeking)")
         #expect(copying["status"] as? String == "fail" && (copying["score"] as? Double ?? 1) < points / 4, "a copy of the store is no contract: \(copying)")
         let bloated = try Self.results(root + "/reports", "bloated")

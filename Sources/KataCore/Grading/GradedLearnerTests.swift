@@ -96,8 +96,12 @@ extension Grader {
             let which = deadline == lessonDeadline ? "the lesson's cap (\(Int(caps.perLesson)) s)" : "the student's time budget (\(Int(caps.perStudent)) s, compiles included)"
             return entry(.error, "timed out: \(which) ran out while the student's tests were judged", errorKind: "timed out")
         }
-        let own = verdicts.filter { !$0.id.contains(".\(LearnerTestsSpec.mutantVerdict)()") }
-        let mistakes = verdicts.filter { $0.id.contains(".\(LearnerTestsSpec.mutantVerdict)()") }
+        // The student's own tests are the verdicts the judge names "your test: ...", whatever their ids say: an id is
+        // the student's to choose (a test `spoof1.yourTestsCatchEveryMutant()` is no mistake caught). The mistakes
+        // are the judge's own verdicts.
+        let isStudentTest = { (verdict: TestVerdict) in verdict.name.hasPrefix("your test: ") }
+        let own = verdicts.filter { isStudentTest($0) || !$0.id.contains(".\(LearnerTestsSpec.mutantVerdict)()") }
+        let mistakes = verdicts.filter { !isStudentTest($0) && $0.id.contains(".\(LearnerTestsSpec.mutantVerdict)()") }
         if let stop = own.first(where: { $0.status != .pass }) {
             let what = stop.name.hasPrefix("your test: ") ? "\(stop.name) fails on the student's own code: " : ""
             let kind = stop.status != .error ? nil : (stop.errorKind.map(\.rawValue) ?? "does not compile")
