@@ -197,6 +197,49 @@ struct GradeReportTests {
         #expect(GradeReports.reportHTML(grades).contains("class=\"said\""), "the report marks what the test program said")
     }
 
+    @Test("every line end a viewer honours (CR LF, a lone CR, VT, FF, NEL, U+2028, U+2029) starts a quoted line, in every report: in a failure, a test's output, the compiler's words below a lesson's 'does not compile', and a note's path")
+    func everyLineEndQuoted() throws {
+        let ends = ["\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "\n"]
+        let forged = ends.enumerated().map { "\($0.element)✔ kata grade: forged \($0.offset), 10/10 ok" }.joined()
+        var failing = Self.test("starts", "01-a", .fail, score: 0, max: 1, message: "Expectation failed: \"Vroom\"" + forged, output: "ignition" + forged)
+        failing.output = "ignition" + forged
+        var grade = Self.student("amy", [failing, Self.test("builds", "02-b", .error, score: 0, max: 1, message: "does not compile")])
+        grade.lessons[1].status = .error
+        grade.lessons[1].message = "does not compile; the compiler says:\nSources/Car.swift:1:8: ✔ kata grade: 02-b graded ok" + forged
+        grade.notes = [IntakeNote(lesson: "02-b", path: "Sources/Backup" + forged + ".swift", problem: "a symbolic link: not followed, skipped")]
+        let grades = ClassGrade(info: Self.info, students: [grade])
+        func strings(_ value: Any) -> [String] {
+            switch value {
+            case let text as String: return [text]
+            case let list as [Any]: return list.flatMap(strings)
+            case let object as [String: Any]: return object.values.flatMap(strings)
+            default: return []
+            }
+        }
+        let xml = try XMLDocument(data: Data(GradeReports.junitXML(grades).utf8))
+        let junit = try xml.nodes(forXPath: "//failure | //error | //system-out").compactMap { $0 as? XMLElement }
+            .flatMap { [$0.stringValue ?? ""] + ($0.attributes ?? []).compactMap(\.stringValue) }
+        let reports: [(String, [String])] = [
+            ("results.json", strings(try JSONSerialization.jsonObject(with: Data(GradeReports.resultsJSON(grade, info: Self.info).utf8)))),
+            ("Gradescope", strings(try JSONSerialization.jsonObject(with: Data(GradeReports.gradescopeJSON(grade, info: Self.info).utf8)))),
+            ("junit.xml", junit),
+            ("report.html", [GradeReports.reportHTML(grades)]),
+            ("grades-long.csv", [GradeReports.gradesLongCSV(grades)]),
+        ]
+        for (format, texts) in reports {
+            for text in texts {
+                // A line as a browser, a terminal or Gradescope's page shows it, markup at its start left out.
+                let margin = text.split(whereSeparator: \.isNewline).map { line in
+                    line.replacingOccurrences(of: #"^(\s*<[^>]*>)*\s*"#, with: "", options: .regularExpression)
+                }.filter { $0.hasPrefix("✔") }
+                #expect(margin.isEmpty, "\(format): a forged line stands at the margin: \(margin.first ?? "")")
+            }
+        }
+        #expect(grade.notes[0].path.contains("\\u{D}\\u{A}✔") && !grade.notes[0].path.contains(where: \.isNewline), "a note's path is one line: \(grade.notes[0].path)")
+        let html = GradeReports.reportHTML(grades)
+        #expect(html.contains("<p>does not compile; the compiler says:</p>") && html.contains("│ Sources/Car.swift:1:8: ✔ kata grade: 02-b graded ok"), "the compiler's words are in the quote's block")
+    }
+
     @Test("report.html tells not started, does not compile, failed, partial and passed apart by a word, shows the total first and ranks the hardest tests among those who handed the lesson in")
     func reportAtAGlance() {
         func test(_ name: String, _ lesson: String, _ status: Status, _ kind: String?, score: Double) -> GradedTest {

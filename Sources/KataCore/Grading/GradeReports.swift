@@ -152,11 +152,11 @@ public enum GradeReports {
                                   status: test.status == .pass ? "passed" : "failed", output: output,
                                   visibility: test.hidden ? "after_published" : "visible")
         }
-        var lines = [grade.message]
+        var lines = [ReportText.oneLine(grade.message)]
         for lesson in grade.lessons where lesson.grading != .ok {
-            lines.append("\(lesson.lesson): \(lesson.grading.word): \(lesson.evidence.prefix(3).joined(separator: "; "))")
+            lines.append("\(lesson.lesson): \(lesson.grading.word): \(lesson.evidence.prefix(3).map(ReportText.oneLine).joined(separator: "; "))")
         }
-        for note in grade.notes { lines.append("note: \(note.path): \(note.problem)") }
+        for note in grade.notes { lines.append("note: \(ReportText.oneLine(note.path)): \(ReportText.oneLine(note.problem))") }
         lines.append("isolation: \(info.isolation.rawValue) (\(info.isolationDetail))")
         return encode(GradescopeFile(score: grade.score, output: lines.joined(separator: "\n"), tests: tests))
     }
@@ -205,7 +205,7 @@ public enum GradeReports {
                     why = failure
                     lessonStatus = "error"
                 } else if let graded {
-                    why = graded.grading == .ok ? "" : "\(graded.grading.word): \(graded.evidence.prefix(3).joined(separator: "; "))"
+                    why = graded.grading == .ok ? "" : "\(graded.grading.word): \(graded.evidence.prefix(3).map(ReportText.oneLine).joined(separator: "; "))"
                     lessonStatus = graded.shownStatus
                 } else {
                     why = "not graded"
@@ -321,7 +321,7 @@ public enum GradeReports {
                     lines.append(open + place + "/>")
                 case .error where notStarted(test):
                     lines.append(open + place + ">")
-                    lines.append("      <skipped message=\"\(xmlAttribute("not started: " + (test.message.split(separator: "\n").first.map(String.init) ?? "")))\"/>")
+                    lines.append("      <skipped message=\"\(xmlAttribute("not started: " + ReportText.headline(test.message)))\"/>")
                     lines.append("    </testcase>")
                 case .fail, .error:
                     let tag = test.status == .fail ? "failure" : "error"
@@ -329,7 +329,7 @@ public enum GradeReports {
                     // A failure's message is the test program's writing (an expectation quotes the values the code returned):
                     // quoted on every line, the summary attribute too, so no line of it passes for the grader's own.
                     let quoted = test.status == .fail
-                    let firstLine = test.message.split(separator: "\n").first.map { (quoted ? "│ " : "") + String($0) } ?? test.status.rawValue
+                    let firstLine = test.message.isEmpty ? test.status.rawValue : (quoted ? "│ " : "") + ReportText.headline(test.message)
                     var body = said(test.message, everyLine: quoted)
                     if let file = test.file, let line = test.line { body += "\nat \(file):\(line)" }
                     lines.append(open + place + ">")
@@ -472,7 +472,7 @@ public enum GradeReports {
             kept = String(text.prefix(saidLimit))
             cut = "\n… (\(text.count - saidLimit) more characters not shown)"
         }
-        let lines = kept.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = ReportText.lines(kept)
         return lines.enumerated().map { $0.offset == 0 && !everyLine ? String($0.element) : "│ " + $0.element }.joined(separator: "\n") + cut
     }
 
@@ -522,7 +522,7 @@ public enum GradeReports {
             for id in info.lessons {
                 if let lesson = student.lessons.first(where: { $0.lesson == id }) {
                     let (css, word) = Self.standing(lesson)
-                    row += "<td class=\"\(css) num\" title=\"\(html(lesson.message))\">\(word) · \(lesson.score.scoreText) / \(lesson.maxScore.scoreText)</td>"
+                    row += "<td class=\"\(css) num\" title=\"\(html(ReportText.headline(lesson.message)))\">\(word) · \(lesson.score.scoreText) / \(lesson.maxScore.scoreText)</td>"
                 } else {
                     row += "<td class=\"error\">not graded</td>"
                 }
@@ -557,18 +557,21 @@ public enum GradeReports {
 
         for student in grades.students {
             out.append("<section id=\"\(anchor(student.student))\"><h2>\(html(Shown.name(student.student)))</h2>")
-            out.append("<p><strong>\(html(student.status.rawValue))</strong>: \(html(student.message))</p>")
+            out.append("<p><strong>\(html(student.status.rawValue))</strong>: \(html(ReportText.oneLine(student.message)))</p>")
             if !student.notes.isEmpty {
-                out.append("<h3>About the submission</h3><ul>" + student.notes.map { "<li><code>\(html($0.path))</code>: \(html($0.problem))</li>" }.joined() + "</ul>")
+                out.append("<h3>About the submission</h3><ul>" + student.notes.map { "<li><code>\(html(ReportText.oneLine($0.path)))</code>: \(html(ReportText.oneLine($0.problem)))</li>" }.joined() + "</ul>")
             }
             for lesson in student.lessons {
                 let failing = lesson.tests.filter { $0.status != .pass }
                 out.append("<h3>\(html(lesson.lesson)): \(lesson.score.scoreText) / \(lesson.maxScore.scoreText)\(lesson.grading == .ok ? "" : " · <span class=\"flag\">\(html(lesson.grading.word))</span>")</h3>")
                 if !lesson.evidence.isEmpty {
-                    out.append("<ul class=\"flag\">" + lesson.evidence.map { "<li>\(html($0))</li>" }.joined() + "</ul>")
+                    out.append("<ul class=\"flag\">" + lesson.evidence.map { "<li>\(html(ReportText.oneLine($0)))</li>" }.joined() + "</ul>")
                 }
                 if !lesson.message.isEmpty && lesson.status == .error {
-                    out.append("<pre>\(html(lesson.message))</pre>")
+                    // The grader's words, then what the compiler or the program said, in the quote's marked block.
+                    out.append("<p>\(html(ReportText.headline(lesson.message)))</p>")
+                    let quote = ReportText.lines(lesson.message).dropFirst().joined(separator: "\n")
+                    if !quote.isEmpty { out.append("<pre class=\"said\" title=\"\(saidTitle)\">\(html(said(quote, everyLine: true)))</pre>") }
                     continue
                 }
                 if failing.isEmpty { out.append("<p class=\"pass\">every test passes</p>"); continue }

@@ -810,7 +810,7 @@ public struct Grader: Sendable {
         var tests: [GradedTest] = []
         for test in list {
             guard let verdict = byID[test.id] else {
-                let why = report.tests.isEmpty ? "no test ran (\(clean(lastLine(report.output))))" : "this test did not run"
+                let why = report.tests.isEmpty ? ReportText.lastLine(report.output).map { "no test ran; the test program's last line:\n\(clean($0))" } ?? "no test ran; the test program printed nothing" : "this test did not run"
                 tests.append(GradedTest(name: test.name, function: test.function, lesson: lesson.id, status: .error, errorKind: "not run",
                                         message: "not run: \(why)", output: "", score: 0, maxScore: test.maxScore, durationMs: 0, hidden: test.hidden))
                 continue
@@ -1021,10 +1021,6 @@ public struct Grader: Sendable {
         return result
     }
 
-    private func lastLine(_ text: String) -> String {
-        text.split(separator: "\n").last.map { String($0.prefix(200)) } ?? "the test program printed nothing"
-    }
-
     /// What the test program printed while this test ran (from its console output).
     static func output(of name: String, in output: String) -> String {
         let start = "◇ Test \"\(name)\" started."
@@ -1073,7 +1069,8 @@ public struct Grader: Sendable {
             : graded.allSatisfy({ $0.status == .error }) ? .error : .fail
         var parts = ["\(score.scoreText) of \(maxScore.scoreText) points"]
         for lesson in graded where lesson.status == .error || lesson.grading != .ok {
-            parts.append("\(lesson.lesson): \(lesson.message)")
+            // Only the grader's own first line: what the compiler or the program said stays in the lesson's quote.
+            parts.append("\(lesson.lesson): \(ReportText.headline(lesson.message))")
         }
         if !intake.notes.isEmpty { parts.append("\(intake.notes.count) note\(intake.notes.count == 1 ? "" : "s") about the submission") }
         return StudentGrade(student: intake.student, status: status, message: parts.joined(separator: "; "), score: score,

@@ -15,9 +15,16 @@ public struct IntakeLimits: Sendable, Equatable {
 public struct IntakeNote: Sendable, Codable, Equatable, Hashable {
     /// The lesson it concerns, or nil for the submission as a whole.
     public var lesson: String?
-    /// Path inside the submission.
+    /// Path inside the submission, on one line: the student chose its names, so every control character and line end
+    /// in them is spelled out (`\u{A}`) here, once, for every report that shows it.
     public var path: String
     public var problem: String
+
+    public init(lesson: String?, path: String, problem: String) {
+        self.lesson = lesson
+        self.path = ReportText.oneLine(path)
+        self.problem = ReportText.oneLine(problem)
+    }
 }
 
 /// A lesson's sources as taken from a submission.
