@@ -37,6 +37,8 @@ struct ProgramVetterTests {
         ("raw memory", "public func run() -> Int {\n    withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { $0.count }\n}\n", "vetting:call"),
         ("an always-true == added to Int through a typealias", "public struct Car { public typealias Count = Swift.Int }\nextension Car.Count {\n    public static func == (a: Int, b: Int) -> Bool { true }\n}\n", "vetting:foreign-extension"),
         ("a member added to Array", "extension Array {\n    public var isEmpty: Bool { false }\n}\n", "vetting:foreign-extension"),
+        ("a standard-library member replaced through a protocol of its own that refines Collection and Array adopts", "public protocol Roster: Collection {}\nextension Roster {\n    public var isEmpty: Bool { true }\n}\nextension Array: Roster {}\n", "vetting:foreign-extension"),
+        ("the same through a protocol two steps away", "public protocol Listing: Sequence {}\npublic protocol Roster: Listing {}\nextension Listing {\n    public func contains(_ x: Int) -> Bool { true }\n}\nextension Set: Roster {}\n", "vetting:foreign-extension"),
         ("an operator at file scope on types it does not own", "infix operator ~~~\npublic func ~~~ (a: String, b: String) -> Bool { true }\n", "vetting:operator"),
         ("the command line through a ProcessInfo kept in a constant", "import Foundation\npublic func run() -> [String] {\n    let info = ProcessInfo.processInfo\n    return info.arguments\n}\n", "vetting:call"),
         ("a thread started through a protocol of its own that Thread adopts", "import Foundation\npublic protocol Launcher { static func detachNewThread(_ block: @escaping @Sendable () -> Void) }\nextension Thread: Launcher {}\npublic func run<L: Launcher>(_ kind: L.Type) { kind.detachNewThread { } }\npublic func go() { run(Thread.self) }\n", "vetting:call"),
@@ -56,6 +58,21 @@ struct ProgramVetterTests {
     func hostileCode(_ name: String, _ code: String, _ rule: String) throws {
         let findings = try Self.vet(["Hostile.swift": code])
         #expect(findings.contains { $0.rule == rule }, "\(name): \(findings.map { "\($0.location) [\($0.rule)]" })")
+    }
+
+    @Test("a type of Foundation adopting the code's own protocol (an adapter) passes vetting, defaults in its extension included, when the protocol refines only marker protocols")
+    func adapterConformance() throws {
+        let code = """
+            import Foundation
+            public protocol Clock: Sendable { var timeIntervalSinceReferenceDate: TimeInterval { get } }
+            extension Clock {
+                public var minutes: Double { timeIntervalSinceReferenceDate / 60 }
+            }
+            extension Date: Clock {}
+            public struct Board { let clock: any Clock; public init(clock: any Clock) { self.clock = clock } }
+            """
+        let findings = try Self.vet(["Clock.swift": code])
+        #expect(findings.isEmpty, "\(findings.map { "\($0.location) [\($0.rule)] \($0.message)" })")
     }
 
     @Test("honest code with a helper function declared inside a function, a local type and a closure passes vetting")

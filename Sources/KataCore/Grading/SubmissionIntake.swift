@@ -178,17 +178,32 @@ public struct SubmissionIntakeReader: Sendable {
         for name in LessonFiles.fixed(lesson, fileSystem: fileSystem) {
             guard let ours = try? fileSystem.read("\(lesson.sources)/\(name)") else { continue }
             let path = "\(target)/\(name)"
-            let theirs = try? fileSystem.read(path)
+            let kind = fileSystem.kind(of: path)
+            let theirs = kind == .file ? try? fileSystem.read(path) : nil
             guard theirs != ours else { continue }
+            // Whatever holds the name in the grader's copy (the student's file, or a folder of theirs named like the
+            // file, with whatever it holds) gives way to the course's file: the name is the lesson's, never the student's.
+            if kind != nil && kind != .file {
+                try? fileSystem.remove(path)
+                intake.files.removeAll { $0.hasPrefix(path + "/") }
+            }
             do {
                 try fileSystem.writeAtomically(ours, to: path)
             } catch {
+                // Not graded without the lesson's file: the lesson's verdict would rest on the student's version of it.
+                intake.missing = "\(shown)/\(name): the course's copy of a file the lesson gives could not be put in place (\(error))"
+                intake.files = []
+                notes.append(IntakeNote(lesson: lesson.id, path: "\(shown)/\(name)", problem: "a file the lesson gives as it is could not be put in place: the lesson was not graded"))
                 continue
             }
             if !intake.files.contains(path) { intake.files.append(path) }
-            notes.append(IntakeNote(lesson: lesson.id, path: "\(shown)/\(name)", problem: theirs == nil
-                ? "missing: a file the lesson gives as it is (\"You do not change this file\"); the course's copy is graded"
-                : "changed in the submission: a file the lesson gives as it is (\"You do not change this file\"); the course's copy is graded"))
+            let problem: String
+            switch kind {
+            case .file?: problem = "changed in the submission: a file the lesson gives as it is (\"You do not change this file\"); the course's copy is graded"
+            case nil: problem = "missing: a file the lesson gives as it is (\"You do not change this file\"); the course's copy is graded"
+            default: problem = "not a file in the submission (a folder or a link named like a file the lesson gives as it is): not read; the course's copy is graded"
+            }
+            notes.append(IntakeNote(lesson: lesson.id, path: "\(shown)/\(name)", problem: problem))
         }
     }
 

@@ -169,6 +169,37 @@ public struct ProgramVetter: Sendable {
                        "运算符 `\(member.name)` 作用于不属于这份提交的类型：被评分的代码只能为自己的类型声明运算符。")
             }
         }
+        // A conformance adds the protocol's extension members to the type that adopts it. On a type of another module
+        // (`extension Array: Roster {}`) that is harmless unless the protocol refines one of that module's with members
+        // (`protocol Roster: Collection`): then the compiler prefers the more specialised protocol's member, and an
+        // `isEmpty` in `extension Roster` replaces `Collection`'s wherever the tests ask an array. Marker protocols
+        // (`Sendable`, `Copyable`, `Escapable`, `BitwiseCopyable`) have no members to replace.
+        let protocols = Dictionary(program.types.values.filter { $0.kind == "protocol" }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let markers: Set<String> = ["Swift.Sendable", "Swift.Copyable", "Swift.Escapable", "Swift.BitwiseCopyable", "Swift.SendableMetatype", "Sendable", "Copyable", "Escapable", "BitwiseCopyable"]
+        for conformance in program.foreignConformances {
+            for adopted in conformance.protocols {
+                // The module's protocols it adopts, the ones they refine included, and what of other modules' they refine.
+                var own: [String] = []
+                var foreign: Set<String> = []
+                var queue = [adopted]
+                while let next = queue.popLast() {
+                    guard let declaration = protocols[next] else {
+                        if !markers.contains(next) && !next.isEmpty && !isOwn(next) { foreign.insert(next) }
+                        continue
+                    }
+                    guard !own.contains(next) else { continue }
+                    own.append(next)
+                    queue += declaration.supertypes
+                }
+                guard let refined = foreign.sorted().first else { continue }
+                for member in program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+                    where member.inExtension && !member.isImplicit && own.contains(member.owner ?? "") {
+                    reject("foreign-extension", member.file, member.line,
+                           "`\(member.name)` in an extension of `\(member.owner ?? "")` becomes a member of `\(conformance.type)`, which adopts `\(adopted)` here, and `\(member.owner ?? "")` refines `\(refined)`: it would replace the member of that name the tests mean. Adopt your protocols with your own types, or leave `\(refined)` out of the protocol.",
+                           "`\(member.name)` 写在 `\(member.owner ?? "")` 的扩展里，而 `\(conformance.type)` 在这里采纳了 `\(adopted)`，`\(member.owner ?? "")` 又继承自 `\(refined)`：它会取代测试所指的同名成员。请让你自己的类型采纳你的协议，或者不要让协议继承 `\(refined)`。")
+                }
+            }
+        }
         // What the files import and declare at the top level, as the compiler read them: a text reader can be made to
         // read these as a string (code between two regex literals), the compiler cannot.
         for item in program.imports {

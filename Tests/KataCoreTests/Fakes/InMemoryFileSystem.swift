@@ -61,7 +61,9 @@ final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     func writeAtomically(_ data: Data, to path: String) throws {
-        lock.withLock {
+        try lock.withLock {
+            // As on a disk: a file cannot take the place of a folder.
+            if directories.contains(path) { throw FileSystemError(path: path, reason: "a folder is there") }
             files[path] = data
             dates[path] = Date()
             writes.append(path)
