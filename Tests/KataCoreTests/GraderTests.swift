@@ -326,7 +326,7 @@ struct GraderTests {
         #expect(vetting.vet(Self.lesson, folder, ["\(folder)/Good.swift"]).isEmpty)
     }
 
-    @Test("a kept rule earns its points only when some test of the lesson passed")
+    @Test("a kept rule is worth the share of the tests' points the code earned: nothing when no test passed, all when every test did, a quarter for a stub that passes only what an inert object passes")
     func rulesNeedAPassingTest() {
         func test(_ status: Status) -> GradedTest {
             GradedTest(name: "t", function: "t()", lesson: Self.lesson.id, status: status, errorKind: status == .error ? "crashed" : nil,
@@ -336,8 +336,14 @@ struct GraderTests {
         let none = Grader.ruleEntries(kept, lesson: Self.lesson, tests: [test(.error), test(.fail)], clean: { $0 })
         #expect(none.rules.map(\.score) == [0] && none.rules.first?.message.contains("no test of the lesson passed") == true,
                 "a program that stops before its first test keeps every rule, and earns nothing for it: \(none.rules)")
-        let some = Grader.ruleEntries(kept, lesson: Self.lesson, tests: [test(.pass), test(.fail)], clean: { $0 })
-        #expect(some.rules.first.map { $0.score > 0 && $0.score == $0.maxScore } == true, "\(some.rules)")
+        let all = Grader.ruleEntries(kept, lesson: Self.lesson, tests: [test(.pass), test(.pass)], clean: { $0 })
+        #expect(all.rules.first.map { $0.score > 0 && $0.score == $0.maxScore && $0.status == .pass } == true, "\(all.rules)")
+        let stub = Grader.ruleEntries(kept, lesson: Self.lesson, tests: [test(.pass), test(.fail), test(.fail), test(.fail)], clean: { $0 })
+        let rule = stub.rules[0]
+        let earnedShare = stub.tests.map(\.score).reduce(0, +) / stub.tests.map(\.maxScore).reduce(0, +)
+        #expect(abs(earnedShare - 0.25) < 0.001 && abs(rule.score - PointsAllocator.round2(rule.maxScore * earnedShare)) < 0.001 && rule.score < rule.maxScore,
+                "one of four tests passed: a quarter of the rule's points, not all: \(rule)")
+        #expect(rule.message.contains("25%"), "the entry says why it counts less: \(rule.message)")
     }
 }
 
@@ -379,5 +385,14 @@ struct FixedFilesIntakeTests {
         #expect(fileSystem.text("/scratch/bob/Lessons/01-greeting/Sources/V8Engine.swift") == given)
         #expect(bob.lessons["01-greeting"]?.files.contains("/scratch/bob/Lessons/01-greeting/Sources/V8Engine.swift") == true)
         #expect(bob.notes.contains { $0.problem.hasPrefix("missing: a file the lesson gives") })
+        // A folder named like the given file, holding the student's own version of it: it gives way, with what it holds.
+        fileSystem.add("/class/mallory/Lessons/01-greeting/Sources/Greeter.swift", "public struct Greeter {}\n")
+        fileSystem.add("/class/mallory/Lessons/01-greeting/Sources/V8Engine.swift/Engine.swift", "public final class V8Engine { public static let shared = V8Engine() }\n")
+        let mallory = reader.take(student: "mallory", folder: "/class/mallory", lessons: [lesson], course: "/course", scratch: "/scratch/mallory")
+        let taken = mallory.lessons["01-greeting"]?.files ?? []
+        #expect(fileSystem.text("/scratch/mallory/Lessons/01-greeting/Sources/V8Engine.swift") == given, "the course's file takes the folder's place")
+        #expect(taken.contains("/scratch/mallory/Lessons/01-greeting/Sources/V8Engine.swift") && !taken.contains { $0.contains("V8Engine.swift/") }, "\(taken)")
+        #expect(mallory.notes.contains { $0.path.hasSuffix("V8Engine.swift") && $0.problem.hasPrefix("not a file in the submission") }, "\(mallory.notes)")
+        #expect(fileSystem.text("/class/mallory/Lessons/01-greeting/Sources/V8Engine.swift/Engine.swift") != nil, "the submission is never modified")
     }
 }

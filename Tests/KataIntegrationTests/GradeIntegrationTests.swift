@@ -248,11 +248,11 @@ struct GradeIntegrationTests {
         let csv = try String(contentsOfFile: reports + "/grades.csv", encoding: .utf8)
         let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.first == "student,01-greeting,02-tally,total,max_total,percent,grading_status")
-        #expect(rows.count == 1 + 39)
+        #expect(rows.count == 1 + 40)
         #expect(rows.contains { $0.hasPrefix("\\u{9}=1+2,10,6,16,16,100,ok") },
                 "a name is shown by its letters, a TAB by its code (no formula can start the field), and the copy of alice scores what alice does: \(rows.filter { $0.hasPrefix("'") || $0.hasPrefix("alice,") }) \(String(((try? String(contentsOfFile: reports + "/\t=1+2/results.json", encoding: .utf8)) ?? "no results.json").prefix(4000)))")
         #expect(rows.contains { $0.hasPrefix("caf%FF,0,0,0,16,0,\"error: the folder name is not valid UTF-8") })
-        #expect(rows.contains("crashes,10,2.4,12.4,16,77.5,ok"))
+        #expect(rows.contains("crashes,10,1.5,11.5,16,71.88,ok"), "a kept rule is worth the share of the test points earned")
         #expect(rows.contains { $0.hasPrefix("malformed,0,0,0,16,0,\"error: no Lessons/ folder") })
         #expect(FileManager.default.fileExists(atPath: reports + "/grades-long.csv"))
         let html = try String(contentsOfFile: reports + "/report.html", encoding: .utf8)
@@ -261,7 +261,7 @@ struct GradeIntegrationTests {
         // junit.xml, read by a real XML parser.
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: reports + "/junit.xml"))
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
-        #expect(suites.count == 39)
+        #expect(suites.count == 40)
         let crashCases = try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']")
         #expect(crashCases.count == 5)
         #expect(try document.nodes(forXPath: "//testcase[@classname='crashes.02-tally']/error").count == 3)
@@ -379,11 +379,18 @@ struct GradeIntegrationTests {
         // so it decides nothing, and the verdict is the same on every run.
         let staller = try lesson("staller", "02-tally")
         let stallerStatuses = statuses(try results(reports, "staller"), lesson: "02-tally")
-        #expect(stallerStatuses == ["pass", "error:timed out", "pass", "pass", "pass"] && staller["score"] as? Double == 4.8, "\(stallerStatuses) \(staller)")
+        #expect(stallerStatuses == ["pass", "error:timed out", "pass", "pass", "pass"] && staller["score"] as? Double == 4.5, "\(stallerStatuses) \(staller)")
         // A program and sources changed from inside: never run again (refused by the sandbox, or caught by their hashes).
         let swapper = try lesson("swapper", "02-tally")
         if isolation != "full" { #expect(swapper["status"] as? String == "suspicious") }
         #expect(statuses(try results(reports, "swapper"), lesson: "02-tally")[2] != "pass")
+        // A pass counts only if the same program passes it again: a verdict the code decides by how it was started
+        // (here, what a run that confirms passes looks like; `Bool.random()` or an address's hash differ the same way,
+        // only not every time) is evidence, and the lesson is held for review.
+        let secondRun = try lesson("second-run-differs", "02-tally")
+        #expect(secondRun["status"] as? String == "suspicious" && secondRun["score"] as? Double == 0
+                && ((secondRun["evidence"] as? [String]) ?? []).joined().contains("\"the top vote is the largest\" passed, then did not"), "\(secondRun)")
+        #expect(try lesson("second-run-differs", "01-greeting")["score"] as? Double == 10, "the honest lesson keeps its marks")
         // Thousands of files: a handful of notes and one summary.
         let manyNotes = (try results(reports, "many-files")["notes"] as? [[String: Any]]) ?? []
         #expect(manyNotes.count <= 10 && manyNotes.contains { ($0["problem"] as? String ?? "").contains("more files") }, "\(manyNotes.count) notes")

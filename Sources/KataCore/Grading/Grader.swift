@@ -298,6 +298,8 @@ public struct Grader: Sendable {
         var testSeconds: Double = 0
         /// Seconds the program waited for its turn (`ProgramPhases`): the grader's, not the student's.
         var waitedSeconds: Double = 0
+        /// Tests that passed, then failed or crashed when the same program ran them again.
+        var unsteady: [String] = []
     }
 
     /// `nm`'s listing of a student's library with these options; nil when `nm` is missing or fails.
@@ -533,6 +535,7 @@ public struct Grader: Sendable {
             merged.evidence.append(Self.hiddenProgramForged)
         }
         merged.gradingProblem = merged.gradingProblem ?? hidden.gradingProblem
+        merged.unsteady += hidden.unsteady.filter { hiddenNames.contains(Self.fileName(of: $0)) }
         return merged
     }
 
@@ -655,13 +658,28 @@ public struct Grader: Sendable {
                 // The program sees its build read-only and may write only its event stream (and its private /tmp).
                 let launcher = sandbox.launcher(SandboxView(readOnly: [folders.build] + Sandbox.runtimeLibraries(of: toolchain) + zoneFile,
                                                             writableFiles: ["\(folders.writable)/events.jsonl"]))
-                let run = TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock)
-                    .run(executable: executable, options: options, launcher: launcher, beforeAttempt: check,
-                         machineCheck: takenHash == nil ? nil : machineCheck(lesson, folder: folders.writable))
+                let runner = TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock)
+                var run = runner.run(executable: executable, options: options, launcher: launcher, beforeAttempt: check,
+                                     machineCheck: takenHash == nil ? nil : machineCheck(lesson, folder: folders.writable))
+                // A pass counts only if the same program passes it again: a verdict the code draws from chance, the clock
+                // or where memory lands (`Bool.random()`, an address's hash) would give a regrade another score. Every
+                // pass runs once more, alone with the other passes; one that then fails or crashes is evidence.
+                var unsteady: [String] = []
+                let passed = run.tests.filter { $0.status == .pass }.map(\.id)
+                if takenHash != nil, !passed.isEmpty, run.evidence.isEmpty, run.gradingProblem == nil {
+                    var again = options
+                    again.filters = passed.map { NSRegularExpression.escapedPattern(for: $0) }
+                    let second = runner.run(executable: executable, options: again, launcher: launcher, beforeAttempt: check, machineCheck: nil)
+                    for line in second.evidence where !run.evidence.contains(line) { run.evidence.append(line) }
+                    for id in passed {
+                        guard let verdict = second.tests.first(where: { $0.id == id }) else { continue }
+                        if verdict.status == .fail || verdict.errorKind == .crashed { unsteady.append(id) }
+                    }
+                }
                 let status: Status = run.tests.isEmpty ? .error : run.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
                 let report = CheckReport(lesson: lesson.id, status: status, stage: .run, tests: run.tests, output: run.output)
                 return RunOutcome(report: report, evidence: run.evidence, gradingProblem: run.gradingProblem,
-                                  testSeconds: clock.now().timeIntervalSince(started), waitedSeconds: waited)
+                                  testSeconds: clock.now().timeIntervalSince(started), waitedSeconds: waited, unsteady: unsteady)
             }
         }
     }
@@ -828,6 +846,10 @@ public struct Grader: Sendable {
                 durationMs: test.hidden ? 0 : verdict.durationMs ?? 0, hidden: test.hidden, file: verdict.file.map(clean), line: verdict.line))
         }
         var evidence = outcome.evidence
+        if !outcome.unsteady.isEmpty {
+            let named = outcome.unsteady.prefix(3).map { id in list.first { $0.id == id }.map { $0.hidden ? "a hidden test of \(lesson.id)" : "\"\($0.name)\"" } ?? id }
+            evidence.append("the same program gave another verdict when it ran again: \(named.joined(separator: ", "))\(outcome.unsteady.count > 3 ? " and \(outcome.unsteady.count - 3) more" : "") passed, then did not (a verdict drawn from chance, the clock or where memory lands would make a regrade differ)")
+        }
         let stray = report.tests.filter { verdict in !list.contains { $0.id == verdict.id } }
         for verdict in stray.prefix(10) { evidence.append("a test that is not the course's ran: \(verdict.id)") }
         evidence = evidence.map { Self.label(clean($0), tests: list, lesson: lesson.id) }
@@ -897,17 +919,24 @@ public struct Grader: Sendable {
             newTests[index].maxScore = points[index]
             newTests[index].score = newTests[index].status == .pass ? points[index] : 0
         }
-        // A rule says what working code must not do: code that passes no test has earned nothing by not doing it
-        // (a program that stops before its first test keeps every rule).
-        let earned = tests.contains { $0.status == .pass }
+        // A rule says what working code must not do: code that does nothing keeps every rule, and has earned nothing by
+        // it. A kept rule is worth the share of the lesson's test points the code earned (all of them: the rule's whole
+        // points; half: half), so a stub that passes only the tests an inert object passes gets as little for the rules.
+        let graded = newTests.filter { $0.kind != "learner-tests" }
+        let testMax = graded.map(\.maxScore).reduce(0, +)
+        let share = testMax > 0 ? graded.map(\.score).reduce(0, +) / testMax : (tests.contains { $0.status == .pass } ? 1 : 0)
         let ruleTests = rules.enumerated().map { offset, rule -> GradedTest in
             let maxScore = points[tests.count + offset]
             let first = rule.findings.first
             var message = rule.findings.prefix(5).map { "\(clean($0.file)):\($0.line): \(clean($0.message))" }.joined(separator: "\n")
-            if rule.findings.isEmpty && !earned { message = "kept, but no test of the lesson passed: a rule's points count once a test passes" }
+            let kept = rule.findings.isEmpty && share > 0
+            if rule.findings.isEmpty && share <= 0 { message = "kept, but no test of the lesson passed: a kept rule is worth the share of the tests' points the code earned" }
+            if kept && share < 1 {
+                message = "kept; worth \(Int((share * 100).rounded(.down)))% of its points: a kept rule is worth the share of the tests' points the code earned"
+            }
             return GradedTest(name: "rule: \(rule.id)", function: "rule: \(rule.id)", lesson: lesson.id,
-                              status: rule.findings.isEmpty && earned ? .pass : .fail, errorKind: nil, message: message, output: "",
-                              score: rule.findings.isEmpty && earned ? maxScore : 0, maxScore: maxScore, durationMs: 0, hidden: false,
+                              status: kept ? .pass : .fail, errorKind: nil, message: message, output: "",
+                              score: kept ? (share >= 1 ? maxScore : PointsAllocator.round2(maxScore * share)) : 0, maxScore: maxScore, durationMs: 0, hidden: false,
                               file: first.map { clean($0.file) }, line: first?.line, kind: "rule")
         }
         return (newTests, ruleTests)
