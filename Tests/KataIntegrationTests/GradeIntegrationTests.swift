@@ -271,8 +271,26 @@ struct GradeIntegrationTests {
         try Self.checkAttacks(reports: reports, isolation: isolation)
 
         // A second run on the same input gives the same reports, apart from durations.
-        let again = KataBinary.run(["grade", "subs", "--out", "reports-again", "--course", Self.fixture + "/course", "--timeout", "6", "--memory", "256", "--jobs", "2"], in: root, timeout: 600)
+        let again = KataBinary.run(["grade", "subs", "--out", "reports-again", "--course", Self.fixture + "/course", "--timeout", "6", "--memory", "256", "--jobs", "2"],
+                                   in: root, environment: ["KATA_GRADE_KEEP_WORK": "1"], timeout: 600)
         #expect(again.status == 0)
+        // Every program whose output reaches a student ran before any hidden tests' program, of every student: the last
+        // event a visible program wrote is older than the first hidden program's last, so nothing a hidden program left on
+        // the machine could reach a visible one.
+        let work = "\(root)/reports-again/.kata-grade-work/students"
+        var visibleWrites: [Date] = [], hiddenWrites: [Date] = []
+        for student in (try? FileManager.default.contentsOfDirectory(atPath: work)) ?? [] {
+            for lesson in (try? FileManager.default.contentsOfDirectory(atPath: "\(work)/\(student)/run")) ?? [] {
+                let events = "\(work)/\(student)/run/\(lesson)/events.jsonl"
+                guard let date = (try? FileManager.default.attributesOfItem(atPath: events))?[.modificationDate] as? Date else { continue }
+                if lesson.hasSuffix("-hidden") { hiddenWrites.append(date) } else { visibleWrites.append(date) }
+            }
+        }
+        #expect(hiddenWrites.count >= 20 && visibleWrites.count >= 20, "\(hiddenWrites.count) hidden, \(visibleWrites.count) visible")
+        if let lastVisible = visibleWrites.max(), let firstHidden = hiddenWrites.min() {
+            #expect(lastVisible <= firstHidden, "a visible program wrote at \(lastVisible), after a hidden one at \(firstHidden)")
+        }
+        try? FileManager.default.removeItem(atPath: "\(root)/reports-again/.kata-grade-work")
         for file in ["alice/results.json", "crashes/results.json", "symlinks/results.json", "exit-zero/results.json",
                      "cdecl/results.json", "leaker/results.json", "many-files/results.json"] {
             let first = Self.normalized((try? String(contentsOfFile: "\(reports)/\(file)", encoding: .utf8)) ?? "1")

@@ -50,6 +50,8 @@ public struct Grader: Sendable {
     let referenceSeconds = OnceCache<Double>()
     /// Hidden-test programs and programs whose output reaches a student take turns (see `ProgramPhases`).
     let phases = ProgramPhases()
+    /// Visible runs kept for the second pass of a class's grading (see `LessonPhase`).
+    let visibleRuns = VisibleRuns()
     /// The compiler's reading shared by vetting and the rules (when `readsPrograms`).
     var programReading: ProgramReading?
 
@@ -165,18 +167,41 @@ public struct Grader: Sendable {
         }
         let intakesTaken = intakes
         let done = Remaining(intakes.map { intakes in intakes.failure == nil ? lessons.count : 0 })
-        let graded = ConcurrentMap.map(work, jobs: jobs) { job -> GradedLesson in
+        // Two passes: every program whose output reaches a student (the visible tests) runs before any program of the
+        // hidden tests, of every student. What a hidden program leaves on the machine (files it made warm in the page
+        // cache, anything that outlives it) can then reach no report: no visible program runs after it.
+        // (A lesson whose students hand in tests of their own is graded whole in the first pass, its programs taking
+        // turns with hidden ones as `ProgramPhases` says.)
+        @Sendable func gradeJob(_ job: Job, _ phase: LessonPhase) -> GradedLesson {
             let intake = intakesTaken[job.student]
+            if phase == .hiddenAfter { clocks.resume(job.student, now: clock.now()) }
             let studentDeadline = clocks.deadline(job.student, now: clock.now(), budget: caps.perStudent)
             let result = gradeLesson(job.lesson, intake: intake.lessons[job.lesson.id]!, folder: studentScratch(job.student),
                                      expected: expected[job.lesson.id] ?? nil, takenHash: takenHashes[job.student][job.lesson.id] ?? "",
-                                     studentDeadline: studentDeadline, secrets: studentSecrets[job.student],
+                                     studentDeadline: studentDeadline, secrets: studentSecrets[job.student], phase: phase,
                                      credit: { clocks.credit(job.student, $0) })
+            if phase == .visibleFirst { clocks.pause(job.student, now: clock.now()) }
+            return result
+        }
+        @Sendable func deferrable(_ lesson: Lesson) -> Bool { !lesson.metadata.hiddenTests.isEmpty && lesson.metadata.learnerTests == nil }
+        @Sendable func finish(_ job: Job, _ result: GradedLesson) {
+            let intake = intakesTaken[job.student]
             if done.finish(job.student), let progress {
                 progress(StudentGrade(student: intake.student, status: result.status, message: "", score: 0, maxScore: 0, lessons: [], notes: intake.notes, failure: nil, submissionSHA256: intake.sha256))
             }
+        }
+        var graded = ConcurrentMap.map(work, jobs: jobs) { job -> GradedLesson in
+            let result = gradeJob(job, deferrable(job.lesson) ? .visibleFirst : .whole)
+            if !visibleRuns.isKept("\(studentScratch(job.student))|\(job.lesson.id)") { finish(job, result) }
             return result
         }
+        let second = work.indices.filter { visibleRuns.isKept("\(studentScratch(work[$0].student))|\(work[$0].lesson.id)") }
+        let hidden = ConcurrentMap.map(second, jobs: jobs) { index -> GradedLesson in
+            let result = gradeJob(work[index], .hiddenAfter)
+            finish(work[index], result)
+            return result
+        }
+        for (index, result) in zip(second, hidden) { graded[index] = result }
         var grades: [StudentGrade] = []
         for (index, intake) in intakes.enumerated() {
             let lessonsOfStudent = zip(work, graded).filter { $0.0.student == index }.map(\.1)
@@ -300,6 +325,8 @@ public struct Grader: Sendable {
         var waitedSeconds: Double = 0
         /// Tests that passed, then failed or crashed when the same program ran them again.
         var unsteady: [String] = []
+        /// The visible run is kept; the hidden program runs in the class's second pass.
+        var deferred = false
     }
 
     /// `nm`'s listing of a student's library with these options; nil when `nm` is missing or fails.
@@ -497,7 +524,8 @@ public struct Grader: Sendable {
     /// helpers they share), whose output never does. The visible program holds no hidden-test material, so
     /// nothing its code prints can quote it.
     func buildAndRun(_ lesson: Lesson, sourceFolder: String, files: [String], folder: String, displayRoot: String,
-                     takenHash: String?, deadline: Date?, credit: @escaping @Sendable (Double) -> Void = { _ in }) -> RunOutcome {
+                     takenHash: String?, deadline: Date?, phase: LessonPhase = .whole,
+                     credit: @escaping @Sendable (Double) -> Void = { _ in }) -> RunOutcome {
         let all = testFiles(lesson)
         let hiddenNames = Set(lesson.metadata.hiddenTests.map { ($0 as NSString).lastPathComponent })
         let hiddenFiles = all.filter { hiddenNames.contains(($0 as NSString).lastPathComponent) }
@@ -514,12 +542,23 @@ public struct Grader: Sendable {
             return outcome
         }
         guard !hiddenFiles.isEmpty else { return run(all, variant: "", filters: []) }
+        let key = "\(folder)|\(lesson.id)"
         var visible: RunOutcome?
         if hiddenFiles.count < all.count {
-            let outcome = run(all.filter { !hiddenFiles.contains($0) }, variant: "", filters: [])
+            let kept = phase == .hiddenAfter ? visibleRuns.take(key) : nil
+            let outcome = kept ?? run(all.filter { !hiddenFiles.contains($0) }, variant: "", filters: [])
             // Refused, over budget or not compiling: that is the lesson's answer already.
             if outcome.rejection != nil || outcome.overBudget != nil || outcome.report.stage != .run { return outcome }
+            if phase == .visibleFirst {
+                visibleRuns.keep(key, outcome)
+                var deferred = outcome
+                deferred.deferred = true
+                return deferred
+            }
             visible = outcome
+        } else if phase == .visibleFirst {
+            visibleRuns.keep(key, nil)
+            return RunOutcome(report: CheckReport(lesson: lesson.id, status: .error, stage: .run), deferred: true)
         }
         let filters = hiddenFiles.map { "/" + NSRegularExpression.escapedPattern(for: ($0 as NSString).lastPathComponent) + ":" }
         var hidden = run(all, variant: "-hidden", filters: filters, testSecondsLeft: caps.perLesson - (visible?.testSeconds ?? 0))
@@ -735,7 +774,7 @@ public struct Grader: Sendable {
     // MARK: one lesson of one student
 
     func gradeLesson(_ lesson: Lesson, intake: LessonIntake, folder: String, expected: [ExpectedTest]?,
-                     takenHash: String = "", studentDeadline: Date? = nil, secrets: Set<String> = [],
+                     takenHash: String = "", studentDeadline: Date? = nil, secrets: Set<String> = [], phase: LessonPhase = .whole,
                      credit: @escaping @Sendable (Double) -> Void = { _ in }) -> GradedLesson {
         let testsMax = expected.map { $0.map(\.maxScore).reduce(0, +) } ?? lesson.metadata.points
         let maxPoints = testsMax
@@ -788,7 +827,9 @@ public struct Grader: Sendable {
         }
 
         let outcome = buildAndRun(lesson, sourceFolder: intake.sourceFolder, files: intake.files, folder: folder,
-                                  displayRoot: "\(folder)/src", takenHash: takenHash, deadline: studentDeadline, credit: credit)
+                                  displayRoot: "\(folder)/src", takenHash: takenHash, deadline: studentDeadline, phase: phase, credit: credit)
+        // The hidden program runs in the second pass: this lesson is graded then, from the visible run kept now.
+        if outcome.deferred { return allError("not run", "graded in the second pass") }
         let report = outcome.report
         // Code that compiles must be readable by the compiler's reading too: vetting and the rules judge that reading,
         // and a reading that cannot be made or decoded would leave them only the token reader, which a spelling can fool.
@@ -1266,6 +1307,33 @@ private final class StudentClocks: @unchecked Sendable {
     func credit(_ index: Int, _ seconds: Double) {
         lock.withLock { credits[index] += max(0, seconds) }
     }
+    private var paused: [Int: Date] = [:]
+    /// A lesson of the student's first pass ended: their clock stops here until their second pass starts.
+    func pause(_ index: Int, now: Date) {
+        lock.withLock { paused[index] = max(paused[index] ?? now, now) }
+    }
+    /// The student's second pass starts: the time between the passes (other students' first passes) is not theirs.
+    func resume(_ index: Int, now: Date) {
+        lock.withLock {
+            guard let since = paused.removeValue(forKey: index) else { return }
+            credits[index] += max(0, now.timeIntervalSince(since))
+        }
+    }
+}
+
+/// When a lesson's programs run in a class's grading: `whole`, all at once; `visibleFirst`, the visible tests' program
+/// only (its outcome kept); `hiddenAfter`, in the second pass, the hidden tests' program, with the visible outcome kept.
+enum LessonPhase: Sendable {
+    case whole, visibleFirst, hiddenAfter
+}
+
+/// The visible runs of the first pass, by student folder and lesson, until the second pass takes them.
+final class VisibleRuns: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [String: Grader.RunOutcome?] = [:]
+    func keep(_ key: String, _ outcome: Grader.RunOutcome?) { lock.withLock { outcomes[key] = .some(outcome) } }
+    func isKept(_ key: String) -> Bool { lock.withLock { outcomes[key] != nil } }
+    func take(_ key: String) -> Grader.RunOutcome? { lock.withLock { outcomes.removeValue(forKey: key) ?? nil } }
 }
 
 /// Keeps a program that runs hidden tests from running at the same time as one whose output reaches a student.
