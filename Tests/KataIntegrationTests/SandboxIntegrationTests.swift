@@ -52,14 +52,15 @@ enum SandboxHost {
     }
 
     /// Runs the attack program in `mode` through the launcher `kata grade` uses for a test program.
-    static func attack(_ mode: String, _ arguments: [String] = [], timeout: Double = 120, environment: [String: String] = [:]) -> ProcessResult {
+    static func attack(_ mode: String, _ arguments: [String] = [], timeout: Double = 120, environment: [String: String] = [:],
+                       moved: [String: String] = [:]) -> ProcessResult {
         guard let setup else { return ProcessResult(termination: .exited(127), output: "no sandbox") }
         guard setup.compileOutput.isEmpty else {
             Issue.record(Comment(rawValue: setup.compileOutput))
             return ProcessResult(termination: .exited(127), output: setup.compileOutput)
         }
         let launcher = setup.sandbox.launcher(SandboxView(readOnly: [setup.build] + setup.runtime,
-                                                          writableFiles: [setup.build + "/events.jsonl"]))
+                                                          writableFiles: [setup.build + "/events.jsonl"], moved: moved))
         let command = launcher + [setup.program, mode] + arguments
         return PosixProcessRunner(groups: ProcessGroupRegistry()).run(ProcessRequest(
             executable: command[0], arguments: Array(command.dropFirst()),
@@ -93,6 +94,21 @@ struct SandboxIntegrationTests {
         #expect(runs.allSatisfy { $0.hasPrefix("coin: ") && $0 == runs[0] }, "\(runs)")
         let unfixed = (0..<3).map { _ in SandboxHost.attack("coin").output }
         #expect(Set(unfixed).count > 1, "without it the seed differs from run to run, so the fixed one is what makes them equal: \(unfixed)")
+    }
+
+    @Test("a moved folder is where the program sees itself: its command line, its working folder and its mounts name no folder of the grader's")
+    func movedFolders() throws {
+        let setup = try #require(SandboxHost.setup)
+        let run = SandboxHost.attack("whereami", ["--event-stream-output-path", setup.build + "/events.jsonl"], moved: [setup.build: "/kata/build"])
+        #expect(run.termination == .exited(0), "\(run.output)")
+        let cmdline = SandboxHost.lines(run.output, "cmdline: ").first ?? ""
+        #expect(cmdline.hasPrefix("cmdline: /kata/build/attack whereami --event-stream-output-path /kata/build/events.jsonl"), "\(cmdline)")
+        #expect(SandboxHost.lines(run.output, "cwd: ") == ["cwd: /kata/build"], "\(run.output)")
+        let mounts = SandboxHost.lines(run.output, "mount: ")
+        #expect(mounts.contains("mount: /kata/build") && mounts.contains("mount: /kata/build/events.jsonl"), "\(mounts)")
+        #expect(!run.output.contains(setup.folder), "the grader's folder shows inside: \(run.output)")
+        let unmoved = SandboxHost.attack("whereami")
+        #expect(unmoved.output.contains(setup.build), "without the move the host's folder shows, so the move is what hides it: \(unmoved.output)")
     }
 
     @Test("the program runs as a uid that is not root, with no capabilities and no_new_privs, first to go when memory runs out")

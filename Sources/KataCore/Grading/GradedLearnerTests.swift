@@ -83,7 +83,8 @@ extension Grader {
                                              workDirectory: work, displayRoot: variantSources, module: module, moduleSources: variantSources)
                 options.deadline = deadline.addingTimeInterval(waited)
                 let launcher = sandbox.launcher(SandboxView(readOnly: [build] + Sandbox.runtimeLibraries(of: toolchain) + zoneFile,
-                                                            writableFiles: ["\(work)/events.jsonl"]))
+                                                            writableFiles: ["\(work)/events.jsonl"],
+                                                            moved: [build: "/kata/build", work: "/kata/run"]))
                 return runner.run(executable: executable, options: options, launcher: launcher, machineCheck: machineCheck).tests
             }
         }

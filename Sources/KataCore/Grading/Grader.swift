@@ -695,8 +695,11 @@ public struct Grader: Sendable {
                 options.confirmPasses = true
                 options.filters = filters
                 // The program sees its build read-only and may write only its event stream (and its private /tmp).
+                // Inside, at paths that name no folder of the grader's: its command line tells it nothing of where the
+                // reports go or which student this is.
                 let launcher = sandbox.launcher(SandboxView(readOnly: [folders.build] + Sandbox.runtimeLibraries(of: toolchain) + zoneFile,
-                                                            writableFiles: ["\(folders.writable)/events.jsonl"]))
+                                                            writableFiles: ["\(folders.writable)/events.jsonl"],
+                                                            moved: [folders.build: "/kata/build", folders.writable: "/kata/run"]))
                 let runner = TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock)
                 var run = runner.run(executable: executable, options: options, launcher: launcher, beforeAttempt: check,
                                      machineCheck: takenHash == nil ? nil : machineCheck(lesson, folder: folders.writable))

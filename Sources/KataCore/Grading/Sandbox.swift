@@ -40,10 +40,15 @@ public struct SandboxView: Sendable, Equatable {
     public var readOnly: [String]
     /// Single files the program may write (the event stream); created when missing.
     public var writableFiles: [String]
+    /// Folders of the grader's shown inside at another path (host folder: path inside), the paths of the files in them,
+    /// the program's arguments and its working folder with them: the program's command line (`/proc/self/cmdline`)
+    /// and its mounts then name no folder of the grader's (where the reports go, which student this is).
+    public var moved: [String: String]
 
-    public init(readOnly: [String], writableFiles: [String] = []) {
+    public init(readOnly: [String], writableFiles: [String] = [], moved: [String: String] = [:]) {
         self.readOnly = readOnly
         self.writableFiles = writableFiles
+        self.moved = moved
     }
 }
 
@@ -95,7 +100,9 @@ public struct Sandbox: Sendable, Equatable {
             + ["--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child", "--propagation", "private",
                "/bin/sh", "-c", SandboxScripts.minimalRoot, "kata-sandbox", asRoot ? "root" : "user",
                rootFolder, String(limits.scratchBytes), String(limits.scratchBytes), tools.folder, tools.prlimit]
-            + limitArguments + ["--ro"] + view.readOnly.map(Self.canonical) + ["--rw"] + view.writableFiles.map(Self.canonical) + ["--"]
+            + limitArguments
+            + ["--moved"] + view.moved.map { (Self.canonical($0.key), $0.value) }.sorted { $0.0.count > $1.0.count }.flatMap { [$0.0, $0.1] }
+            + ["--ro"] + view.readOnly.map(Self.canonical) + ["--rw"] + view.writableFiles.map(Self.canonical) + ["--"]
     }
 
     /// The command to put in front of the compiler when it compiles a student's code: no network,

@@ -3,7 +3,11 @@ import Foundation
 /// The shell that builds a test program's minimal root, as the first process of fresh user, mount,
 /// PID, network, IPC and UTS namespaces (still holding the namespace's capabilities).
 ///
-/// Arguments: MODE ROOT TMP_BYTES SHM_BYTES TOOLS PRLIMIT LIMITS... `--ro` PATHS... `--rw` FILES... `--` PROGRAM ARGS...
+/// Arguments: MODE ROOT TMP_BYTES SHM_BYTES TOOLS PRLIMIT LIMITS... `--moved` (HOST INSIDE)... `--ro` PATHS... `--rw` FILES...
+/// `--` PROGRAM ARGS...
+///
+/// A path under a moved HOST folder is mounted under INSIDE instead (the longest HOST first), and the program's
+/// arguments and working folder are rewritten the same way: the command line names no folder of the grader's.
 ///
 /// 1. ROOT (an empty folder of the grader's) gets a small tmpfs, read-only at the end, holding:
 ///    `/tmp` and `/dev/shm` (tmpfs of their own, size-limited), `/proc` of the PID namespace,
@@ -35,7 +39,21 @@ enum SandboxScripts {
         uid=1000
         if [ "$mode" = root ]; then uid=$((3000000 + $(od -An -N2 -tu2 /dev/urandom))); fi
         limits=""
-        while [ "$1" != "--ro" ]; do limits="$limits $1"; shift; done; shift
+        while [ "$1" != "--moved" ]; do limits="$limits $1"; shift; done; shift
+        moved=""
+        while [ "$1" != "--ro" ]; do moved="$moved$1
+        $2
+        "; shift 2; done; shift
+        # Where a host path is seen inside: under the first moved folder that holds it, else at the same place.
+        at() {
+          printf '%s' "$moved" | {
+            p="$1"
+            while IFS= read -r h && IFS= read -r s; do
+              case "$p" in "$h") p="$s"; break ;; "$h"/*) p="$s${p#"$h"}"; break ;; esac
+            done
+            printf '%s' "$p"
+          }
+        }
         # When memory runs out, the kernel ends a test program first (the largest), never the grader or a compile.
         echo 1000 > /proc/self/oom_score_adj 2>/dev/null || :
         mkdir -p "$R"
@@ -53,28 +71,31 @@ enum SandboxScripts {
         printf 'root:x:0:\nkata:x:%s:\n' "$uid" > "$R/etc/group"
         for t in setsid unshare setpriv; do : > "$R/.kata/bin/$t"; mount --bind -o ro,nosuid,nodev "$tools/$t" "$R/.kata/bin/$t"; done
         ro() {
-          if [ -e "$R$1" ] || [ -L "$R$1" ]; then return 0; fi
+          t=$(at "$1")
+          if [ -e "$R$t" ] || [ -L "$R$t" ]; then return 0; fi
           if [ -L "$1" ]; then
-            mkdir -p "$R${1%/*}"; ln -s "$(readlink "$1")" "$R$1"
+            mkdir -p "$R${t%/*}"; ln -s "$(readlink "$1")" "$R$t"
             ro "$(readlink -f "$1")"; return 0
           fi
-          if [ -d "$1" ]; then mkdir -p "$R$1"
-          elif [ -e "$1" ]; then mkdir -p "$R${1%/*}"; : > "$R$1"
+          if [ -d "$1" ]; then mkdir -p "$R$t"
+          elif [ -e "$1" ]; then mkdir -p "$R${t%/*}"; : > "$R$t"
           else return 0; fi
-          mount --bind -o ro,nosuid,nodev "$1" "$R$1"
+          mount --bind -o ro,nosuid,nodev "$1" "$R$t"
         }
         for p in /lib /lib64 /lib32 /libx32 /usr/lib /usr/lib64 /usr/lib32 /usr/libx32; do ro "$p"; done
         while [ "$1" != "--rw" ]; do ro "$1"; shift; done; shift
         while [ "$1" != "--" ]; do
           [ -e "$1" ] || : > "$1"
           if [ "$mode" = root ]; then chown "$uid:$uid" "$1"; fi
-          [ -e "$R$1" ] || { mkdir -p "$R${1%/*}"; : > "$R$1"; }
-          mount --bind -o nosuid,nodev,noexec "$1" "$R$1"; shift
+          t=$(at "$1")
+          [ -e "$R$t" ] || { mkdir -p "$R${t%/*}"; : > "$R$t"; }
+          mount --bind -o nosuid,nodev,noexec "$1" "$R$t"; shift
         done; shift
+        for a do shift; set -- "$@" "$(at "$a")"; done
         mount -o remount,bind,ro,nosuid,nodev "$R"
         "$prlimit" --pid $$ $limits
         umount=$(command -v umount)
-        workdir="$PWD"
+        workdir=$(at "$PWD")
         cd "$R"
         pivot_root . .old
         "/.old$umount" -l /.old

@@ -83,6 +83,27 @@ case "remount":
         report("new user namespace", false, error())
     }
 
+case "whereami":
+    // What the program can learn of where it was started: its command line, its folder, its mounts.
+    func contents(_ path: String) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { return [] }
+        defer { close(fd) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4096) }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
+    }
+    print("cmdline: \(String(decoding: contents("/proc/self/cmdline").map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self))")
+    var folder = [CChar](repeating: 0, count: 4096)
+    print("cwd: \(getcwd(&folder, 4096).map { String(cString: $0) } ?? "")")
+    for line in String(decoding: contents("/proc/self/mountinfo"), as: UTF8.self).split(separator: "\n") {
+        print("mount: \(line.split(separator: " ").dropFirst(4).first.map(String.init) ?? "")")
+    }
+
 case "read":
     for path in ["/etc/shadow", "/root", "/home"] + paths {
         let (read, why) = canRead(path)
