@@ -54,6 +54,45 @@ struct GraphMechanismTests {
         }
     }
 
+    @Test("a global that holds a service built with explicit generic arguments (`let provider = Provider<Target>()`) is that service wherever it is read")
+    func genericGlobalService() throws {
+        let code = """
+            import Foundation
+            final class Provider<Target> {
+                func request(_ target: Target) -> Date { Date() }
+            }
+            let provider = Provider<Int>()
+            let nested = Provider<[String: Int]>.init()
+            final class Screen {
+                func load() -> Date { provider.request(1) }
+                func more() -> Date { nested.request([:]) }
+            }
+            """
+        let found = try found(code)
+        #expect(found.contains("8 singleton provider (Provider())") && found.contains("9 singleton nested (Provider())"), "\(found)")
+    }
+
+    @Test("an instance reaching its own type's static state shares it with every instance; a counter the code only writes, or a static's address, is not read state; a static method that reads the disk reads it")
+    func ownStaticState() throws {
+        let code = """
+            import Foundation
+            final class Badges {
+                private static var counts: [String: Int] = [:]
+                private static var made = 0
+                private static var key = 0
+                init() { Self.made += 1 }
+                func bump(_ name: String) { Self.counts[name, default: 0] += 1 }
+                func count(_ name: String) -> Int { Badges.counts[name] ?? 0 }
+                func token() -> Int { withUnsafeMutablePointer(to: &Self.key) { _ in 1 } }
+                static func load(_ url: URL) -> Int { (try? Data(contentsOf: url))?.count ?? 0 }
+            }
+            """
+        let found = try found(code)
+        #expect(found.contains("7 global state Badges.counts") && found.contains("8 global state Badges.counts"), "\(found)")
+        #expect(!found.contains { $0.contains("Badges.made") || $0.contains("Badges.key") }, "\(found)")
+        #expect(found.contains("10 global state Data(contentsOf:)"), "\(found)")
+    }
+
     // MARK: names as the compiler looks them up
 
     @Test("a nested type is its own type: its effects are not those of a type of the same simple name elsewhere, or of the platform type an extension extends")

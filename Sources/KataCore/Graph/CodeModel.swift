@@ -20,9 +20,12 @@ public struct CodeModel: Sendable, Equatable {
 
     /// The variables the code may write, as `Base|name` (see `TokenTools.writtenVariables`).
     public var writtenVariables: Set<String> = []
+    /// The variables the code reads for their value somewhere, as `Base|name` (see `TokenTools.variableUses`).
+    public var readVariables: Set<String> = []
 
     public mutating func append(_ other: CodeModel) {
         writtenVariables.formUnion(other.writtenVariables)
+        readVariables.formUnion(other.readVariables)
         types += other.types
         members += other.members
         references += other.references

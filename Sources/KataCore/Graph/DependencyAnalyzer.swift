@@ -645,7 +645,9 @@ public struct DependencyAnalyzer: Sendable {
             switch reference.shape {
             case .name(let name): addressOnly[name] = (addressOnly[name] ?? true) && reference.addressTaken
             case .member(let base, let member) where !base.isEmpty:
-                addressOnly["\(simple(base)).\(member)"] = (addressOnly["\(simple(base)).\(member)"] ?? true) && reference.addressTaken
+                // `&Self.key` is the type's own `key`.
+                let key = base == "Self" ? "\(reference.owner.map(simple) ?? base).\(member)" : "\(simple(base)).\(member)"
+                addressOnly[key] = (addressOnly[key] ?? true) && reference.addressTaken
             default: break
             }
         }
@@ -747,6 +749,13 @@ public struct DependencyAnalyzer: Sendable {
             return modules.contains(module) || !modules.isDisjoint(with: importsByFile[file] ?? [])
         }
         let staticMethods = Set(model.members.filter { $0.kind == .method && $0.isStatic && $0.owner != nil }.map { "\(simple($0.owner!)).\($0.name)" })
+        /// Who reads which name for its value, by base (`T`, `Self`, or "" for a bare name).
+        var readByName: [String: Set<String>] = [:]
+        for entry in model.readVariables {
+            let parts = entry.split(separator: "|", omittingEmptySubsequences: false)
+            guard parts.count == 2 else { continue }
+            readByName[String(parts[1]), default: []].insert(parts[0].isEmpty ? "" : simple(String(parts[0])))
+        }
         let memberNames = Set(model.members.compactMap { $0.owner == nil ? nil : "\(simple($0.owner!)).\($0.name)" })
 
         /// What a reference reaches for, if it is hidden: kind, target, the type behind it.
@@ -767,6 +776,14 @@ public struct DependencyAnalyzer: Sendable {
                     return (.globalState, ".\(member)()", nil)
                 }
                 let baseSimple = simple(base)
+                // An instance reaching its own type's static state (`Self.cache`, `Counter.count` in a method of Counter)
+                // shares it with every other instance: state shared by everyone, where it is read. (The type's static
+                // members are where that state is kept; their callers are the findings, see `touchesStaticState`.)
+                // (One the code only ever writes, a counter kept for a test or a debugger, changes nothing an instance does.)
+                if baseSimple == ownerSimple || base == "Self", let ownerSimple, !reference.memberIsStatic, reference.context == .body,
+                   staticVariables.contains("\(ownerSimple).\(member)"), readByName[member].map({ !$0.isDisjoint(with: [ownerSimple, "Self", ""]) }) == true {
+                    return (.globalState, "\(ownerSimple).\(member)", nil)
+                }
                 if baseSimple == ownerSimple || base == "Self" { return nil }
                 if member == "subscript" { return subscriptStores.contains(baseSimple) ? (.globalState, "\(base)[...]", nil) : nil }
                 if Self.systemGlobals.contains(base) { return (.singleton, base, nil) }
@@ -804,7 +821,9 @@ public struct DependencyAnalyzer: Sendable {
                 // A default argument or a convenience initializer that builds a fresh object is the
                 // injection point, not a hidden dependency; so is a static factory method that builds objects.
                 // A read of the clock or of randomness (`Date()`, `UUID()`) in a static member is a read all the same.
+                // So is a reading of the disk or the network (`Data(contentsOf:)`).
                 let readsTheSystem = Self.systemFunctions.contains(type) || Self.readsTheSystemWhenMade.contains(typeSimple) && reference.withoutArguments
+                    || Self.readingTypes.contains(typeSimple) && reference.firstArgumentLabel.map { Self.readingLabels.contains($0) } == true
                 if !atRoot {
                     if reference.context == .defaultArgument || reference.inConvenienceInit { return nil }
                     // A static method that builds an object with effects of its own to use it, not to hand it out (it

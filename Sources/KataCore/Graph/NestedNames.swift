@@ -108,16 +108,20 @@ enum NestedNames {
             result.typeAliases[index].owner = owner(seen)
             result.typeAliases[index].targetNames = result.typeAliases[index].targetNames.map { type($0, seenFrom: seen) }
         }
-        // Writes known by the text alone (`Base|name`): a base of an ambiguous name may be any of the types.
-        var written = result.writtenVariables
-        for entry in model.writtenVariables {
-            guard let bar = entry.firstIndex(of: "|") else { continue }
-            let base = String(entry[..<bar])
-            let simpleBase = String(base.split(separator: ".").last ?? Substring(base))
-            guard nestedNames.contains(simpleBase) else { continue }
-            for (old, new) in renamed where old.hasSuffix("." + simpleBase) { written.insert(new + entry[bar...]) }
+        // Writes and reads known by the text alone (`Base|name`): a base of an ambiguous name may be any of the types.
+        func withNested(_ entries: Set<String>) -> Set<String> {
+            var all = entries
+            for entry in entries {
+                guard let bar = entry.firstIndex(of: "|") else { continue }
+                let base = String(entry[..<bar])
+                let simpleBase = String(base.split(separator: ".").last ?? Substring(base))
+                guard nestedNames.contains(simpleBase) else { continue }
+                for (old, new) in renamed where old.hasSuffix("." + simpleBase) { all.insert(new + entry[bar...]) }
+            }
+            return all
         }
-        result.writtenVariables = written
+        result.writtenVariables = withNested(model.writtenVariables)
+        result.readVariables = withNested(model.readVariables)
         return result
     }
 

@@ -396,7 +396,7 @@ public struct SyntaxDumpReader: Sendable {
         if let items = dump.array(dump.root, .items) {
             walker.walkArray(items, scope: .init(owner: nil, member: nil, isStatic: false, context: .topLevel, window: 0...Int.max))
         }
-        walker.model.writtenVariables = TokenTools.writtenVariables(tokens)
+        (walker.model.writtenVariables, walker.model.readVariables) = TokenTools.variableUses(tokens)
         return walker.model
     }
 }
@@ -689,6 +689,8 @@ private struct DumpWalker {
         guard let field = tree.string(node, .field), let base = tree.object(node, .base),
               let first = field.first, first.isLowercase || first == "_"
         else { return nil }
+        // `Self.cache`: a static member of the type the code is in, as the token reader reads it.
+        if tree.isKind(base, .unresolved_decl_ref_expr), tree.string(base, .name) == "Self" { return ("Self", field) }
         guard let path = typePath(base) else { return nil }
         return (path, field)
     }

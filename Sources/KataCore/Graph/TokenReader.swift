@@ -37,7 +37,7 @@ public struct TokenReader: Sendable {
             scanner.scanAll()
         }
         var model = scanner.model
-        model.writtenVariables = TokenTools.writtenVariables(tokens)
+        (model.writtenVariables, model.readVariables) = TokenTools.variableUses(tokens)
         let facts = TokenTools.fileFacts(tokens, file: file, lines: lines)
         if let ranges {
             func inside(_ offset: Int) -> Bool { ranges.contains { $0.contains(offset) } }
@@ -666,12 +666,17 @@ enum TokenTools {
     /// theirs (`Config.current.size = 2`, `Self.cache[key] = value`), passed `inout` (`&count`), or sent a method
     /// call that may be a mutating one (`Sizes.all.append(4)`). `Base` is the type path written before the name
     /// (`Config`, `Self` for `self.` and `Self.`), empty for a bare name. A plain read writes nothing.
-    static func writtenVariables(_ tokens: [SwiftToken]) -> Set<String> {
+    static func writtenVariables(_ tokens: [SwiftToken]) -> Set<String> { variableUses(tokens).written }
+
+    /// The variables the code writes (see `writtenVariables`) and those it reads somewhere for their value: a use that
+    /// neither assigns, nor takes the address, nor calls a method on what it holds (`Self.calls += 1` only writes).
+    static func variableUses(_ tokens: [SwiftToken]) -> (written: Set<String>, read: Set<String>) {
         func isAssignment(_ token: SwiftToken) -> Bool {
             token.kind == .operator && (token.text == "=" || (token.text.count >= 2 && token.text.hasSuffix("=")
                 && !["==", "!=", "<=", ">=", "===", "!=="].contains(token.text)))
         }
         var written: Set<String> = []
+        var read: Set<String> = []
         var index = 0
         while index < tokens.count {
             let start = tokens[index]
@@ -708,10 +713,10 @@ enum TokenTools {
                 }
                 break
             }
-            if writes { written.insert(key) }
+            if writes { written.insert(key) } else { read.insert(key) }
             index = k
         }
-        return written
+        return (written, read)
     }
 
     /// `delegate ?? DefaultDelegate()`, `self.clock ?? SystemClock()`: the name the construction at `index` stands in for.
@@ -892,12 +897,29 @@ enum TokenTools {
         var call: String?
         var k = valueStart
         while k < valueEnd, tokens[k].isIdentifier, ["try", "await"].contains(tokens[k].text) { k += 1 }
+        /// Past a generic argument clause (`<MultiTarget>`, `<String, [Int]>`) at `j`, or `j` itself when there is none.
+        func pastGenericArguments(_ j: Int) -> Int {
+            guard j < valueEnd, tokens[j].is("<") else { return j }
+            var depth = 0
+            var m = j
+            while m < valueEnd {
+                let token = tokens[m]
+                if token.is("<") { depth += 1 } else if token.is(">") || token.is(">>") {
+                    depth -= token.is(">>") ? 2 : 1
+                    if depth <= 0 { return depth == 0 ? m + 1 : j }
+                } else if !(token.isIdentifier || token.is(",") || token.is(".") || token.is("?") || token.is("[") || token.is("]") || token.is(":")) {
+                    return j
+                }
+                m += 1
+            }
+            return j
+        }
         if k < valueEnd, tokens[k].isCapitalized || tokens[k].is(".") {
             var name = tokens[k].is(".") ? "" : tokens[k].text
-            var j = k + 1
+            var j = pastGenericArguments(k + 1)
             while j + 1 < valueEnd, tokens[j].is("."), tokens[j + 1].isCapitalized || tokens[j + 1].text == "init" {
                 if tokens[j + 1].text != "init" { name += (name.isEmpty ? "" : ".") + tokens[j + 1].text }
-                j += 2
+                j = pastGenericArguments(j + 2)
             }
             if j < valueEnd, tokens[j].is("(") { call = name.isEmpty ? "Self" : name }
         }
