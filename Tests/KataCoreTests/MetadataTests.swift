@@ -46,6 +46,20 @@ struct MetadataTests {
 
 @Suite("SHA-256")
 struct SHA256Tests {
+    @Test("a list of parts hashes by each part's length and bytes: a file holding the separator cannot pass for two files (the build cache a class shares is keyed so)")
+    func framedParts() {
+        var one = SHA256()
+        one.update(part: "Pit.swift")
+        one.update(part: Data("// notes\u{0}RaceCar.swift\u{0}/* code */".utf8))
+        var two = SHA256()
+        for part in ["Pit.swift", "// notes", "RaceCar.swift", "/* code */"] { two.update(part: part) }
+        #expect(one.hexDigest() != two.hexDigest())
+        var three = SHA256()
+        three.update(part: "Pit.swift")
+        three.update(part: Data("// notes\u{0}RaceCar.swift\u{0}/* code */".utf8))
+        #expect(one.hexDigest() == three.hexDigest(), "the same parts hash alike")
+    }
+
     @Test("known digests", arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),

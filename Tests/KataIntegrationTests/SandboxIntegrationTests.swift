@@ -96,6 +96,19 @@ struct SandboxIntegrationTests {
         #expect(Set(unfixed).count > 1, "without it the seed differs from run to run, so the fixed one is what makes them equal: \(unfixed)")
     }
 
+    @Test("where a program's objects land is the same in every sandboxed run (address randomization off), so a verdict drawn from an object's hash cannot change with a regrade")
+    func fixedMemoryLayout() throws {
+        let setup = try #require(SandboxHost.setup)
+        let graded = Grader.programEnvironment(home: "/tmp")
+        let inside = (0..<3).map { _ in SandboxHost.lines(SandboxHost.attack("address", environment: graded).output, "address: ").first ?? "none" }
+        #expect(inside.allSatisfy { $0 != "none" && $0 == inside[0] }, "\(inside)")
+        let runner = PosixProcessRunner(groups: ProcessGroupRegistry())
+        let outside = (0..<3).map { _ in
+            SandboxHost.lines(runner.run(ProcessRequest(executable: setup.program, arguments: ["address"], environment: ["PATH": "/usr/bin:/bin"], timeout: 60)).output, "address: ").first ?? "none"
+        }
+        #expect(Set(outside).count > 1, "outside the sandbox the host randomizes addresses, so the sandbox is what fixes them: \(outside)")
+    }
+
     @Test("a moved folder is where the program sees itself: its command line, its working folder and its mounts name no folder of the grader's")
     func movedFolders() throws {
         let setup = try #require(SandboxHost.setup)

@@ -41,6 +41,9 @@ enum ModuleSurface {
         return names
     }
 
+    /// The most bytes of symbol graphs a module's surface is read from (50 times the course's largest solution's).
+    static let largestDescription = 4 << 20
+
     /// The surface as sorted lines of text: equal text, equal surface. `symbolGraphs` are the compiler's symbol graph
     /// files of the module (its own, and one per other module whose types it extends); `interface` is its textual
     /// `.swiftinterface`. Nil when a graph cannot be read.

@@ -287,9 +287,8 @@ public struct Grader: Sendable {
     func sourcesHash(_ files: [String]) -> String {
         var hasher = SHA256()
         for file in files.sorted() {
-            hasher.update((file as NSString).lastPathComponent + "\u{0}")
-            hasher.update((try? fileSystem.read(file)) ?? Data("<gone>".utf8))
-            hasher.update("\u{0}")
+            hasher.update(part: (file as NSString).lastPathComponent)
+            hasher.update(part: (try? fileSystem.read(file)) ?? Data("<gone>".utf8))
         }
         return hasher.hexDigest()
     }
@@ -715,7 +714,9 @@ public struct Grader: Sendable {
                     for line in second.evidence where !run.evidence.contains(line) { run.evidence.append(line) }
                     for id in passed {
                         guard let verdict = second.tests.first(where: { $0.id == id }) else { continue }
-                        if verdict.status == .fail || verdict.errorKind == .crashed { unsteady.append(id) }
+                        // Timing out counts too: a hang drawn by chance is chance all the same (the runner already
+                        // tried a timed-out test again before calling it timed out).
+                        if verdict.status == .fail || verdict.errorKind == .crashed || verdict.errorKind == .timedOut { unsteady.append(id) }
                     }
                 }
                 let status: Status = run.tests.isEmpty ? .error : run.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
@@ -1407,8 +1408,9 @@ final class ProgramReading: @unchecked Sendable {
     func program(_ lesson: Lesson, _ folder: String, _ files: [String], last: Bool = false, deadline: Date? = nil) -> ResolvedProgram? {
         let inputs = files.sorted().map { (path: $0, shown: DiagnosticParser.relative($0, to: folder), text: (try? fileSystem.readText($0)) ?? "") }
         var hasher = SHA256()
-        hasher.update("\(lesson.id)\u{0}\(folder)\u{0}")
-        for input in inputs { hasher.update("\(input.shown)\u{0}\(input.text)\u{0}") }
+        hasher.update(part: lesson.id)
+        hasher.update(part: folder)
+        for input in inputs { hasher.update(part: input.shown); hasher.update(part: input.text) }
         let key = hasher.hexDigest()
         if let known = lock.withLock({ last ? programs.removeValue(forKey: key) : programs[key] }) { return known }
         var reader = reader

@@ -58,6 +58,10 @@ public struct SandboxTools: Sendable, Equatable {
     /// The folder holding `setsid`, `unshare` and `setpriv`, mounted into the sandbox.
     public var folder: String
     public var prlimit: String
+    /// util-linux's `setarch`, when the host has it: the program starts with address randomization off (`-R`), so
+    /// where its objects land, and what depends on that (an object's hash, a `Set` of objects' order), is the same in
+    /// every run and every regrade.
+    public var setarch: String? = nil
 
     /// Put before `unshare`: the kernel kills it the moment the grader's process ends, however it ends (a crash
     /// included), and `--kill-child` then ends everything in its namespaces. Without it a sandbox whose grader died
@@ -97,8 +101,9 @@ public struct Sandbox: Sendable, Equatable {
             "--nofile=\(limits.openFiles)", "--nproc=\(limits.processes)", "--core=0",
         ]
         return tools.diesWithGrader + [tools.unshare] + (asRoot ? [] : ["--user", "--map-root-user"])
-            + ["--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child", "--propagation", "private",
-               "/bin/sh", "-c", SandboxScripts.minimalRoot, "kata-sandbox", asRoot ? "root" : "user",
+            + ["--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child", "--propagation", "private"]
+            + (tools.setarch.map { [$0, "-R"] } ?? [])
+            + ["/bin/sh", "-c", SandboxScripts.minimalRoot, "kata-sandbox", asRoot ? "root" : "user",
                rootFolder, String(limits.scratchBytes), String(limits.scratchBytes), tools.folder, tools.prlimit]
             + limitArguments
             + ["--moved"] + view.moved.map { (Self.canonical($0.key), $0.value) }.sorted { $0.0.count > $1.0.count }.flatMap { [$0.0, $0.1] }
@@ -190,7 +195,8 @@ public struct Sandbox: Sendable, Equatable {
                   find("setsid").map({ ($0 as NSString).deletingLastPathComponent }) == (unshare as NSString).deletingLastPathComponent {
             var candidate = sandbox
             candidate.isolation = .full
-            candidate.tools = SandboxTools(unshare: unshare, folder: (unshare as NSString).deletingLastPathComponent, prlimit: prlimit)
+            candidate.tools = SandboxTools(unshare: unshare, folder: (unshare as NSString).deletingLastPathComponent, prlimit: prlimit,
+                                           setarch: find("setarch"))
             let hostFolder = "\(probeFolder)/host"
             let answer = "\(probeFolder)/answer"
             try? fileSystem.createDirectory(hostFolder)
@@ -230,6 +236,8 @@ public struct Sandbox: Sendable, Equatable {
                 + "own /proc; " + (sandbox.asRoot ? "a uid of its own (3000000 and up, by setpriv)" : "uid 1000 in a nested user namespace")
                 + ", no capabilities, no_new_privs, own session; "
                 + "\(limits.processes) processes per sandbox; first to go when memory runs out (oom_score_adj 1000); "
+                + (sandbox.tools?.setarch != nil ? "address randomization off (setarch -R): the same memory layout in every run; "
+                    : "address randomization on (no setarch): a verdict drawn from where memory lands may differ between runs; ")
                 + "compiler without network in its own PID namespace; "
                 + ([fenced] + notes).joined(separator: "; ")
         } else {

@@ -267,9 +267,8 @@ public struct SubmissionIntakeReader: Sendable {
                     notes.append(IntakeNote(lesson: lesson, path: shownPath, problem: "could not be copied to the scratch folder"))
                     continue
                 }
-                hasher.update(shownPath + "\u{0}")
-                hasher.update(data)
-                hasher.update("\u{0}")
+                hasher.update(part: shownPath)
+                hasher.update(part: data)
                 taken.append(copyPath)
             }
         }

@@ -23,6 +23,18 @@ public struct SHA256: Sendable {
         update(bytes: Array(text.utf8))
     }
 
+    /// One part of a list, framed by its length: no two lists of parts hash alike, whatever bytes the parts hold (a
+    /// separator such as NUL could be inside a part, and a file holding `A\0B.swift\0C` would hash like two files).
+    public mutating func update(part data: Data) {
+        var count = UInt64(data.count).bigEndian
+        update(bytes: withUnsafeBytes(of: &count) { Array($0) })
+        update(data)
+    }
+
+    public mutating func update(part text: String) {
+        update(part: Data(text.utf8))
+    }
+
     public mutating func update(bytes: [UInt8]) {
         length &+= UInt64(bytes.count)
         var offset = 0

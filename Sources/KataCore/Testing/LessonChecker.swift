@@ -262,7 +262,7 @@ public struct LessonChecker: Sendable {
         var hasher = SHA256()
         hasher.update("meaning-v10\u{0}\(lesson.module)\u{0}\(reader.swiftc)\u{0}")
         hasher.update(String(describing: lesson.metadata.rules.map { $0.encoded().description }))
-        for input in inputs { hasher.update("\(input.shown)\u{0}\(input.text)\u{0}") }
+        for input in inputs { hasher.update(part: input.shown); hasher.update(part: input.text) }
         let key = hasher.hexDigest()
         let cache = "\(cacheFolder)/meaning-findings.json"
         if let data = try? fileSystem.read(cache), let cached = try? JSONDecoder().decode(MeaningCache.self, from: data), cached.key == key {

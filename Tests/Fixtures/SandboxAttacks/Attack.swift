@@ -83,6 +83,13 @@ case "remount":
         report("new user namespace", false, error())
     }
 
+case "address":
+    // Where a fresh object lands: what an object's hash, and a Set of objects' order, follow.
+    final class Box {}
+    let box = Box()
+    print("address: \(unsafeBitCast(box, to: Int.self))")
+    withExtendedLifetime(box) {}
+
 case "whereami":
     // What the program can learn of where it was started: its command line, its folder, its mounts.
     func contents(_ path: String) -> [UInt8] {
