@@ -1590,8 +1590,8 @@ enum CourseRules {
                 guard let proto = protocols.first else { continue }
                 let who = node.owner.map(ProgramScope.root) ?? node.member ?? "this code"
                 found.append(RuleFinding(file: read.file, line: read.line, rule: concreteID, messages: LocalizedText(
-                    english: "`\(who)` is handed an `\(proto)` and reads here what type it really is (`type(of:)` or `Mirror`, \(scope.place(node).english)): whatever it then compares, by type or by name, the real part and a test's double take different paths, so a test that passes with the double proves nothing about the real one. Fix: work only through `\(proto)`; if one part must behave differently, that belongs in that part itself.",
-                    chinese: "`\(who)` 拿到的是 `\(proto)`，却在这里读取它真正的类型（`type(of:)` 或 `Mirror`，\(scope.place(node).chinese)）：之后无论按类型还是按名字比较，真实零件和测试替身都会走不同的路，用替身通过的测试说明不了真实零件的任何事。改法：只通过 `\(proto)` 工作；如果某个零件必须有不同的行为，应该写在那个零件自己里面。")))
+                    english: "`\(who)` is handed an `\(proto)` and reads here what type it really is (`type(of:)`, `Mirror`, or its default description, `\"\\(value)\"` or `String(describing:)`, which spells the type's name; \(scope.place(node).english)): whatever it then compares, by type or by name, the real part and a test's double take different paths, so a test that passes with the double proves nothing about the real one. Fix: work only through `\(proto)`; if one part must behave differently, that belongs in that part itself.",
+                    chinese: "`\(who)` 拿到的是 `\(proto)`，却在这里读取它真正的类型（`type(of:)`、`Mirror`，或者它默认的文字描述 `\"\\(value)\"`、`String(describing:)`，其中写着类型的名字；\(scope.place(node).chinese)）：之后无论按类型还是按名字比较，真实零件和测试替身都会走不同的路，用替身通过的测试说明不了真实零件的任何事。改法：只通过 `\(proto)` 工作；如果某个零件必须有不同的行为，应该写在那个零件自己里面。")))
             }
         }
         return found

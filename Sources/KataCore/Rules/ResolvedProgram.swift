@@ -829,6 +829,15 @@ private struct Reader {
             let erased = (expression["sub_expr"] as? [String: Any])?["type"] as? String
             if let type = opened ?? erased { rawDynamicTypes.append((node, type, place.file, place.offset)) }
         }
+        // The value turned into text by its default description (`"\(engine)"`, `String(describing: engine)`): for a
+        // value of a protocol type, that text is the name of the type behind it, read at run time like `type(of:)`.
+        // (`"\(engine.horsepower)"` describes an Int: the argument's own type is what counts.)
+        if kind == "call_expr", let usr = (((json["fn"] as? [String: Any])?["fn"] as? [String: Any])?["decl"] as? [String: Any])?["decl_usr"] as? String,
+           usr == "s:s26DefaultStringInterpolationV06appendC0yyxlF" || usr.hasPrefix("s:SS10describingSSx") || usr.hasPrefix("s:SS10reflectingSSx"),
+           let argument = ((json["args"] as? [String: Any])?["args"] as? [Any])?.first as? [String: Any],
+           let type = (argument["expr"] as? [String: Any])?["type"] as? String {
+            rawDynamicTypes.append((node, type, place.file, place.offset))
+        }
         if kind == "closure_expr" || kind == "auto_closure_expr" {
             let captures = json["captures"] as? [Any] ?? []
             let capturesSelf = captures.contains { capture in
