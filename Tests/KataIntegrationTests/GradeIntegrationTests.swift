@@ -475,6 +475,10 @@ struct GradeIntegrationTests {
         try banners.write(toFile: "\(root)/subs/bloated/Lessons/\(lesson)/Sources/Banners.swift", atomically: true, encoding: .utf8)
         // Tells a mistake from the real store by where its program lies, not by what the store does.
         try student("peeking", tests: ["Peek.swift": "import Testing\nimport Foundation\n@testable import TestDoubles\n@Test func notAMutant() {\n    let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: \"/proc/self/exe\")) ?? \"\"\n    #expect(!path.contains(\"mutant\"))\n}\n"])
+        // The careful suite plus one test of the fake's shape (its stored properties, read through Mirror): it tells a
+        // swapped-in store from the fake by what it is made of, not by what it does.
+        try student("mirroring", tests: ["LapStoreContractTests.swift": contract,
+                                         "Shape.swift": "import Testing\n@testable import TestDoubles\n@Test func builtOurWay() {\n    #expect(Mirror(reflecting: InMemoryLapStore()).children.count >= 0)\n}\n"])
 
         let run = KataBinary.run(["grade", "subs", "--out", "reports", "--course", KataBinary.packageRoot, "--lessons", "17", "--jobs", "2"], in: root, timeout: 900)
         #expect(run.status == 0, "kata grade: \(run.output)")
@@ -494,6 +498,8 @@ struct GradeIntegrationTests {
         let spoofing = try own("spoofing")
         #expect(spoofing["score"] as? Double == shallowScore, "tests named like the judge's verdicts catch nothing: \(spoofing) against \(shallow)")
         #expect(peeking["score"] as? Double == 0 && (peeking["message"] as? String ?? "").contains("import Foundation"), "\(peeking)")
+        let mirroring = try own("mirroring")
+        #expect(mirroring["score"] as? Double == 0 && (mirroring["message"] as? String ?? "").contains("what an object is made of"), "\(mirroring)")
         #expect(copying["status"] as? String == "fail" && (copying["score"] as? Double ?? 1) < points / 4, "a copy of the store is no contract: \(copying)")
         let bloated = try Self.results(root + "/reports", "bloated")
         let bloatedTests = Self.tests(bloated, lesson: lesson)

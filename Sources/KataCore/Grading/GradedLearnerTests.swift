@@ -46,6 +46,14 @@ extension Grader {
             if let first = findings.first {
                 return entry(.error, "rejected: the student's tests may use only the lesson's module, the standard library and Swift Testing, so that they judge what the code does (\(clean(first.file)):\(first.line): \(first.rule): \(clean(first.message)))", errorKind: "rejected")
             }
+            // A test that reads what an object is made of (`Mirror`: its stored properties; `type(of:)`: its type) tells a
+            // mistake from the real code by its shape, not by what it does: such a suite "catches" every mistake that
+            // changes the shape and states no promise.
+            let reads = program.nodes.values.flatMap(\.dynamicTypeReads).filter { $0.reflects && shown.contains($0.file) }
+                .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+            if let first = reads.first {
+                return entry(.error, "rejected: the student's tests read what an object is made of (\(clean(first.file)):\(first.line): `Mirror` or `type(of:)`): a test judges what the code does, through its calls and answers, never its stored properties or its type", errorKind: "rejected")
+            }
         }
 
         // The student's tests get the lesson's cap, like the lesson's own tests, within what is left of the student's budget.

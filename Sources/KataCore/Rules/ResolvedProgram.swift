@@ -133,9 +133,10 @@ public struct ResolvedProgram: Sendable {
         /// Casts in the code: `downcast` for `as?`, `as!` and `is` (a check of what a value really is), not `as`.
         /// Casts: the type cast to, where, whether it can fail (`as?`, `as!`, `is`), and the type of the value cast.
         public var casts: [(type: String, file: String, line: Int, downcast: Bool, from: String)] = []
-        /// What a value really is, read at run time: `type(of: engine)`, `Mirror(reflecting: engine)`; the value's
-        /// static type (an `any Engine` asks of the part behind the protocol).
-        public var dynamicTypeReads: [(type: String, file: String, line: Int)] = []
+        /// What a value really is, read at run time: `type(of: engine)`, `Mirror(reflecting: engine)` (`reflects`), or its
+        /// default description (`"\(engine)"`, `String(describing:)`); the value's static type (an `any Engine` asks
+        /// of the part behind the protocol).
+        public var dynamicTypeReads: [(type: String, file: String, line: Int, reflects: Bool)] = []
         public var closures: [Closure] = []
         /// Nodes it runs without naming them: an initializer runs its type's stored properties' initial values.
         public var implied: [String] = []
@@ -437,7 +438,7 @@ private struct Reader {
     /// `typealias Bag = [String: Any]`: the alias's name (qualified by its owner) and its mangled underlying type.
     var rawAliases: [(name: String, type: String)] = []
     var rawCasts: [(node: String, type: String, file: String, offset: Int, downcast: Bool, from: String)] = []
-    var rawDynamicTypes: [(node: String, type: String, file: String, offset: Int)] = []
+    var rawDynamicTypes: [(node: String, type: String, file: String, offset: Int, reflects: Bool)] = []
     var rawClosures: [(node: String, type: String, capturesSelf: Bool, file: String, offset: Int, captured: [String], inside: [String], escaping: Bool, mutates: Bool)] = []
     /// Closures written as a call's argument: where they start, and the declaration called.
     var rawHandedClosures: [String: String] = [:]
@@ -819,7 +820,7 @@ private struct Reader {
         }
         // `type(of: x)`: a metatype read from a value (not `T.self`), and `Mirror(reflecting: x)`.
         if kind == "metatype_expr", let base = json["base"] as? [String: Any], let type = base["type"] as? String {
-            rawDynamicTypes.append((node, type, place.file, place.offset))
+            rawDynamicTypes.append((node, type, place.file, place.offset, true))
         }
         if kind == "call_expr", let usr = (((json["fn"] as? [String: Any])?["fn"] as? [String: Any])?["decl"] as? [String: Any])?["decl_usr"] as? String,
            usr.hasPrefix("s:s6MirrorV10reflecting"),
@@ -827,7 +828,7 @@ private struct Reader {
            let expression = argument["expr"] as? [String: Any] {
             let opened = (expression["opaque_value"] as? [String: Any])?["type"] as? String
             let erased = (expression["sub_expr"] as? [String: Any])?["type"] as? String
-            if let type = opened ?? erased { rawDynamicTypes.append((node, type, place.file, place.offset)) }
+            if let type = opened ?? erased { rawDynamicTypes.append((node, type, place.file, place.offset, true)) }
         }
         // The value turned into text by its default description (`"\(engine)"`, `String(describing: engine)`): for a
         // value of a protocol type, that text is the name of the type behind it, read at run time like `type(of:)`.
@@ -836,7 +837,7 @@ private struct Reader {
            usr == "s:s26DefaultStringInterpolationV06appendC0yyxlF" || usr.hasPrefix("s:SS10describingSSx") || usr.hasPrefix("s:SS10reflectingSSx"),
            let argument = ((json["args"] as? [String: Any])?["args"] as? [Any])?.first as? [String: Any],
            let type = (argument["expr"] as? [String: Any])?["type"] as? String {
-            rawDynamicTypes.append((node, type, place.file, place.offset))
+            rawDynamicTypes.append((node, type, place.file, place.offset, false))
         }
         if kind == "closure_expr" || kind == "auto_closure_expr" {
             let captures = json["captures"] as? [Any] ?? []
@@ -1070,7 +1071,7 @@ private struct Reader {
                                                               line: line(raw.file, raw.offset), fromSelf: raw.fromSelf))
         }
         for raw in rawDynamicTypes {
-            program.nodes[raw.node]?.dynamicTypeReads.append((readable(raw.type), shown(raw.file), line(raw.file, raw.offset)))
+            program.nodes[raw.node]?.dynamicTypeReads.append((readable(raw.type), shown(raw.file), line(raw.file, raw.offset), raw.reflects))
         }
         for raw in rawCasts {
             program.nodes[raw.node]?.casts.append((readable(raw.type), shown(raw.file), line(raw.file, raw.offset), raw.downcast,
