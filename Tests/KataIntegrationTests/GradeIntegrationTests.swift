@@ -407,7 +407,8 @@ struct GradeIntegrationTests {
         // only not every time) is evidence, and the lesson is held for review.
         let secondRun = try lesson("second-run-differs", "02-tally")
         #expect(secondRun["status"] as? String == "suspicious" && secondRun["score"] as? Double == 0
-                && ((secondRun["evidence"] as? [String]) ?? []).joined().contains("\"the top vote is the largest\" passed, then did not"), "\(secondRun)")
+                && ((secondRun["evidence"] as? [String]) ?? []).joined().contains("\"the top vote is the largest\""), "\(secondRun)")
+        #expect(((secondRun["evidence"] as? [String]) ?? []).joined().contains("\"the label counts the votes\""), "a failure that passes when run again is unsteady too: \(secondRun)")
         #expect(try lesson("second-run-differs", "01-greeting")["score"] as? Double == 10, "the honest lesson keeps its marks")
         // Thousands of files: a handful of notes and one summary.
         let manyNotes = (try results(reports, "many-files")["notes"] as? [[String: Any]]) ?? []

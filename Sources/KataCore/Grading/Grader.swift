@@ -702,21 +702,25 @@ public struct Grader: Sendable {
                 let runner = TestRunner(processRunner: processRunner, fileSystem: fileSystem, clock: clock)
                 var run = runner.run(executable: executable, options: options, launcher: launcher, beforeAttempt: check,
                                      machineCheck: takenHash == nil ? nil : machineCheck(lesson, folder: folders.writable))
-                // A pass counts only if the same program passes it again: a verdict the code draws from chance, the clock
-                // or where memory lands (`Bool.random()`, an address's hash) would give a regrade another score. Every
-                // pass runs once more, alone with the other passes; one that then fails or crashes is evidence.
+                // A verdict counts only if the same program gives it again: one the code draws from chance, the clock or
+                // where memory lands (`Bool.random()`, an address's hash) would give a regrade another score. Every pass,
+                // and every failed expectation (quick to run again; a crash or a time-out is not), runs once more, alone
+                // with the others; a pass that then fails, crashes or times out, or a failure that then passes, is evidence.
                 var unsteady: [String] = []
                 let passed = run.tests.filter { $0.status == .pass }.map(\.id)
-                if takenHash != nil, !passed.isEmpty, run.evidence.isEmpty, run.gradingProblem == nil {
+                let failed = run.tests.filter { $0.status == .fail }.map(\.id)
+                if takenHash != nil, !(passed + failed).isEmpty, run.evidence.isEmpty, run.gradingProblem == nil {
                     var again = options
-                    again.filters = passed.map { NSRegularExpression.escapedPattern(for: $0) }
+                    again.filters = (passed + failed).map { NSRegularExpression.escapedPattern(for: $0) }
                     let second = runner.run(executable: executable, options: again, launcher: launcher, beforeAttempt: check, machineCheck: nil)
                     for line in second.evidence where !run.evidence.contains(line) { run.evidence.append(line) }
-                    for id in passed {
+                    for id in passed + failed {
                         guard let verdict = second.tests.first(where: { $0.id == id }) else { continue }
                         // Timing out counts too: a hang drawn by chance is chance all the same (the runner already
                         // tried a timed-out test again before calling it timed out).
-                        if verdict.status == .fail || verdict.errorKind == .crashed || verdict.errorKind == .timedOut { unsteady.append(id) }
+                        let changed = failed.contains(id) ? verdict.status == .pass
+                            : verdict.status == .fail || verdict.errorKind == .crashed || verdict.errorKind == .timedOut
+                        if changed { unsteady.append(id) }
                     }
                 }
                 let status: Status = run.tests.isEmpty ? .error : run.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
@@ -893,7 +897,7 @@ public struct Grader: Sendable {
         var evidence = outcome.evidence
         if !outcome.unsteady.isEmpty {
             let named = outcome.unsteady.prefix(3).map { id in list.first { $0.id == id }.map { $0.hidden ? "a hidden test of \(lesson.id)" : "\"\($0.name)\"" } ?? id }
-            evidence.append("the same program gave another verdict when it ran again: \(named.joined(separator: ", "))\(outcome.unsteady.count > 3 ? " and \(outcome.unsteady.count - 3) more" : "") passed, then did not (a verdict drawn from chance, the clock or where memory lands would make a regrade differ)")
+            evidence.append("the same program gave another verdict when it ran again: \(named.joined(separator: ", "))\(outcome.unsteady.count > 3 ? " and \(outcome.unsteady.count - 3) more" : "") passed one time and not the other (a verdict drawn from chance, the clock or where memory lands would make a regrade differ)")
         }
         let stray = report.tests.filter { verdict in !list.contains { $0.id == verdict.id } }
         for verdict in stray.prefix(10) { evidence.append("a test that is not the course's ran: \(verdict.id)") }

@@ -29,5 +29,5 @@ public struct Tally {
 
     public func top() -> Int { startedAgain() ? 0 : store.votes().max() ?? 0 }
 
-    public func label() -> String { "\(store.votes().count) votes" }
+    public func label() -> String { startedAgain() ? "\(store.votes().count) votes" : "votes" }
 }
