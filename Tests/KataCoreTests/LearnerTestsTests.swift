@@ -391,6 +391,29 @@ struct LearnerTestsTests {
         #expect(builder.built.count == 1, "with Testing and the module only, the tests are built")
     }
 
+    @Test("tests that read what an object is made of (Mirror, type(of:)) are one verdict that names the line, before any build; a property named `type` is no such read")
+    func testsJudgeBehaviourOnly() {
+        let spec = LearnerTestsSpec(implementation: "Store.swift")
+        let lesson = lesson(spec)
+        let fileSystem = InMemoryFileSystem()
+        let builder = ScriptedBuilder { _ in .moduleFailed([], output: "") }
+        let judge = LearnerTestsJudge(spec: spec, builder: builder,
+                                      testRunner: TestRunner(processRunner: ScriptedProcessRunner(), fileSystem: fileSystem, clock: FixedClock()),
+                                      fileSystem: fileSystem, environment: [:], perTestTimeout: 5)
+        let module = [LearnerTestsJudge.ModuleFile(name: "Store.swift", path: "\(lesson.sources)/Store.swift")]
+        for (shape, line) in [("@Test func shape() {\n    #expect(Mirror(reflecting: Store()).children.count == 1)\n}\n", 4),
+                              ("@Test func kind() {\n    #expect(type(of: Store()) == Store.self)\n}\n", 4)] {
+            fileSystem.add("\(lesson.folder)/LearnerTests/Shape.swift", "import Testing\n@testable import Stores\n" + shape)
+            let refused = judge.verdicts(lesson: lesson, module: module, testsFolder: "\(lesson.folder)/LearnerTests", buildFolder: "/b/51-stores/learner", judgesMutants: true)
+            #expect(refused.count == 1 && refused.first?.status == .fail && refused.first?.line == line
+                    && refused.first?.message.contains("what an object is made of") == true, "\(refused)")
+        }
+        #expect(builder.built.isEmpty)
+        fileSystem.add("\(lesson.folder)/LearnerTests/Shape.swift", "import Testing\n@testable import Stores\n@Test func lap() {\n    #expect(Lap(type: 1).type == 1)\n}\n")
+        _ = judge.verdicts(lesson: lesson, module: module, testsFolder: "\(lesson.folder)/LearnerTests", buildFolder: "/b/51-stores/learner", judgesMutants: true)
+        #expect(builder.built.count == 1, "a member named type is no read of a type")
+    }
+
     @Test("a variant finds its learner tests: the learner's and the solution's beside Sources, a wrong suite's own or else the solution's")
     func findsTheTestsOfEachVariant() {
         let lesson = lesson(LearnerTestsSpec(implementation: "Store.swift"))

@@ -85,6 +85,27 @@ public struct LearnerTestsJudge: Sendable {
                 return [refused]
             }
         }
+        // Graded, tests that read what an object is made of (`Mirror`, `type(of:)`) are not run either: they tell a mistake
+        // from the real code by its shape, not by what it does. Said here too, from the text (the grader asks the compiler).
+        for (test, text) in zip(tests, texts) {
+            let tokens = SwiftLexer.tokens(of: text)
+            let shown = DiagnosticParser.relative(test, to: lesson.root)
+            let found = tokens.indices.first { index in
+                let token = tokens[index]
+                guard token.isIdentifier, index == 0 || !tokens[index - 1].is(".") else { return false }
+                if token.text == "Mirror" { return true }
+                return token.text == "type" && index + 3 < tokens.count && tokens[index + 1].is("(") && tokens[index + 2].text == "of" && tokens[index + 3].is(":")
+            }
+            if let found {
+                let line = LineIndex(text).line(of: tokens[found].offset)
+                var refused = verdict(Self.compileVerdict(lesson.module), .fail,
+                                      "\(shown):\(line): `\(tokens[found].text == "Mirror" ? "Mirror" : "type(of:)")` reads what an object is made of: your tests judge the code by what it does, through its calls and answers; graded, tests that read an object's stored properties or type are not run.",
+                                      "\(shown):\(line)：`\(tokens[found].text == "Mirror" ? "Mirror" : "type(of:)")` 读取的是对象由什么组成：你的测试要通过调用和回答，凭代码做了什么来评判它；评分时，读取对象存储属性或类型的测试不会运行。")
+                refused.file = shown
+                refused.line = line
+                return [refused]
+            }
+        }
         // Swift Testing makes a fresh suite for every test, so the only way one test sees what another left is a static
         // or global that holds state: then a test's verdict depends on what ran before it (run alone, in another
         // order, or twice in one process, it says otherwise). Said before the build, as the import is.
