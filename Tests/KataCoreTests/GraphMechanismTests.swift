@@ -93,6 +93,20 @@ struct GraphMechanismTests {
         #expect(found.contains("10 global state Data(contentsOf:)"), "\(found)")
     }
 
+    @Test("file coordination is a system service: building a coordinator in a type, and the process-wide registry of presenters, are hidden")
+    func fileCoordination() throws {
+        let code = """
+            import Foundation
+            final class Inbox: NSObject {
+                func start() { NSFileCoordinator.addFilePresenter(Presenter()) }
+                func save(_ url: URL) { NSFileCoordinator().coordinate(writingItemAt: url, options: [], error: nil) { _ in } }
+            }
+            final class Presenter: NSObject {}
+            """
+        let found = try found(code)
+        #expect(found.contains("3 global state NSFileCoordinator.addFilePresenter") && found.contains("4 construction NSFileCoordinator()"), "\(found)")
+    }
+
     // MARK: names as the compiler looks them up
 
     @Test("a nested type is its own type: its effects are not those of a type of the same simple name elsewhere, or of the platform type an extension extends")

@@ -113,6 +113,8 @@ public struct DependencyAnalyzer: Sendable {
         "TimeZone": ["current", "autoupdatingCurrent"], "Calendar": ["current", "autoupdatingCurrent"], "DispatchTime": ["now"],
         "DispatchWallTime": ["now"], "NSEvent": ["modifierFlags", "mouseLocation", "pressedMouseButtons"],
         "CFAbsoluteTime": [], "NSScreen": ["main", "screens"], "UIAccessibility": [], "NSCursor": ["current"],
+        // The process-wide registry of file presenters.
+        "NSFileCoordinator": ["addFilePresenter", "removeFilePresenter", "filePresenters"],
         // Waiting on the real clock: a test of the code waits as long.
         "Task": ["sleep"], "Thread": ["sleep"], "Timer": ["scheduledTimer"],
     ]
@@ -142,7 +144,7 @@ public struct DependencyAnalyzer: Sendable {
     /// random source (`SystemRandomNumberGenerator()`, what `.random` and `shuffled()` use when none is handed in).
     static let readsTheSystemWhenMade: Set<String> = ["Date", "UUID", "SystemRandomNumberGenerator"]
     /// Platform types whose construction starts I/O or another process.
-    static let systemServices: Set<String> = ["Process", "NSTask", "NSAlert", "URLSession", "NWPathMonitor", "CLLocationManager", "NSAppleScript", "FileHandle", "NWConnection", "NWListener", "CBCentralManager", "EKEventStore", "CNContactStore", "HKHealthStore", "CMMotionManager"]
+    static let systemServices: Set<String> = ["Process", "NSTask", "NSAlert", "URLSession", "NWPathMonitor", "CLLocationManager", "NSAppleScript", "FileHandle", "NWConnection", "NWListener", "CBCentralManager", "EKEventStore", "CNContactStore", "HKHealthStore", "CMMotionManager", "NSFileCoordinator"]
     /// Constructions that read a file or the network when handed this first label.
     static let readingLabels: Set<String> = ["contentsOf", "contentsOfFile", "contentsOfURL"]
     static let readingTypes: Set<String> = ["Data", "String", "NSString", "NSData", "NSDictionary", "NSArray", "UIImage", "NSImage", "XMLParser", "XMLDocument", "PropertyListDecoder", "NSAttributedString", "AVAudioPlayer", "InputStream"]
