@@ -322,7 +322,8 @@ public struct Grader: Sendable {
         var testSeconds: Double = 0
         /// Seconds the program waited for its turn (`ProgramPhases`): the grader's, not the student's.
         var waitedSeconds: Double = 0
-        /// Tests that passed, then failed or crashed when the same program ran them again.
+        /// Tests whose verdict changed when the same program ran them again (a pass that then failed, crashed or timed
+        /// out; a failed expectation that then passed).
         var unsteady: [String] = []
         /// The visible run is kept; the hidden program runs in the class's second pass.
         var deferred = false
