@@ -1003,4 +1003,54 @@ struct GraphMechanismTests {
         let result = try found(code).filter { !$0.contains("FileManager") }
         #expect(result == ["10 construction DefaultDelegate()"], "\(result)")
     }
+
+    // MARK: previews and test values, by what they are
+
+    @Test("a #Preview block is left out like a test, and the summary says so; --include-tests reads it")
+    func previewBlocks() throws {
+        let code = """
+            import SwiftUI
+            final class Store { static let shared = Store() }
+            struct Screen: View { var body: some View { Text("x") } }
+            #Preview {
+                let store = Store.shared
+                return Screen()
+            }
+            #Preview("Dark", traits: .sizeThatFitsLayout) { let _ = Store.shared; Screen() }
+            final class Sync { func run() { _ = Store.shared } }
+            """
+        let result = try analysis(["Screen.swift": code])
+        let lines = (result.hiddenDependencies + result.compositionRoot).map(\.line)
+        #expect(lines == [9], "only the sync's own reach, not the previews': \(lines)")
+        #expect(result.notes.contains { $0.contains("left out 2 #Preview blocks") }, "\(result.notes)")
+        var withTests = CodeAnalyzer(fileSystem: InMemoryFileSystem(["/code/Screen.swift": code]), processRunner: ScriptedProcessRunner(),
+                                     swiftc: nil, environment: [:])
+        withTests.includeTests = true
+        let all = try withTests.analyze(folder: "/code")
+        #expect(Set((all.hiddenDependencies + all.compositionRoot).map(\.line)).isSuperset(of: [5, 8, 9]), "\(all.hiddenDependencies.map(\.line))")
+    }
+
+    @Test("a static member is a test or preview value when it holds one of its own type, whatever it is called; one that reaches for a singleton is the type's code")
+    func testValuesByWhatTheyHold() throws {
+        let code = """
+            final class Sauce { static let shared = Sauce(); func key(_ s: Int) -> Int { s } }
+            enum KeyChord {
+                static var previewKey: Int { Sauce.shared.key(3) }
+                static var sampleRate: Int { Sauce.shared.key(4) }
+            }
+            final class APIClient {
+                let fetch: () -> Int
+                init(fetch: @escaping () -> Int) { self.fetch = fetch }
+                static let mock = APIClient(fetch: { Sauce.shared.key(9) })
+                static var previewValue: Self { Self(fetch: { Sauce.shared.key(8) }) }
+                static var testValue: APIClient { APIClient(fetch: { Sauce.shared.key(7) }) }
+            }
+            """
+        let result = try analysis(["Code.swift": code])
+        let found = result.hiddenDependencies.map { "\($0.line) \($0.target)" }
+        #expect(found == ["3 Sauce.shared", "4 Sauce.shared"], "\(found)")
+        let advice = result.hiddenDependencies.first?.suggestion.english ?? ""
+        #expect(advice.contains("make it a method") && !advice.contains("initializer"), "a static property has no initializer to take it: \(advice)")
+    }
 }
+

@@ -835,4 +835,44 @@ struct MeaningJudgeTests {
         let correct = "public final class Planner {\n let pitStops: PitStops\n public init(pitStops: PitStops) { self.pitStops = pitStops }\n public func lap() { pitStops.serve(litres: 10) }\n}"
         #expect(try Self.judge(["Parts.swift": Self.parts, "Planner.swift": correct], [everywhere]).isEmpty, "a service reads only its own parts")
     }
+
+    static let registry = """
+        public final class Box {
+            var factories: [ObjectIdentifier: (Box) throws -> Any] = [:]
+            public init() {}
+            public func register<T>(_ type: T.Type, dependencies: [Any.Type] = [], factory: @escaping (Box) throws -> T) {
+                factories[ObjectIdentifier(type)] = factory
+            }
+            public func resolve<T>(_ type: T.Type) throws -> T { try factories[ObjectIdentifier(type)]!(self) as! T }
+        }
+        public final class Roster { public init() {} }
+        public final class Pit { public init() {} }
+        public final class Driver { public init(roster: Roster) {} }
+        public final class Recorder { public init(driver: @escaping () throws -> Driver, pit: Pit) {} }
+        public func driver(from box: Box) throws -> Driver { Driver(roster: try box.resolve(Roster.self)) }
+        """
+    static let declaresItsResolves = rule("declares", .declaresWhatItResolves) { $0.inTypes = ["*"] }
+
+    @Test("a registration that leaves out what its factory resolves while it builds is found, however the factory reaches it", arguments: [
+        ("in the factory's own code", "box.register(Driver.self) { b in Driver(roster: try b.resolve(Roster.self)) }"),
+        ("one type declared of two", "box.register(Recorder.self, dependencies: [Pit.self]) { b in _ = try b.resolve(Roster.self); return Recorder(driver: { try b.resolve(Driver.self) }, pit: try b.resolve(Pit.self)) }"),
+        ("through a function of the module", "box.register(Driver.self, dependencies: []) { b in try driver(from: b) }"),
+        ("the factory is a function of the module", "box.register(Driver.self, factory: driver(from:))"),
+        ("in a closure run at once", "box.register(Driver.self) { b in Driver(roster: try [0].map { _ in try b.resolve(Roster.self) }[0]) }"),
+    ])
+    func undeclaredResolutions(_ name: String, _ registration: String) throws {
+        let found = try Self.judge(["Box.swift": Self.registry, "Race.swift": "public func wire(_ box: Box) { \(registration) }"], [Self.declaresItsResolves])
+        #expect(found.map(\.rule) == ["declares"], "\(name): \(found)")
+    }
+
+    @Test("a registration that declares what its factory resolves, or resolves it only later, breaks no rule", arguments: [
+        ("declared", "box.register(Driver.self, dependencies: [Roster.self]) { b in Driver(roster: try b.resolve(Roster.self)) }"),
+        ("resolved later, by a closure the built object keeps", "box.register(Recorder.self, dependencies: [Pit.self]) { b in Recorder(driver: { try b.resolve(Driver.self) }, pit: try b.resolve(Pit.self)) }"),
+        ("declared, through a function of the module", "box.register(Driver.self, dependencies: [Roster.self], factory: driver(from:))"),
+        ("resolving nothing", "let roster = Roster(); box.register(Roster.self) { _ in roster }"),
+    ])
+    func declaredResolutions(_ name: String, _ registration: String) throws {
+        let found = try Self.judge(["Box.swift": Self.registry, "Race.swift": "public func wire(_ box: Box) { \(registration) }"], [Self.declaresItsResolves])
+        #expect(found.isEmpty, "\(name): \(found)")
+    }
 }

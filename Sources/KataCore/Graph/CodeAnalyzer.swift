@@ -214,6 +214,7 @@ public struct CodeAnalyzer: Sendable {
         var failures: [(path: String, reason: String)] = []
         var readError: Error?
         var repairedFiles = 0
+        var previewBlocks = 0
         let oversized = files.filter { (sizes[$0] ?? 0) > largestDumpedFile }
         if swiftc != nil && !oversized.isEmpty {
             notes.append("\(oversized.count) file\(oversized.count == 1 ? "" : "s") over \(largestDumpedFile / 1024) KB read with the token reader, to keep memory bounded: \(oversized.prefix(3).map { shown($0) }.joined(separator: ", "))\(oversized.count > 3 ? ", ..." : "")")
@@ -254,6 +255,7 @@ public struct CodeAnalyzer: Sendable {
                             fileModel.members += tokenModel.members.filter { !declared.contains("\($0.owner ?? "")|\($0.name)|\($0.line)") }
                             repairedFiles += 1
                         }
+                        if !includeTests { previewBlocks += Self.removeDebugCode(&fileModel, tokens: tokens, text: source) }
                         model.append(Self.withoutShadowed(fileModel, text: source, tokens: tokens))
                         dumped.insert(path)
                     } catch { readError = error }
@@ -269,7 +271,7 @@ public struct CodeAnalyzer: Sendable {
             let source = try text(of: path)
             let tokens = SwiftLexer.tokens(of: source)
             var fileModel = TokenReader().read(file: shown(path), text: source, tokens: tokens)
-            if !includeTests { Self.removeDebugCode(&fileModel, tokens: tokens, text: source) }
+            if !includeTests { previewBlocks += Self.removeDebugCode(&fileModel, tokens: tokens, text: source) }
             model.append(Self.withoutShadowed(fileModel, text: source, tokens: tokens))
         }
         if !failures.isEmpty {
@@ -286,6 +288,9 @@ public struct CodeAnalyzer: Sendable {
             let count = testSupport.values.reduce(0, +)
             let names = testSupport.keys.sorted()
             notes.append("left out \(count) file\(count == 1 ? "" : "s") of test support: the module\(names.count == 1 ? "" : "s") \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? ", ..." : "") import\(names.count == 1 ? "s" : "") XCTest or Testing (--include-tests reads them)")
+        }
+        if previewBlocks > 0 {
+            notes.append("left out \(previewBlocks) #Preview block\(previewBlocks == 1 ? "" : "s"): what an editor's canvas shows, built from fixtures like a test (--include-tests reads them)")
         }
         if !generated.isEmpty {
             let markers = Dictionary(generated.map { ($0.marker, 1) }, uniquingKeysWith: +).sorted { ($0.value, $1.key) > ($1.value, $0.key) }
@@ -321,12 +326,41 @@ public struct CodeAnalyzer: Sendable {
         return blocks
     }
 
-    static func removeDebugCode(_ model: inout CodeModel, tokens: [SwiftToken], text: String) {
-        let debug = debugBlocks(tokens)
-        guard !debug.isEmpty else { return }
+    /// The `#Preview { ... }` blocks (SwiftUI's preview macro, with or without a name or traits): code that builds what
+    /// an editor's canvas shows, out of fixtures, as a test does.
+    static func previewBlocks(_ tokens: [SwiftToken]) -> [ClosedRange<Int>] {
+        var blocks: [ClosedRange<Int>] = []
+        func closing(_ open: Int, _ opener: String, _ closer: String) -> Int? {
+            var depth = 0
+            var k = open
+            while k < tokens.count {
+                if tokens[k].is(opener) { depth += 1 } else if tokens[k].is(closer) { depth -= 1; if depth == 0 { return k } }
+                k += 1
+            }
+            return nil
+        }
+        for (index, token) in tokens.enumerated() where token.kind == .directive && token.text == "#Preview" {
+            var k = index + 1
+            if k < tokens.count, tokens[k].is("(") {
+                guard let end = closing(k, "(", ")") else { continue }
+                k = end + 1
+            }
+            guard k < tokens.count, tokens[k].is("{"), let end = closing(k, "{", "}") else { continue }
+            blocks.append(token.offset...tokens[end].offset)
+        }
+        return blocks
+    }
+
+    /// Leaves out the code of `#if DEBUG` branches and `#Preview` blocks; answers how many preview blocks there were.
+    @discardableResult
+    static func removeDebugCode(_ model: inout CodeModel, tokens: [SwiftToken], text: String) -> Int {
+        let previews = previewBlocks(tokens)
+        let debug = debugBlocks(tokens) + previews
+        guard !debug.isEmpty else { return 0 }
         let lines = LineIndex(text)
         model.references.removeAll { reference in debug.contains { $0.contains(reference.offset) } }
         model.implicitMembers.removeAll { implicit in debug.contains { $0.contains(lines.offset(ofLine: implicit.line)) } }
+        return previews.count
     }
 
     /// Drops references to a name the member around them declares itself (a parameter,

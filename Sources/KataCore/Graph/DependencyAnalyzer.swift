@@ -574,10 +574,22 @@ public struct DependencyAnalyzer: Sendable {
             let module = moduleName(ofFile: file)
             return module.hasSuffix("Live") || module.hasSuffix("Bootstrap") || base.hasPrefix("Live") || base.contains("LiveKey") || base.contains("Bootstrap")
         }
-        /// Members that hold test or preview values (`mock`, `previewValue`, `testValue`, `noop`).
-        func isTestValue(_ member: String?) -> Bool {
-            guard let member = member?.lowercased() else { return false }
-            return ["mock", "preview", "test", "fake", "stub", "noop", "unimplemented", "failing", "sample", "fixture"].contains { member.hasPrefix($0) }
+        /// A static member that holds a test or preview value of its own type (`static let mock = APIClient(...)`,
+        /// `static var previewValue: Self { ... }`, `static let noop = Self()`): an instance made for tests or previews,
+        /// named so. What makes it one is both: a member of that name holding anything else (`static var previewKey:
+        /// Key? { Sauce.shared.key(...) }`) is the type's own code, and judged like it.
+        func isTestValue(_ reference: CodeReference) -> Bool {
+            guard reference.memberIsStatic, let owner = reference.owner, let member = reference.member else { return false }
+            let lowered = member.lowercased()
+            guard ["mock", "preview", "test", "fake", "stub", "noop", "unimplemented", "failing", "sample", "fixture"].contains(where: { lowered.hasPrefix($0) }) else { return false }
+            let type = simple(owner)
+            return (membersByOwner[type] ?? []).contains { declared in
+                guard declared.name == member, declared.isStatic, declared.kind == .property else { return false }
+                if declared.declaredAsSelf { return true }
+                if let path = declared.declaredTypePath { return simple(path) == type }
+                guard let call = declared.initialValueCall else { return false }
+                return call == "Self" || call == "Self.init" || call == ".init" || simple(call) == type || simple(call) == type + ".init"
+            }
         }
         // Each pattern split at its stars once (nil: no star, the name itself).
         let rootPatterns: [(pattern: String, parts: [String]?)] = allRoots.map { pattern in
@@ -929,7 +941,12 @@ public struct DependencyAnalyzer: Sendable {
             // global constant, or an override whose signature is fixed).
             let isMethod = ownerSimple.map { owner in (membersByOwner[owner] ?? []).contains { $0.name == member && $0.kind == .method } }
                 ?? freeFunctions.contains(member)
-            if reference.owner == nil || reference.memberIsStatic { return isMethod ? .function(member) : .initializer }
+            if reference.owner == nil || reference.memberIsStatic {
+                if isMethod { return .function(member) }
+                return reference.owner == nil ? .initializer : .property(member)
+            }
+            // An enum's property: a case carries its values, never a collaborator handed to it.
+            if !isMethod, let ownerSimple, declaration(ownerSimple, module: moduleName(ofFile: reference.file))?.kind == .enum { return .property(member) }
             // An object made per call: only in a method (what an initializer builds, it builds once).
             // A reading of the disk or the network (`String(contentsOfFile:)`) is a reading to hand in, not an object.
             if case .construction(let type) = reference.shape, isMethod, let roots = reference.handedArguments, let ownerSimple,
@@ -1035,7 +1052,7 @@ public struct DependencyAnalyzer: Sendable {
             guard seen.insert("\(reference.file)#\(reference.offset)").inserted else { continue }
             let owner = reference.owner
             if !includeTests, let owner, isTestDouble(owner) { continue }
-            if !includeTests && isTestValue(reference.member) && (reference.memberIsStatic || owner == nil) { continue }
+            if !includeTests && isTestValue(reference) { continue }
             let atRoot = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel) || isLiveImplementation(reference.file)
                 || definesOwnInstance(reference) || owner.map { isFactoryType(simple($0)) } == true || isProduct(reference)
                 || (owner == nil && isEntryFile(reference.file))
@@ -1196,7 +1213,9 @@ public struct DependencyAnalyzer: Sendable {
 
     /// Where an injection can go: the type's initializer, a parameter of a static member or free function, or a
     /// factory the initializer takes (an object made per call from what the call was given).
-    enum SuggestionPlace: Equatable { case initializer, function(String), factory }
+    /// `property`: a static property, or a property of an enum: nothing builds it with a collaborator, so its code
+    /// cannot be handed one.
+    enum SuggestionPlace: Equatable { case initializer, function(String), factory, property(String) }
 
     func suggestion(kind: HiddenDependency.Kind, target: String, targetType: String?, context: ReferenceContext,
                     owner: String?, inherited: (String) -> [String], protocols: Set<String>,
@@ -1224,6 +1243,13 @@ public struct DependencyAnalyzer: Sendable {
                 chinese += "\(nameZh) 没有自己的初始化方法：把它作为 \(nameZh) 的参数，由调用者传入。"
             }
             return LocalizedText(english: english, chinese: chinese)
+        case .property(let member):
+            let type = targetType ?? String(target.prefix { $0 != "(" })
+            let protocolName = targetType.flatMap { type in Self.onlyProtocol(of: type, inherited: inherited, protocols: protocols) }
+            let wanted = protocolName.map { "any \($0)" } ?? type
+            return LocalizedText(
+                english: "`\(who).\(member)` is a property nothing builds with its collaborators (a static one, or an enum's), so it reaches for \(target) itself: make it a method that takes a `\(wanted)` (its caller passes \(target)), or move it into an object the composition root builds with one.",
+                chinese: "`\(whoZh).\(member)` 是一个没有人带着协作者去创建的属性（static 属性或枚举的属性），所以它自己去拿 \(target)：把它改成接收一个 `\(wanted)` 的方法（由调用者传入 \(target)），或者把它移到由组合根带着这个依赖创建的对象里。")
         case .factory:
             let type = targetType ?? String(target.prefix { $0 != "(" })
             let protocolName = targetType.flatMap { type in Self.onlyProtocol(of: type, inherited: inherited, protocols: protocols) }

@@ -56,6 +56,11 @@ public struct LessonRule: Sendable, Equatable {
         /// elements from a collection or keeps only part of one (`removeFirst`, `removeAll`, `popLast`,
         /// `suffix`, `dropFirst`, ...), whichever collection it is called on. Judged on the compiled program only.
         case keepsEverything = "keeps_everything"
+        /// Every registration made in the code of `in` declares what its factory resolves while it builds: a call with
+        /// a `dependencies:` list and a factory, whose factory (its own code, the closures it runs at once, the module's
+        /// functions it calls) resolves no type the list leaves out. A factory handed on for later (`{ try
+        /// c.resolve(Driver.self) }`) resolves nothing while it builds. Judged on the compiled program only.
+        case declaresWhatItResolves = "declares_what_it_resolves"
     }
 
     /// Where `no_construction` lets a fresh collaborator be built.
@@ -186,7 +191,7 @@ extension LessonRule {
         case .keptInLet?:
             rule.inTypes = strings("in", required: true)
             rule.of = strings("of", required: false)
-        case .noUncheckedState?, .nullObject?, .lockHeld?, .noDowncast?, .noReachThrough?, .keepsEverything?: rule.inTypes = strings("in", required: true)
+        case .noUncheckedState?, .nullObject?, .lockHeld?, .noDowncast?, .noReachThrough?, .keepsEverything?, .declaresWhatItResolves?: rule.inTypes = strings("in", required: true)
         case .protocolRequirements?: rule.names = strings("names", required: true)
         case nil: break
         }

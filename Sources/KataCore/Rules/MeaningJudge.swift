@@ -49,6 +49,7 @@ public struct MeaningJudge: Sendable {
             case .noUncheckedState: raw = uncheckedState(rule, scope)
             case .notStored: raw = storedCollaborators(rule, scope)
             case .keepsEverything: raw = droppedElements(rule, scope)
+            case .declaresWhatItResolves: raw = undeclaredDependencies(rule, scope)
             case .actor: raw = actorShells(rule, scope)
             case .sendable: raw = []
             }
@@ -878,6 +879,36 @@ public struct MeaningJudge: Sendable {
                     english: "`\(ProgramScope.root(owner))` drops elements of a collection here (`\(use.name)`): it keeps every one it is given, however many, and never lets one go.",
                     chinese: "这里，`\(ProgramScope.root(owner))` 丢掉了集合里的元素（`\(use.name)`）：交给它的每一个元素它都要保留，不管有多少，一个也不能放掉。")))
             }
+        }
+        return found
+    }
+
+    // MARK: declares_what_it_resolves
+
+    /// A registration whose factory resolves, while it builds, a type its `dependencies:` leave out: the declaration
+    /// the container checks lifetimes by says less than the instance holds, and a captive slips past `verify()`.
+    private func undeclaredDependencies(_ rule: LessonRule, _ scope: ProgramScope) -> [RuleFinding] {
+        var found: [RuleFinding] = []
+        for registration in scope.program.registrations {
+            guard let declared = registration.declared else { continue }
+            if !rule.inTypes.contains("*") {
+                guard let owner = registration.owner, scope.belongs(owner, to: rule.inTypes) else { continue }
+            }
+            var missing: [(type: String, file: String, line: Int)] = []
+            for resolution in registration.resolved where !declared.contains(resolution.type) && !missing.contains(where: { $0.type == resolution.type }) {
+                missing.append(resolution)
+            }
+            guard let first = missing.first else { continue }
+            let what = registration.registered.map { "`\($0)`" } ?? "this registration"
+            let whatZh = registration.registered.map { "`\($0)`" } ?? "这个注册"
+            let list = declared.isEmpty ? "nothing" : declared.map { "`\($0).self`" }.joined(separator: ", ")
+            let listZh = declared.isEmpty ? "什么也没有" : declared.map { "`\($0).self`" }.joined(separator: "、")
+            let names = missing.map { "`\($0.type)`" }.joined(separator: ", ")
+            let namesZh = missing.map { "`\($0.type)`" }.joined(separator: "、")
+            let add = (declared + missing.map(\.type)).map { "\($0).self" }.joined(separator: ", ")
+            found.append(finding(rule, registration.file, registration.line, LocalizedText(
+                english: "The registration of \(what) declares \(list) in `dependencies:`, but its factory resolves \(names) while it builds (\(first.file):\(first.line)): `verify()` cannot see what the instance holds. Declare every type the factory resolves while it builds: `dependencies: [\(add)]`.",
+                chinese: "\(whatZh) 的注册在 `dependencies:` 里声明的是\(listZh)，但它的工厂在创建时解析了 \(namesZh)（\(first.file):\(first.line)）：`verify()` 看不见这个实例持有什么。声明工厂在创建时解析的每一个类型：`dependencies: [\(add)]`。")))
         }
         return found
     }

@@ -150,7 +150,26 @@ public struct ResolvedProgram: Sendable {
         public var line: Int
     }
 
+    /// A call that registers a factory with what it declares the factory resolves (`register(Driver.self, lifetime:
+    /// .scoped, dependencies: [Roster.self]) { c in ... }`: any call with an argument labelled `dependencies` and a
+    /// factory, a closure or a function of the module), and what that factory resolves while it builds: the calls
+    /// that take a type and hand back a value of it (`c.resolve(Roster.self)`), in the factory's own code, in the
+    /// closures it runs at once (`map`, `??`), and in the module's functions it calls, but not in a closure it hands
+    /// on for later (`{ try c.resolve(Driver.self) }`, a factory the built object keeps).
+    public struct Registration: Sendable {
+        /// The type whose code makes the call.
+        public var owner: String?
+        public var file: String
+        public var line: Int
+        /// The type registered (its readable name), when the call names one (`Driver.self`).
+        public var registered: String?
+        /// The types declared, or nil when the argument is not a literal list of types (`dependencies: someList`).
+        public var declared: [String]?
+        public var resolved: [(type: String, file: String, line: Int)]
+    }
+
     public var module: String
+    public var registrations: [Registration] = []
     public var attributes: [Attribute] = []
     /// Every `import` the files write: the module, and whether it is re-exported (`@_exported`).
     public var imports: [Import] = []
@@ -452,6 +471,11 @@ private struct Reader {
     var rawAttributes: [(kind: String, file: String, offset: Int)] = []
     var rawImports: [(module: String, exported: Bool, file: String, offset: Int)] = []
     var rawTopLevel: [(name: String, kind: String, file: String, offset: Int)] = []
+    /// Calls that take a type and return a value of it (`c.resolve(Roster.self)`), by the escaping closure they run in
+    /// (nil: the node's own code), and calls of the module's functions, the same way.
+    var rawResolutions: [(node: String, closure: String?, type: String, file: String, offset: Int)] = []
+    var rawModuleCalls: [(node: String, closure: String?, usr: String)] = []
+    var rawRegistrations: [(node: String, file: String, offset: Int, registered: String?, declared: [String]?, factoryClosure: String?, factoryFunction: String?)] = []
 
     init(module: String, demangle: @escaping ResolvedProgram.Demangler) {
         self.module = module
@@ -474,6 +498,9 @@ private struct Reader {
         var isCallee = false
         /// Inside the initial value of a toolchain macro's own storage (see `var_decl`): its types are the library's.
         var toolchainStorage = false
+        /// The innermost escaping closure the expression is in (`file:offset`): code that runs when that closure is
+        /// called, not when the code around it runs.
+        var escapingClosure: String?
     }
 
     mutating func read(file: [String: Any]) {
@@ -884,8 +911,12 @@ private struct Reader {
             if let type = json["type"] as? String {
                 rawClosures.append((node, type, capturesSelf, place.file, place.offset, captured, inside, json["escaping"] as? Bool == true, mutates))
             }
-            if json["escaping"] as? Bool == true { place.escaping = true }
+            if json["escaping"] as? Bool == true {
+                place.escaping = true
+                if kind == "closure_expr" { place.escapingClosure = "\(place.file):\(place.offset)" }
+            }
         }
+        if kind == "call_expr" { readCall(json, place, node: node) }
         if let arguments = (json["args"] as? [String: Any])?["args"] as? [Any], let callee = Self.callee(json["fn"]) {
             for case let argument as [String: Any] in arguments {
                 // A closure written as the argument (through the conversions the compiler wraps it in) is handed to the callee.
@@ -911,6 +942,61 @@ private struct Reader {
             inner.isCallee = key == "fn" && (json["args"] is [String: Any])
             visitExpression(child, inner)
         }
+    }
+
+    /// The metatype an expression is, through the conversions around it (`Roster.self` as `Any.Type`): its mangled type.
+    static func metatype(_ value: Any?) -> String? {
+        var expression = value as? [String: Any]
+        while let inner = expression, let kind = inner["_kind"] as? String {
+            if kind == "dot_self_expr" || kind == "type_expr" { return (inner["type"] as? String).flatMap { $0.hasSuffix("mD") ? $0 : nil } }
+            guard kind.hasSuffix("erasure_expr") || kind == "paren_expr" || kind == "metatype_conversion_expr" else { return nil }
+            expression = inner["sub_expr"] as? [String: Any]
+        }
+        return nil
+    }
+
+    /// A call of the module's function, a resolution, or a registration (see `ResolvedProgram.Registration`).
+    mutating func readCall(_ json: [String: Any], _ place: Place, node: String) {
+        let arguments = ((json["args"] as? [String: Any])?["args"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+        if let usr = Self.callee(json["fn"]), usr.hasPrefix("s:\(module.utf8.count)\(module)") {
+            rawModuleCalls.append((node, place.escapingClosure, usr))
+        }
+        // One type in, a value of that type out (`T`, `T?`): a resolution, whatever the function is called.
+        if arguments.count == 1, let type = json["type"] as? String, type.hasSuffix("D"),
+           let asked = arguments.lazy.compactMap({ Self.metatype($0["expr"]) }).first {
+            let instance = String(asked.dropLast(2)) + "D"
+            if type == instance || type == String(instance.dropLast()) + "SgD" {
+                rawResolutions.append((node, place.escapingClosure, instance, place.file, place.offset))
+            }
+        }
+        guard let declared = arguments.first(where: { $0["label"] as? String == "dependencies" }) else { return }
+        var factoryClosure: String?
+        var factoryFunction: String?
+        for argument in arguments {
+            var expression = argument["expr"] as? [String: Any]
+            while let inner = expression, inner["_kind"] as? String != "closure_expr", inner["_kind"] as? String != "declref_expr" {
+                expression = (inner["closure_body"] ?? inner["sub_expr"]) as? [String: Any]
+            }
+            guard let found = expression else { continue }
+            if found["_kind"] as? String == "closure_expr", let start = offset(found) { factoryClosure = "\(place.file):\(start)" }
+            if found["_kind"] as? String == "declref_expr", let usr = (found["decl"] as? [String: Any])?["decl_usr"] as? String,
+               usr.hasPrefix("s:\(module.utf8.count)\(module)"), (found["type"] as? String)?.hasSuffix("cD") == true {
+                factoryFunction = usr
+            }
+        }
+        guard factoryClosure != nil || factoryFunction != nil else { return }
+        var types: [String]?
+        let expression = declared["expr"] as? [String: Any]
+        switch expression?["_kind"] as? String {
+        case "default_argument_expr"?: types = []
+        case "array_expr"?:
+            let elements = expression?["elements"] as? [Any] ?? []
+            let read = elements.compactMap(Self.metatype)
+            types = read.count == elements.count ? read : nil
+        default: types = nil
+        }
+        let registered = arguments.lazy.compactMap { Self.metatype($0["expr"]) }.first
+        rawRegistrations.append((node, place.file, place.offset, registered, types, factoryClosure, factoryFunction))
     }
 
     mutating func finish() -> ResolvedProgram {
@@ -942,6 +1028,10 @@ private struct Reader {
         for cast in rawCasts { mangled.insert(cast.type) }
         for read in rawDynamicTypes { mangled.insert(read.type) }
         for closure in rawClosures { mangled.insert(closure.type) }
+        for resolution in rawResolutions { mangled.insert(resolution.type) }
+        for registration in rawRegistrations {
+            for type in (registration.declared ?? []) + [registration.registered].compactMap({ $0 }) { mangled.insert(type) }
+        }
         for type in extensionTypes { mangled.insert(type) }
         for alias in rawAliases { mangled.insert(alias.type) }
         for member in rawMembers {
@@ -1095,6 +1185,32 @@ private struct Reader {
         program.imports = rawImports.map { .init(module: $0.module, exported: $0.exported, file: shown($0.file), line: line($0.file, $0.offset)) }
         program.topLevelNames = rawTopLevel.map { .init(name: $0.name, kind: $0.kind, file: shown($0.file), line: line($0.file, $0.offset)) }
         for raw in rawDefaults where program.nodes[raw.target] != nil { program.nodes[raw.node]?.implied.append(raw.target) }
+        // What each factory resolves while it builds: its own code, then the module's functions it calls, as deep as they go.
+        func instance(_ metatype: String) -> String {
+            var type = readable(metatype)
+            if type.hasSuffix(".Type") { type.removeLast(5) }
+            return type
+        }
+        let resolutionsIn = Dictionary(grouping: rawResolutions, by: { "\($0.node)|\($0.closure ?? "")" })
+        let callsIn = Dictionary(grouping: rawModuleCalls, by: { "\($0.node)|\($0.closure ?? "")" })
+        let nodeOfClosure = Dictionary(rawClosures.map { ("\($0.file):\($0.offset)", $0.node) }, uniquingKeysWith: { first, _ in first })
+        for registration in rawRegistrations {
+            var pending: [String] = []
+            if let closure = registration.factoryClosure, let node = nodeOfClosure[closure] { pending.append("\(node)|\(closure)") }
+            if let function = registration.factoryFunction { pending.append("\(function)|") }
+            var seen: Set<String> = []
+            var resolved: [(type: String, file: String, line: Int)] = []
+            while let key = pending.popLast() {
+                guard seen.insert(key).inserted else { continue }
+                for resolution in resolutionsIn[key] ?? [] {
+                    resolved.append((instance(resolution.type), shown(resolution.file), line(resolution.file, resolution.offset)))
+                }
+                for call in callsIn[key] ?? [] where program.nodes[call.usr] != nil { pending.append("\(call.usr)|") }
+            }
+            program.registrations.append(.init(owner: program.nodes[registration.node]?.owner, file: shown(registration.file), line: line(registration.file, registration.offset),
+                                               registered: registration.registered.map(instance),
+                                               declared: registration.declared?.map(instance), resolved: resolved))
+        }
         return program
     }
 }

@@ -23,7 +23,7 @@ public struct RuleChecker: Sendable {
             case .sendable: raw = sendables(rule, scope)
             case .noUncheckedState: raw = uncheckedState(rule, scope)
             // Only the compiler's reading (`MeaningJudge`) can judge these.
-            case .keptInLet, .noDefaultArgument, .protocolRequirements, .nullObject, .lockHeld, .noDowncast, .noReachThrough, .notStored, .keepsEverything: raw = []
+            case .keptInLet, .noDefaultArgument, .protocolRequirements, .nullObject, .lockHeld, .noDowncast, .noReachThrough, .notStored, .keepsEverything, .declaresWhatItResolves: raw = []
             case .containerOnlyIn: raw = containers(rule, scope)
             }
             // One finding per line and rule: a line that names the singleton twice is one place to fix.

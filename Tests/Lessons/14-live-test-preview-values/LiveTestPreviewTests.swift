@@ -414,24 +414,36 @@ struct LiveTestPreviewTests {
         }
     }
 
-    @Test("a test value answers 0 to every question, after it reports: the tyre wear and the last lap of any driver, the rain in any number of minutes")
-    func testValuesAnswerZero() {
-        // The app's services as it keeps them, whatever their names: here the test values, none overridden. A placeholder
-        // other than 0 (a -1 "that cannot pass for real data") is an answer the text does not give, and the app's calls
-        // would show it wherever a rule reads the number.
+    @Test("a test value reports every question and then answers 0, whatever the question: the tyre wear and the last lap of any driver (an empty name, a lower-case one, one with spaces or accents, a long one), the rain in any number of minutes")
+    func testValuesReportEveryQuestionAndAnswerZero() {
+        // The app's services as it keeps them, whatever their names: here the test values, none overridden. Each
+        // question is asked on its own, so a question the value answers without reporting shows, whichever it is. A
+        // placeholder other than 0 (a -1 "that cannot pass for real data") is an answer the text does not give, and the
+        // app's calls would show it wherever a rule reads the number.
         let spy = SpyReporter()
         let app = PitWallApp.test(reporter: spy)
-        for telemetry in servicesReachable(from: app, as: (any TelemetryFeed).self) {
-            for driver in ["HAM", "LEC", ""] {
-                let answers = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
-                #expect(answers == (0, 0), "The telemetry's test value should answer 0 for the tyre wear and the last lap after it reports (the text: \"and then answers 0\"), but it answered \(answers.0) and \(answers.1) for \(driver.debugDescription). [zh-Hans] 遥测的测试值报告之后应该对轮胎磨损和上一圈都回答 0（课文：“然后回答 0”），但它对 \(driver.debugDescription) 回答的是 \(answers.0) 和 \(answers.1)。")
+        func ask(_ member: String, _ question: String, _ answer: () -> Int) {
+            let before = spy.issues.count
+            let answered = answer()
+            let reports = Array(spy.issues[before...])
+            #expect(reports.count == 1 && names(reports.first ?? "", member), "Asked \(question), the test value should report once, naming \(member.split(separator: ".").joined(separator: " and ")), and then answer 0 (the text: it reports **every** call of a member); it reported \(reports.count == 0 ? "nothing" : "\(reports)"). No question is too odd to report: an empty or strange name is still a call of a member the test did not override. [zh-Hans] 问 \(question) 时，测试值应该报告一次、写出 \(member.split(separator: ".").joined(separator: " 和 "))，然后回答 0（课文：它报告成员的**每一次**调用）；它报告的是 \(reports.count == 0 ? "什么也没有" : "\(reports)")。再奇怪的问题也要报告：空的或奇怪的名字，也是对测试没有覆盖的成员的一次调用。")
+            #expect(answered == 0, "Asked \(question), the test value should answer 0 after it reports (the text: \"and then answers 0\"), but it answered \(answered). [zh-Hans] 问 \(question) 时，测试值报告之后应该回答 0（课文：“然后回答 0”），但它回答的是 \(answered)。")
+        }
+        let telemetries = servicesReachable(from: app, as: (any TelemetryFeed).self)
+        let weathers = servicesReachable(from: app, as: (any WeatherService).self)
+        #expect(!telemetries.isEmpty && !weathers.isEmpty, "PitWallApp.test(reporter:) with no override should keep a test value for each dependency (a TelemetryFeed and a WeatherService), in stored properties. [zh-Hans] 没有覆盖的 PitWallApp.test(reporter:) 应该为每个依赖保存一个测试值（一个 TelemetryFeed 和一个 WeatherService），放在存储属性里。")
+        let questions = drivers + ["", " ", "ham", "HAM ", "Räikkönen", "周冠宇", "VER\n", String(repeating: "LEC", count: 200)] + nearMisses(of: "HAM").prefix(12)
+        for telemetry in telemetries {
+            for driver in questions {
+                ask("TelemetryFeed.tyreWear", "tyreWear(of: \(driver.debugDescription))") { telemetry.tyreWear(of: driver) }
+                ask("TelemetryFeed.lastLap", "lastLap(of: \(driver.debugDescription))") { telemetry.lastLap(of: driver) }
             }
         }
-        for weather in servicesReachable(from: app, as: (any WeatherService).self) {
-            let answers = [0, 10, 60, -5].map { weather.rainChance(inMinutes: $0) }
-            #expect(answers.allSatisfy { $0 == 0 }, "The weather's test value should answer 0% rain after it reports, for any number of minutes, but it answered \(answers). [zh-Hans] 天气的测试值报告之后对任何分钟数都应该回答 0% 降雨，但它的回答是 \(answers)。")
+        for weather in weathers {
+            for minutes in [10, 0, 1, 9, 11, 60, 1_440, -1, -60, Int.max, Int.min] {
+                ask("WeatherService.rainChance", "rainChance(inMinutes: \(minutes))") { weather.rainChance(inMinutes: minutes) }
+            }
         }
-        #expect(!spy.issues.isEmpty, "Every question to a test value is reported: the questions above reported nothing. [zh-Hans] 对测试值的每个提问都要报告：上面的提问什么也没有报告。")
     }
 
     @Test("the preview root makes no live call")
