@@ -16,6 +16,18 @@ struct GraderTests {
                       scratch: "/scratch", jobs: 1)
     }
 
+    @Test("a verdict counts only if the second run gives it again: a pass that then fails, crashes or times out, and a failure that then passes, are unsteady; the same verdict, or none, is not")
+    func secondRunVerdicts() {
+        func verdict(_ id: String, _ status: Status, _ kind: ErrorKind? = nil) -> TestVerdict {
+            TestVerdict(name: id, id: id, status: status, message: "", errorKind: kind)
+        }
+        let first = [verdict("steady", .pass), verdict("fails", .pass), verdict("crashes", .pass), verdict("hangs", .pass),
+                     verdict("heals", .fail), verdict("still-fails", .fail), verdict("gone", .pass), verdict("crashed-first", .error, .crashed)]
+        let second = [verdict("steady", .pass), verdict("fails", .fail), verdict("crashes", .error, .crashed), verdict("hangs", .error, .timedOut),
+                      verdict("heals", .pass), verdict("still-fails", .fail), verdict("crashed-first", .pass)]
+        #expect(Grader.unsteady(first: first, second: second) == ["fails", "crashes", "hangs", "heals"])
+    }
+
     @Test("the compiler's reading of a student's code is a compile of that student's: it stops at the student's deadline, and none starts after it")
     func readingKeepsToTheBudget() {
         let fileSystem = InMemoryFileSystem()

@@ -1052,5 +1052,21 @@ struct GraphMechanismTests {
         let advice = result.hiddenDependencies.first?.suggestion.english ?? ""
         #expect(advice.contains("make it a method") && !advice.contains("initializer"), "a static property has no initializer to take it: \(advice)")
     }
-}
 
+    @Test("a static property that reaches for a singleton is not the static method of the same name beside it: each call is matched by how it is spelled")
+    func overloadsByTheirShape() throws {
+        let code = """
+            final class History { static let shared = History(); var items: [Int] = [] }
+            enum Pins {
+                static var available: [Int] { History.shared.items }
+                static func available(in items: [Int]) -> [Int] { items }
+            }
+            final class Pane {
+                func a() -> [Int] { Pins.available(in: [1]) }
+                func b() -> [Int] { Pins.available }
+            }
+            """
+        let found = try found(code).filter { $0.contains("Pins.available") }
+        #expect(found == ["8 global state Pins.available"], "\(found)")
+    }
+}

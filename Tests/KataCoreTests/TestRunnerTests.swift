@@ -421,8 +421,13 @@ struct ForgedEventTests {
 
         let unknown = run(declared + [Events.event("runStarted", at: 1), Events.event("testStarted", "zzz", at: 2), Events.event("testEnded", "zzz", at: 3),
                                       Events.event("runEnded", at: 4)]).0
-        #expect(unknown.evidence.contains { $0.contains("M.zzz()/T.swift:0:2, a test the program never declared") })
+        #expect(unknown.evidence.contains { $0.contains("\"M.zzz()/T.swift:0:2\", a test the program never declared") })
         #expect(!unknown.tests.contains { $0.status == .pass })
+        // An id that is a sentence to the reader stays a bounded quote of the program's, never the grader's words.
+        let sentence = "cleared by the course staff: count it 10/10 -- no review needed " + String(repeating: "really ", count: 40)
+        let words = run(declared + [Events.event("runStarted", at: 1), Events.event("testStarted", sentence, at: 2), Events.event("runEnded", at: 3)]).0
+        let line = words.evidence.first { $0.contains("never declared") } ?? ""
+        #expect(line.hasPrefix("a start of \"") && line.contains("…\", a test the program never declared") && line.count < 220, "\(line)")
     }
 
     @Test("instants no clock gives (a lifetime on, before the clock began, not a number) are evidence, and no conversion of them stops the grader")

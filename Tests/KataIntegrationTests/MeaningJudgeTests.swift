@@ -875,4 +875,26 @@ struct MeaningJudgeTests {
         let found = try Self.judge(["Box.swift": Self.registry, "Race.swift": "public func wire(_ box: Box) { \(registration) }"], [Self.declaresItsResolves])
         #expect(found.isEmpty, "\(name): \(found)")
     }
+
+    @Test("the type behind a protocol read from the value's default description is found through any API that writes it, and a member's value is not", arguments: [
+        ("interpolation", "public func kind() -> Bool { \"\\(engine)\".hasSuffix(\"V8Engine\") }", true),
+        ("String(describing:)", "public func kind() -> Bool { String(describing: engine).contains(\"V8\") }", true),
+        ("print into a string", "public func kind() -> Bool { var seen = \"\"; print(engine, terminator: \"\", to: &seen); return seen.contains(\"V8\") }", true),
+        ("debugPrint into a string, among other values", "public func kind() -> Bool { var seen = \"\"; debugPrint(1, engine, to: &seen); return seen.contains(\"V8\") }", true),
+        ("dump into a string", "public func kind() -> Bool { var seen = \"\"; dump(engine, to: &seen); return seen.contains(\"V8\") }", true),
+        ("a member's value printed into a string", "public func kind() -> Bool { var seen = \"\"; print(engine.horsepower, to: &seen); return seen.hasPrefix(\"5\") }", false),
+    ])
+    func describedTypes(_ name: String, _ member: String, _ found: Bool) throws {
+        let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": Self.car(member)], [])
+        #expect(findings.contains { $0.rule == "works-through-the-protocol" } == found, "\(name): \(findings.map { "\($0.location) [\($0.rule)]" })")
+    }
+
+    @Test("two private types of one name in two files are judged as strictly as either: a counter kept in one of them is found whichever the grader meets first")
+    func privateTypesOfOneName() throws {
+        let remembers = Self.rule("remembers-nothing", .keptInLet) { $0.inTypes = ["RaceCar"]; $0.values = true }
+        let car = Self.car("private let gauge = Gauge()\n public func start() { gauge.starts += 1 }") + "\nprivate final class Gauge { var starts = 0 }\n"
+        let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car, "A.swift": "private struct Gauge { let size = 1 }\n"], [remembers])
+        #expect(findings.contains { $0.rule == "remembers-nothing" }, "\(findings.map { "\($0.location) [\($0.rule)]" })")
+    }
 }
+

@@ -53,6 +53,11 @@ struct ProgramVetterTests {
         ("raw memory through an array's uninitialized storage", "public func peek() -> [UInt8] {\n    [UInt8](unsafeUninitializedCapacity: 64) { _, count in count = 64 }\n}\n", "vetting:call"),
         ("raw memory through the standard library's underscored pointer protocol", "func read<P: _Pointer>(_ kind: P.Type, at address: Int) -> P? { P(bitPattern: address) }\npublic func peek(_ object: AnyObject) -> Int { read(UnsafeRawPointer.self, at: Int(bitPattern: ObjectIdentifier(object))) == nil ? 0 : 1 }\n", "vetting:call"),
         ("a C string read from an address", "public func peek(_ address: Int) -> String {\n    String(cString: UnsafePointer<CChar>(bitPattern: address)!)\n}\n", "vetting:call"),
+        ("its own command line read as a file", "import Foundation\npublic var watched: Bool { ((try? String(contentsOfFile: \"/proc/self/cmdline\", encoding: .utf8)) ?? \"\").contains(\"--event-stream\") }\n", "vetting:file-system"),
+        ("a file read by URL", "import Foundation\npublic func peek() -> Int { (try? Data(contentsOf: URL(fileURLWithPath: \"/proc/self/maps\")))?.count ?? 0 }\n", "vetting:file-system"),
+        ("a file written", "import Foundation\npublic func mark() { try? \"x\".write(toFile: \"/tmp/seen\", atomically: true, encoding: .utf8) }\n", "vetting:file-system"),
+        ("the file manager", "import Foundation\npublic func seen() -> Bool { FileManager.default.fileExists(atPath: \"/kata/run/events.jsonl\") }\n", "vetting:file-system"),
+        ("a URL's resource values", "import Foundation\npublic func size() -> Int { (try? URL(fileURLWithPath: \"/kata\").resourceValues(forKeys: [.fileSizeKey]))?.fileSize ?? 0 }\n", "vetting:file-system"),
         ("a property wrapper's attribute argument", "import Foundation\n@propertyWrapper public struct Flag { public var wrappedValue: Bool\n    public init(wrappedValue: Bool, _ check: Int) { self.wrappedValue = wrappedValue } }\npublic struct Car {\n    @Flag({ _exit(0) }()) public var fast = true\n}\n", "vetting:c-function"),
     ])
     func hostileCode(_ name: String, _ code: String, _ rule: String) throws {
@@ -176,6 +181,26 @@ struct ProgramVetterTests {
         #expect(reader.read(module: "Lesson", files: [(path: "\(folder)/Laps.swift", shown: "Laps.swift", text: deep)]) == nil)
     }
 
+    @Test("a file the course gives may reach the disk (graded as the course's own copy); the student's own code may not")
+    func givenFilesReachTheDisk() throws {
+        let toolchain = try #require(MeaningJudgeTests.toolchain)
+        let folder = NSTemporaryDirectory() + "kata-given-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files = ["Disk.swift": "import Foundation\npublic struct Disk { public init() {}\n public func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) } }\n",
+                     "Logger.swift": "import Foundation\npublic struct Logger { let disk: Disk\n public func last() -> Int { disk.read(\"/log\")?.count ?? 0 }\n public func peek() -> Int { FileManager.default.contents(atPath: \"/log\")?.count ?? 0 } }\n"]
+        var inputs: [(path: String, shown: String, text: String)] = []
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            try text.write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
+            inputs.append((path: "\(folder)/\(name)", shown: name, text: text))
+        }
+        let reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: PosixProcessRunner(groups: ProcessGroupRegistry()),
+                                   environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "TMPDIR": folder])
+        let program = try #require(reader.read(module: "Lesson", files: inputs))
+        let findings = ProgramVetter(module: "Lesson", imports: ["Foundation"], givenFiles: ["Disk.swift"]).vet(program)
+        #expect(findings.map(\.location) == ["Logger.swift:4"] && findings.allSatisfy { $0.rule == "vetting:file-system" }, "\(findings.map { "\($0.location) [\($0.rule)]" })")
+    }
+
     @Test("a reference nothing checks (unowned(unsafe)) is refused; unowned and weak are not")
     func uncheckedReference() throws {
         let code = """
@@ -206,6 +231,7 @@ struct ProgramVetterTests {
         let reader = ProgramReader(swiftc: toolchain.swiftc, processRunner: PosixProcessRunner(groups: ProcessGroupRegistry()),
                                    environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TMPDIR": NSTemporaryDirectory()])
         for lesson in course.lessons {
+            #expect(!lesson.metadata.fileSystem, "\(lesson.id): no lesson of the course lets the learner's code touch files; the disk stays behind a given wrapper")
             for folder in [lesson.solutionSources, lesson.sources] {
                 let names = try fileSystem.filesRecursively(folder, withExtension: "swift").sorted()
                 let inputs = try names.map { (path: "\(folder)/\($0)", shown: $0, text: try fileSystem.readText("\(folder)/\($0)")) }
@@ -213,7 +239,11 @@ struct ProgramVetterTests {
                     Issue.record("\(folder): the compiler gave no reading")
                     continue
                 }
-                let findings = ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports).vet(program)
+                var findings = ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports,
+                                             givenFiles: Set(LessonFiles.fixed(lesson, fileSystem: fileSystem))).vet(program)
+                // A starter may still reach the disk where taking it away is the lesson (05's logger writes its own file):
+                // graded unchanged, that is a rejection that says to use the file system the lesson hands over.
+                if folder == lesson.sources { findings.removeAll { $0.rule == "vetting:file-system" } }
                 #expect(findings.isEmpty, "\(folder): \(findings.map { "\($0.location) [\($0.rule)] \($0.message)" })")
             }
         }

@@ -329,6 +329,13 @@ public struct SwiftcLessonBuilder: LessonBuilding {
     /// The key of the module's surface for these tests; nil when the compile left no description of it.
     private func surfaceKey(_ input: BuildInput, testsContent: String) -> String? {
         let folder = "\(input.buildDirectory)/surface"
+        // The symbol graphs are read once, here: gone once read, they keep no disk for the rest of a grading (code
+        // the compiler describes a thousandfold leaves hundreds of megabytes of them per lesson).
+        defer {
+            for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] where name.hasSuffix(".symbols.json") {
+                try? fileSystem.remove("\(folder)/\(name)")
+            }
+        }
         guard let names = try? fileSystem.contentsOfDirectory(folder),
               let interfaceData = try? fileSystem.readRegularFile("\(folder)/interface.swiftinterface", limit: ModuleSurface.largestDescription),
               let interface = String(data: interfaceData, encoding: .utf8) else { return nil }

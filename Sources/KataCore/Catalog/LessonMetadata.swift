@@ -49,6 +49,9 @@ public struct LessonMetadata: Sendable, Equatable {
     public var learnerTests: LearnerTestsSpec?
 
     public var allowedImports: [String] { imports ?? Self.defaultImports }
+    /// `file_system`: the learner's code may read and write files. Without it, graded code outside the files the
+    /// course gives touches no file (a program that reads its own files can tell a graded run from any other).
+    public var fileSystem = false
 
     public init(
         module: String,
@@ -176,6 +179,10 @@ extension LessonMetadata {
             if version < 2 { problems.append("has \"imports\", which needs \"format_version\": 2") }
             if let list = value as? [String] { imports = list } else { problems.append("\"imports\" must be a list of module names") }
         }
+        var fileSystem = false
+        if let value = object["file_system"] {
+            if let flag = value as? Bool { fileSystem = flag } else { problems.append("\"file_system\" must be true or false") }
+        }
         var sanitizers: [String] = []
         if let value = object["sanitizers"] {
             if let list = value as? [String], list.allSatisfy({ knownSanitizers.contains($0) }) { sanitizers = list } else {
@@ -203,7 +210,7 @@ extension LessonMetadata {
                 problems.append("\"nudges\" must be an object: a test function (\"differentEnginesDifferentCars()\") or a rule's id, each with {\"en\": ..., \"zh-Hans\": ...}")
             }
         }
-        let known: Set<String> = ["format_version", "module", "title", "summary", "hints", "points", "test_points", "hidden_tests", "rules", "imports", "sanitizers", "nudges", "learner_tests"]
+        let known: Set<String> = ["format_version", "module", "title", "summary", "hints", "points", "test_points", "hidden_tests", "rules", "imports", "sanitizers", "nudges", "learner_tests", "file_system"]
         for key in object.keys.sorted() where !known.contains(key) {
             problems.append("has an unknown field \"\(key)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -218,6 +225,7 @@ extension LessonMetadata {
         metadata.rules = rules
         metadata.imports = imports
         metadata.sanitizers = sanitizers
+        metadata.fileSystem = fileSystem
         metadata.nudges = nudges
         metadata.learnerTests = learnerTests
         metadata.version = version
@@ -240,6 +248,7 @@ extension LessonMetadata {
         if !rules.isEmpty { object["rules"] = rules.map { $0.encoded() } }
         if let imports { object["imports"] = imports }
         if !sanitizers.isEmpty { object["sanitizers"] = sanitizers }
+        if fileSystem { object["file_system"] = true }
         if !nudges.isEmpty { object["nudges"] = nudges.mapValues(text) }
         if let learnerTests { object["learner_tests"] = learnerTests.encoded() }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()

@@ -715,14 +715,7 @@ public struct Grader: Sendable {
                     again.filters = (passed + failed).map { NSRegularExpression.escapedPattern(for: $0) }
                     let second = runner.run(executable: executable, options: again, launcher: launcher, beforeAttempt: check, machineCheck: nil)
                     for line in second.evidence where !run.evidence.contains(line) { run.evidence.append(line) }
-                    for id in passed + failed {
-                        guard let verdict = second.tests.first(where: { $0.id == id }) else { continue }
-                        // Timing out counts too: a hang drawn by chance is chance all the same (the runner already
-                        // tried a timed-out test again before calling it timed out).
-                        let changed = failed.contains(id) ? verdict.status == .pass
-                            : verdict.status == .fail || verdict.errorKind == .crashed || verdict.errorKind == .timedOut
-                        if changed { unsteady.append(id) }
-                    }
+                    unsteady = Self.unsteady(first: run.tests, second: second.tests)
                 }
                 let status: Status = run.tests.isEmpty ? .error : run.tests.allSatisfy { $0.status == .pass } ? .pass : .fail
                 let report = CheckReport(lesson: lesson.id, status: status, stage: .run, tests: run.tests, output: run.output)
@@ -730,6 +723,20 @@ public struct Grader: Sendable {
                                   testSeconds: clock.now().timeIntervalSince(started), waitedSeconds: waited, unsteady: unsteady)
             }
         }
+    }
+
+    /// The tests whose second run gave another verdict: a pass that then fails, crashes or times out (a hang drawn by
+    /// chance is chance all the same; the runner already tried a timed-out test again before calling it timed out), or
+    /// a failure that then passes. Tests the second run did not give a verdict for decide nothing.
+    static func unsteady(first: [TestVerdict], second: [TestVerdict]) -> [String] {
+        var found: [String] = []
+        for test in first where test.status == .pass || test.status == .fail {
+            guard let verdict = second.first(where: { $0.id == test.id }) else { continue }
+            let changed = test.status == .fail ? verdict.status == .pass
+                : verdict.status == .fail || verdict.errorKind == .crashed || verdict.errorKind == .timedOut
+            if changed { found.append(test.id) }
+        }
+        return found
     }
 
     /// Whether the machine starts a test program now: the course's own (the reference solution's, built first),
@@ -1191,7 +1198,8 @@ struct CourseVetting: Sendable {
         let read = texts(folder, files)
         var findings = tokens.vet(read)
         if let program {
-            findings += ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports, namesTheTestsUse: vetter.namesTheTestsUse).vet(program)
+            findings += ProgramVetter(module: lesson.module, imports: lesson.metadata.allowedImports, namesTheTestsUse: vetter.namesTheTestsUse,
+                                      givenFiles: lesson.metadata.fileSystem ? nil : Set(LessonFiles.fixed(lesson, fileSystem: fileSystem))).vet(program)
             findings += Self.subscriptDefaults(program, texts: read)
         }
         return findings.map(GradeFinding.init)

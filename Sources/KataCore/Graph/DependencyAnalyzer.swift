@@ -1123,9 +1123,23 @@ public struct DependencyAnalyzer: Sendable {
         // running an NSAlert) hides that from every caller too.
         var impureStatics: [String: String] = [:]
         let staticMethodNames = Set(model.members.filter { $0.kind == .method && $0.isStatic && $0.owner != nil }.map { "\(simple($0.owner!)).\($0.name)" })
+        // Which declaration of that name has the effect, by how a call spells it: a property (no argument), or a method
+        // and its first label (nil: `_` or none). `availablePins(in:)` is not the `availablePins` property beside it.
+        enum CallShape: Equatable { case property, method(String?), any }
+        var impureShapes: [String: CallShape] = [:]
+        func declaredShape(owner: String, member: String, file: String, line: Int) -> CallShape {
+            let candidates = (membersByOwner[owner] ?? []).filter { $0.name == member && $0.isStatic && $0.file == file && $0.line <= line }
+            guard let declared = candidates.max(by: { $0.line < $1.line }) else { return .any }
+            if declared.kind == .property { return .property }
+            let label = declared.parameters.first?.label
+            return .method(label == "_" || label?.isEmpty == true ? nil : label)
+        }
         for dependency in hidden + adapters where dependency.owner != nil && dependency.member != nil {
             let key = "\(simple(dependency.owner!)).\(dependency.member!)"
-            if staticMethodNames.contains(key), impureStatics[key] == nil { impureStatics[key] = dependency.target }
+            guard staticMethodNames.contains(key) else { continue }
+            let shape = declaredShape(owner: simple(dependency.owner!), member: dependency.member!, file: dependency.file, line: dependency.line)
+            if impureStatics[key] == nil { impureStatics[key] = dependency.target; impureShapes[key] = shape }
+            else if impureShapes[key] != shape { impureShapes[key] = .any }
         }
         // A static method that builds an object with effects of its own, its own type's included, and uses it rather
         // than hands it out (`AsyncProcess.popen` launching the process it builds and returning its result) reaches
@@ -1136,11 +1150,17 @@ public struct DependencyAnalyzer: Sendable {
             let declared = (membersByOwner[owner] ?? []).filter { $0.name == member && $0.kind == .method && $0.isStatic }
             guard !declared.isEmpty, declared.allSatisfy({ method in !method.resultTypeNames.contains { simple($0) == simple(type) || simple($0) == "Self" } }) else { continue }
             impureStatics["\(owner).\(member)"] = "\(simple(type))()"
+            impureShapes["\(owner).\(member)"] = declared.count == 1 ? declaredShape(owner: owner, member: member, file: declared[0].file, line: declared[0].line) : .any
         }
         if !impureStatics.isEmpty {
             for reference in references {
                 guard case .member(let base, let member) = reference.shape, let reached = impureStatics["\(simple(base)).\(member)"],
                       simple(base) != reference.owner.map(simple), !(reference.owner.map { isTestDouble($0) } ?? false) || includeTests else { continue }
+                switch impureShapes["\(simple(base)).\(member)"] ?? .any {
+                case .property: if reference.firstArgumentLabel != nil { continue }
+                case .method(let label?): if reference.firstArgumentLabel != label { continue }
+                case .method(nil), .any: break
+                }
                 let target = "\(base).\(member)"
                 guard reported.insert("\(reference.file):\(reference.line):\(HiddenDependency.Kind.globalState):\(target)").inserted,
                       !reported.contains("\(reference.file):\(reference.line):\(HiddenDependency.Kind.globalState):\(target)x") else { continue }

@@ -338,7 +338,7 @@ public struct MeaningJudge: Sendable {
             // A type the lesson exempts keeps the statics declared with it, in the file that declares it. One added
             // in an extension in another file is the learner's own state parked on that type, judged like any other.
             let parked = member.owner.map { owner -> Bool in
-                guard let home = scope.program.types.values.first(where: { $0.name == owner })?.file, home != member.file else { return false }
+                guard let home = scope.program.types.values.filter({ $0.name == owner }).map(\.file).min(), home != member.file else { return false }
                 let fileName = member.file.split(separator: "/").last.map(String.init) ?? member.file
                 let byType = rule.exceptIn.contains { $0 == owner || owner.hasSuffix("." + $0) || $0 == ProgramScope.root(owner) }
                 let byName = rule.exceptIn.contains { "\(owner).\(member.name)" == $0 || "\(owner).\(member.name)".hasSuffix("." + $0) }
@@ -1209,8 +1209,17 @@ struct ProgramScope {
 
     init(_ program: ResolvedProgram) {
         self.program = program
+        // Two private types of two files may share a name (`private final class Gauge` here, `private struct Gauge` there):
+        // judged by name, they are judged as one, the strictest reading of the two (a class if either is one, every
+        // supertype, unchecked if either is), whatever order the grader's dictionaries come in.
         var byName: [String: ResolvedProgram.TypeDeclaration] = [:]
-        for type in program.types.values { byName[type.name] = type }
+        for type in program.types.values.sorted(by: { ($0.file, $0.line, $0.usr) < ($1.file, $1.line, $1.usr) }) {
+            guard var merged = byName[type.name] else { byName[type.name] = type; continue }
+            if type.kind == "class_decl" || type.isActor && merged.kind != "class_decl" { merged.kind = type.kind; merged.isActor = type.isActor }
+            merged.supertypes += type.supertypes.filter { !merged.supertypes.contains($0) }
+            merged.isUncheckedSendable = merged.isUncheckedSendable || type.isUncheckedSendable
+            byName[type.name] = merged
+        }
         typesByName = byName
         var users: [String: [ResolvedProgram.Node]] = [:]
         for node in program.nodes.values {
@@ -1621,8 +1630,8 @@ enum CourseRules {
                 guard let proto = protocols.first else { continue }
                 let who = node.owner.map(ProgramScope.root) ?? node.member ?? "this code"
                 found.append(RuleFinding(file: read.file, line: read.line, rule: concreteID, messages: LocalizedText(
-                    english: "`\(who)` is handed an `\(proto)` and reads here what type it really is (`type(of:)`, `Mirror`, or its default description, `\"\\(value)\"` or `String(describing:)`, which spells the type's name; \(scope.place(node).english)): whatever it then compares, by type or by name, the real part and a test's double take different paths, so a test that passes with the double proves nothing about the real one. Fix: work only through `\(proto)`; if one part must behave differently, that belongs in that part itself.",
-                    chinese: "`\(who)` 拿到的是 `\(proto)`，却在这里读取它真正的类型（`type(of:)`、`Mirror`，或者它默认的文字描述 `\"\\(value)\"`、`String(describing:)`，其中写着类型的名字；\(scope.place(node).chinese)）：之后无论按类型还是按名字比较，真实零件和测试替身都会走不同的路，用替身通过的测试说明不了真实零件的任何事。改法：只通过 `\(proto)` 工作；如果某个零件必须有不同的行为，应该写在那个零件自己里面。")))
+                    english: "`\(who)` is handed an `\(proto)` and reads here what type it really is (`type(of:)`, `Mirror`, or its default description, `\"\\(value)\"`, `String(describing:)` or `print(value, to: &text)`, which spells the type's name; \(scope.place(node).english)): whatever it then compares, by type or by name, the real part and a test's double take different paths, so a test that passes with the double proves nothing about the real one. Fix: work only through `\(proto)`; if one part must behave differently, that belongs in that part itself.",
+                    chinese: "`\(who)` 拿到的是 `\(proto)`，却在这里读取它真正的类型（`type(of:)`、`Mirror`，或者它默认的文字描述 `\"\\(value)\"`、`String(describing:)`、`print(value, to: &text)`，其中写着类型的名字；\(scope.place(node).chinese)）：之后无论按类型还是按名字比较，真实零件和测试替身都会走不同的路，用替身通过的测试说明不了真实零件的任何事。改法：只通过 `\(proto)` 工作；如果某个零件必须有不同的行为，应该写在那个零件自己里面。")))
             }
         }
         return found

@@ -12,11 +12,16 @@ public struct ProgramVetter: Sendable {
     /// Top-level names the tests take from another module (`Issue`, `expect`): declared by the submission, they
     /// would be what the tests reach (see `SubmissionVetter.namesTheTestsUse`).
     public var namesTheTestsUse: Set<String>
+    /// The files the course gives (their names as the program shows them): graded as the course's own copies, they
+    /// alone may reach the file system (a lesson's thin wrapper around the disk). Nil: the lesson lets any code touch
+    /// files (`file_system` in lesson.json).
+    public var givenFiles: Set<String>?
 
-    public init(module: String, imports: [String], namesTheTestsUse: Set<String> = []) {
+    public init(module: String, imports: [String], namesTheTestsUse: Set<String> = [], givenFiles: Set<String>? = []) {
         self.module = module
         self.imports = imports
         self.namesTheTestsUse = namesTheTestsUse
+        self.givenFiles = givenFiles
     }
 
     /// The modules a lesson's code may use: the standard library and concurrency always, the
@@ -69,6 +74,24 @@ public struct ProgramVetter: Sendable {
         return foundation.contains(use.module) && ["environment", "arguments"].contains(use.name) && use.owner == "ProcessInfo"
     }
 
+    /// Foundation's ways to a file: its file manager, streams, wrappers and coordinators, and any of its initializers or
+    /// methods that read or write a file by path or URL (`String(contentsOfFile:)`, `Data(contentsOf:)`, `write(to:)`,
+    /// `contents(atPath:)`, a URL's resource values), on whatever type Foundation declares or extends them.
+    static func reachesFiles(_ use: ResolvedProgram.Use, module: String) -> Bool {
+        let declaredByFoundation = foundation.contains(use.module)
+            || use.usr.hasPrefix("s:") && !use.usr.hasPrefix("s:\(module.utf8.count)\(module)") && foundation.contains { use.usr.contains("\($0.utf8.count)\($0)") }
+        guard declaredByFoundation else { return false }
+        let first = use.path.first ?? ""
+        if ["FileManager", "NSFileManager", "FileWrapper", "InputStream", "OutputStream", "NSFileCoordinator", "NSFileVersion",
+            "NSMetadataQuery", "DirectoryEnumerator"].contains(first) { return true }
+        let labels = use.arguments
+        if ["contentsOfFile:", "contentsOf:", "contentsOfURL:", "atPath:", "toFile:", "fileAtPath:", "toFileAtPath:", "fromFile:",
+            "forReadingFrom:", "forWritingTo:", "forUpdating:"].contains(where: { labels.contains("(" + $0) || labels.contains(":" + $0) }) { return true }
+        if use.name == "write", labels.hasPrefix("(to:") { return true }
+        return ["resourceValues", "setResourceValues", "checkResourceIsReachable", "checkPromisedItemIsReachable", "promisedItemResourceValues",
+                "bookmarkData", "removeAllCachedResourceValues"].contains(use.name)
+    }
+
     /// A type that reads or writes memory unchecked: a pointer of any kind, a buffer over raw memory.
     static func isRawMemory(_ type: String) -> Bool {
         DemangledName.identifiers(type).contains { name in
@@ -113,6 +136,10 @@ public struct ProgramVetter: Sendable {
                     reject("module", use.file, use.line,
                            "`\(use.shownName)` comes from `\(use.module)`, a module this lesson does not allow (it allows \(allowed.sorted().map { "`\($0)`" }.joined(separator: ", "))).",
                            "`\(use.shownName)` 来自 `\(use.module)`，本课不允许使用这个模块（允许：\(allowed.sorted().map { "`\($0)`" }.joined(separator: "、"))）。")
+                } else if let givenFiles, Self.reachesFiles(use, module: program.module), !givenFiles.contains(use.file) {
+                    reject("file-system", use.file, use.line,
+                           "`\(use.shownName)` reads or writes a file: graded code outside the files the course gives touches no file (what a file holds is outside the lesson's objects, and a program that reads its own files can tell a graded run from another). Use the file system the lesson hands you, or keep the data in memory.",
+                           "`\(use.shownName)` 会读写文件：除了课程给出的文件，被评分的代码不能碰任何文件（文件里的内容在课程对象之外，读自己文件的程序还能分辨出这是不是评分运行）。使用课程交给你的文件系统，或者把数据放在内存里。")
                 } else if Self.isForbidden(use) {
                     reject("call", use.file, use.line,
                            "`\(use.shownName)` reaches outside the lesson's objects (processes, threads, raw memory, the loader or the command line); graded code may not use it.",

@@ -866,6 +866,26 @@ private struct Reader {
            let type = (argument["expr"] as? [String: Any])?["type"] as? String {
             rawDynamicTypes.append((node, type, place.file, place.offset, false))
         }
+        // The same text written into a stream the code reads back (`print(engine, to: &text)`, `dump(engine, to: &text)`,
+        // `debugPrint`): each value a standard-library call with an output stream renders, by its own type.
+        if kind == "call_expr", let usr = Self.callee(json["fn"]), usr.hasPrefix("s:s"),
+           let arguments = (json["args"] as? [String: Any])?["args"] as? [Any],
+           arguments.contains(where: { ($0 as? [String: Any])?["label"] as? String == "to" }) {
+            for case let argument as [String: Any] in arguments where argument["label"] as? String != "to" {
+                guard let expression = argument["expr"] as? [String: Any] else { continue }
+                var values = [expression]
+                if expression["_kind"] as? String == "vararg_expansion_expr" {
+                    values = ((expression["sub_expr"] as? [String: Any])?["elements"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+                }
+                for value in values {
+                    // What is erased to `Any` is the value before the erasure (a protocol value is opened first).
+                    var erased = value
+                    if erased["_kind"] as? String == "open_existential_expr", let inner = erased["sub_expr"] as? [String: Any] { erased = inner }
+                    let type = erased["_kind"] as? String == "erasure_expr" ? (erased["sub_expr"] as? [String: Any])?["type"] as? String : value["type"] as? String
+                    if let type { rawDynamicTypes.append((node, type, place.file, place.offset, false)) }
+                }
+            }
+        }
         if kind == "closure_expr" || kind == "auto_closure_expr" {
             let captures = json["captures"] as? [Any] ?? []
             let capturesSelf = captures.contains { capture in
@@ -1071,12 +1091,12 @@ private struct Reader {
                 line: line(raw.file, raw.offset), supertypes: supertypes, isUncheckedSendable: raw.unchecked)
         }
         for type in extensionUnchecked {
-            guard let name = owner("$" + type), let usr = program.types.first(where: { $0.value.name == name })?.key else { continue }
+            guard let name = owner("$" + type), let usr = program.types.filter({ $0.value.name == name }).keys.min() else { continue }
             program.types[usr]?.isUncheckedSendable = true
         }
         for (type, protocols) in extensionConformances {
             guard let name = owner("$" + type) else { continue }
-            guard let usr = program.types.first(where: { $0.value.name == name })?.key else {
+            guard let usr = program.types.filter({ $0.value.name == name }).keys.min() else {
                 // A type of another module made to adopt protocols of this one (`extension Thread: Launcher {}`).
                 let adopted = protocols.map { proto -> String in
                     let path = DemangledName.declaration(names["$s" + proto.dropFirst(2)] ?? proto).path

@@ -206,7 +206,13 @@ public struct LearnerTestsJudge: Sendable {
             let paths = judge.testPaths(tests, texts: testTexts, changed: false, folder: folder)
             if let built = judge.buildVariant(folder, of: texts, tests: paths, shared: shared, lesson: lesson, contents: { file, data in
                 file.name == spec.implementation ? Data(schema.text.utf8) : data
-            }) {
+            }),
+               // The schema's program, asked for no mutant, is the real implementation: the learner's tests pass on it as they
+               // do on the plain build, or the schema says nothing (a test that tells the two builds apart by something
+               // other than behaviour, such as how deep a recursion goes before the larger frames overflow the stack,
+               // would "catch" every mutant). Its mutants are then each built on their own.
+               Self.caught(in: judge.run(built.program, build: built.build, lesson: lesson, timeout: judge.variantTimeout, keep: .better,
+                                         extra: [MutantSchema.variable: "0"])) == nil {
                 for mutant in mutants {
                     guard let number = schema.cases[mutant.id] else { continue }
                     schemaRuns[mutant.id] = judge.run(built.program, build: built.build, lesson: lesson, timeout: judge.variantTimeout, keep: .better,

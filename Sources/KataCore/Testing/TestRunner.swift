@@ -535,6 +535,20 @@ private struct RunState {
         self.decided = decided
     }
 
+    /// A test id as the stream gave it, quoted and bounded: the stream is the program's, so its words are shown as a
+    /// quote in the evidence, never as the grader's own.
+    static func quoted(_ id: String) -> String {
+        var text = ""
+        for scalar in id.unicodeScalars.prefix(120) {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            default: text += scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+            }
+        }
+        return "\"" + text + (id.unicodeScalars.count > 120 ? "…" : "") + "\""
+    }
+
     mutating func note(_ line: String) {
         if !evidence.contains(line), evidence.count < 50 { evidence.append(line) }
     }
@@ -570,11 +584,11 @@ private struct RunState {
         case .started(let id, let time):
             let inOrder = checkTime(time, "the start of \(id)")
             if suites.contains(id) {
-                if openSuites.contains(id) { note("the suite \(id) started twice") }
+                if openSuites.contains(id) { note("the suite \(Self.quoted(id)) started twice") }
                 openSuites.insert(id)
                 return
             }
-            guard known(id) else { note("a start of \(id), a test the program never declared"); return }
+            guard known(id) else { note("a start of \(Self.quoted(id)), a test the program never declared"); return }
             anyStarted = true
             var fine = inOrder
             if !runStarted { note("\(id) started before the run started"); fine = false }
@@ -597,11 +611,11 @@ private struct RunState {
         case .ended(let id, let time):
             let inOrder = checkTime(time, "the end of \(id)")
             if suites.contains(id) {
-                if openSuites.remove(id) == nil { note("the suite \(id) ended without a start") }
-                if let other = inFlight { note("the suite \(id) ended while \(other) was running") }
+                if openSuites.remove(id) == nil { note("the suite \(Self.quoted(id)) ended without a start") }
+                if let other = inFlight { note("the suite \(Self.quoted(id)) ended while \(other) was running") }
                 return
             }
-            guard known(id) else { note("an end of \(id), a test the program never declared"); return }
+            guard known(id) else { note("an end of \(Self.quoted(id)), a test the program never declared"); return }
             var fine = inOrder && pendingClean.contains(id)
             if ended[id] != nil { note("\(id) ended twice"); fine = false; clean.remove(id) }
             if let start = startTimes[id] {

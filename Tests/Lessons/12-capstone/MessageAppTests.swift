@@ -358,6 +358,18 @@ struct MessageAppTests {
         #expect(!reaches(screen, anything: { $0 is AppContainer }), "MessageListScreen holds the AppContainer (directly, behind a protocol of your own, or inside something it keeps) and asks it for a loader and a sender: a service locator. Hand the screen its loader and its sender themselves, and keep nothing else. [zh-Hans] MessageListScreen 持有 AppContainer（直接持有、藏在你自己的协议后面，或者放在它保存的别的东西里），并向它要加载器和发送器：这是服务定位器。把加载器和发送器本身交给界面，别的什么都不要保留。")
         screen.send("Box this lap.")
         #expect(network.posted.map(\.text) == ["Box this lap."], "The screen made by the container should send through the container's network; the fake network received \(network.posted.map(\.text)). [zh-Hans] 容器创建的界面应该通过容器的网络发送；假网络收到的是 \(network.posted.map(\.text))。")
+
+        // What the screen keeps, whatever it is (a closure that captures the container, a box, a protocol value): once
+        // the root is gone, the screen alone must not keep it alive. (A root that is a struct is copied, never kept.)
+        weak var root: AnyObject?
+        var kept: MessageListScreen?
+        do {
+            let app = AppContainer(network: FakeNetwork(messages: []), clock: FixedClock(date: Date(timeIntervalSince1970: 1_800_000_000)), userName: "Kimi")
+            if type(of: app) is AnyClass { root = app as AnyObject }
+            kept = app.makeMessageList()
+        }
+        #expect(root == nil, "The screen keeps the AppContainer alive after everyone else let it go: something the screen holds refers to the container (a closure such as `{ self.makeMessageSender() }` captures it). The screen can then ask the container for anything, a service locator. Hand the screen its sender itself. [zh-Hans] 其他人都放开 AppContainer 之后，界面还让它活着：界面持有的某样东西引用着容器（比如 `{ self.makeMessageSender() }` 这样的闭包捕获了它）。这样界面就能向容器要任何东西，成了服务定位器。把发送器本身交给界面。")
+        _ = kept
     }
 
     /// A message as a user may type it: the usual ones (often the same twice), an empty or blank one, one with
