@@ -188,7 +188,7 @@ struct ProgramVetterTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let files = ["Disk.swift": "import Foundation\npublic struct Disk { public init() {}\n public func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) } }\n",
-                     "Logger.swift": "import Foundation\npublic struct Logger { let disk: Disk\n public func last() -> Int { disk.read(\"/log\")?.count ?? 0 }\n public func peek() -> Int { FileManager.default.contents(atPath: \"/log\")?.count ?? 0 } }\n"]
+                     "Logger.swift": "import Foundation\npublic struct Logger { let disk: Disk\n public func last() -> Int { disk.read(\"/log\")?.count ?? 0 }\n public func peek() -> Int { FileManager.default.contents(atPath: \"/log\")?.count ?? 0 }\n public func pack() -> Data { var data = Data(); data.append(contentsOf: [1, 2]); return data } }\n"]
         var inputs: [(path: String, shown: String, text: String)] = []
         for (name, text) in files.sorted(by: { $0.key < $1.key }) {
             try text.write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)

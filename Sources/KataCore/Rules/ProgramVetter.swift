@@ -85,8 +85,11 @@ public struct ProgramVetter: Sendable {
         if ["FileManager", "NSFileManager", "FileWrapper", "InputStream", "OutputStream", "NSFileCoordinator", "NSFileVersion",
             "NSMetadataQuery", "DirectoryEnumerator"].contains(first) { return true }
         let labels = use.arguments
-        if ["contentsOfFile:", "contentsOf:", "contentsOfURL:", "atPath:", "toFile:", "fileAtPath:", "toFileAtPath:", "fromFile:",
-            "forReadingFrom:", "forWritingTo:", "forUpdating:"].contains(where: { labels.contains("(" + $0) || labels.contains(":" + $0) }) { return true }
+        func labelled(_ names: [String]) -> Bool { names.contains { labels.contains("(" + $0) || labels.contains(":" + $0) } }
+        if labelled(["contentsOfFile:", "contentsOfURL:", "atPath:", "toFile:", "fileAtPath:", "toFileAtPath:", "fromFile:",
+                     "forReadingFrom:", "forWritingTo:", "forUpdating:"]) { return true }
+        // `Data(contentsOf: url)` reads a file; `data.append(contentsOf: bytes)` adds bytes.
+        if use.name == "init", labelled(["contentsOf:"]) { return true }
         if use.name == "write", labels.hasPrefix("(to:") { return true }
         return ["resourceValues", "setResourceValues", "checkResourceIsReachable", "checkPromisedItemIsReachable", "promisedItemResourceValues",
                 "bookmarkData", "removeAllCachedResourceValues"].contains(use.name)
