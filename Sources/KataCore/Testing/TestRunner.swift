@@ -538,14 +538,8 @@ private struct RunState {
     /// A test id as the stream gave it, quoted and bounded: the stream is the program's, so its words are shown as a
     /// quote in the evidence, never as the grader's own.
     static func quoted(_ id: String) -> String {
-        var text = ""
-        for scalar in id.unicodeScalars.prefix(120) {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            default: text += scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-            }
-        }
+        let cut = String(String.UnicodeScalarView(id.unicodeScalars.prefix(120)))
+        let text = Shown.escaped(cut.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))
         return "\"" + text + (id.unicodeScalars.count > 120 ? "…" : "") + "\""
     }
 
