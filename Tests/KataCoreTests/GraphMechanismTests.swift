@@ -21,6 +21,87 @@ struct GraphMechanismTests {
         try analysis(["Code.swift": code]).hiddenDependencies.map { "\($0.line) \($0.kind.rawValue) \($0.target)" }
     }
 
+    // MARK: written type paths
+
+    @Test("a written type path names the nested type, not its outer one: a value holding the platform's `NSEvent.ModifierFlags` holds no event service, even beside a class of the code's own of that simple name; a path to a nested type of the code's own is that type")
+    func typePathsNameTheNestedType() throws {
+        let code = """
+            import AppKit
+            final class ModifierFlags {
+                var flags: NSEvent.ModifierFlags = []
+                init() { _ = NSEvent.addLocalMonitorForEvents(matching: .flagsChanged) { event in event } }
+            }
+            struct Shortcut {
+                var modifierFlags: NSEvent.ModifierFlags = [.command]
+                var label: String { "\\(Sauce.shared.name)" }
+            }
+            enum Network {
+                final class Client { func fetch() -> Data? { try? Data(contentsOf: URL(string: "https://example.com")!) } }
+            }
+            struct Feed {
+                let client: Network.Client
+                func load() -> Data? { client.fetch() }
+            }
+            final class Footer {
+                var shortcuts: [Shortcut] = []
+                var feeds: [Feed] = []
+                init(client: Network.Client) {
+                    shortcuts = [Shortcut(modifierFlags: [.command, .option])]
+                    feeds = [Feed(client: Network.Client())]
+                }
+            }
+            final class Screen { let flags = ModifierFlags() }
+            """
+        let findings = try found(code)
+        #expect(!findings.contains { $0.hasSuffix("construction Shortcut()") }, "a value built from literals: \(findings)")
+        #expect(findings.contains { $0.hasSuffix("construction Network.Client()") || $0.hasSuffix("construction Client()") }, "\(findings)")
+        #expect(findings.contains { $0.hasSuffix("construction ModifierFlags()") }, "the code's own class that installs an event monitor: \(findings)")
+        #expect(findings.contains { $0.contains("NSEvent.addLocalMonitorForEvents") }, "\(findings)")
+    }
+
+    @Test("the disk reached through a value is a finding by the call's shape (`data.write(to:)`, `url.resourceValues(forKeys:)`): not a stream handed `inout`, not a method of the code's own of that name and label")
+    func fileSystemThroughValues() throws {
+        let saver = """
+            import Foundation
+            final class Saver {
+                let folder: URL
+                init(folder: URL) { self.folder = folder }
+                func save(_ data: Data) throws {
+                    try data.write(to: folder.appendingPathComponent("lap"))
+                    var output = ""
+                    "lap".write(to: &output)
+                    _ = try folder.resourceValues(forKeys: [.fileSizeKey])
+                }
+            }
+            """
+        let findings = try found(saver)
+        #expect(findings == ["6 global state .write(to:)", "9 global state .resourceValues(forKeys:)"], "\(findings)")
+        #expect(try analysis(["Code.swift": saver]).hiddenDependencies.first?.suggestion.english.contains("file store") == true)
+        let own = """
+            import Foundation
+            protocol Persistable { func write(to url: URL) throws }
+            final class Exporter {
+                let document: any Persistable
+                init(document: any Persistable) { self.document = document }
+                func export(_ url: URL) throws { try document.write(to: url) }
+            }
+            """
+        #expect(try found(own).isEmpty, "the code's own write(to:) is the one called")
+    }
+
+    @Test("the application object written bare (`NSApp as Any`, `return NSApp`) is the singleton, as `NSApp.isActive` is")
+    func bareApplicationObject() throws {
+        let code = """
+            import AppKit
+            final class Voice {
+                func say(_ text: String) { NSAccessibility.post(element: NSApp as Any, notification: .announcementRequested) }
+                func app() -> NSApplication { return NSApp }
+                func active() -> Bool { NSApp.isActive }
+            }
+            """
+        #expect(try found(code) == ["3 singleton NSApp", "4 singleton NSApp", "5 singleton NSApp"])
+    }
+
     // MARK: variables nobody writes
 
     @Test("a static or global var of plain values that no code writes is a constant; written in any way, set from outside the module, or holding an object, it is shared state")

@@ -111,7 +111,7 @@ public struct DependencyAnalyzer: Sendable {
     static let systemState: [String: Set<String>] = [
         "Date": ["now", "timeIntervalSinceReferenceDate"], "ProcessInfo": ["processInfo"], "Locale": ["current", "autoupdatingCurrent", "preferredLanguages"],
         "TimeZone": ["current", "autoupdatingCurrent"], "Calendar": ["current", "autoupdatingCurrent"], "DispatchTime": ["now"],
-        "DispatchWallTime": ["now"], "NSEvent": ["modifierFlags", "mouseLocation", "pressedMouseButtons"],
+        "DispatchWallTime": ["now"], "NSEvent": ["modifierFlags", "mouseLocation", "pressedMouseButtons", "addLocalMonitorForEvents", "addGlobalMonitorForEvents", "removeMonitor"],
         "CFAbsoluteTime": [], "NSScreen": ["main", "screens"], "UIAccessibility": [], "NSCursor": ["current"],
         // The process-wide registry of file presenters.
         "NSFileCoordinator": ["addFilePresenter", "removeFilePresenter", "filePresenters"],
@@ -253,6 +253,28 @@ public struct DependencyAnalyzer: Sendable {
         var modules: [String: String] = [:]
         for file in Set(model.types.map(\.file) + model.references.map(\.file) + model.members.map(\.file)) { modules[file] = moduleName(ofFile: file) }
         func moduleName(ofFile file: String) -> String { modules[file] ?? KataCore.moduleName(ofFile: file) }
+        // A written type path (`NSEvent.ModifierFlags`, `Store.Key`, `MyApp.Engine`) names one type: the code's own
+        // when a declaration of the code has that path (or the path is a module of the code's own in front of one),
+        // known from then on by its simple name, like every type of the code's own; another's, kept whole, so that
+        // a nested type of the platform's is never taken for a type of the code's own of the same simple name.
+        let ownModules = Set(modules.values)
+        func resolvedPath(_ name: String) -> String {
+            guard name.contains("."), let all = bySimple[simple(name)] else { return name }
+            let own = all.contains { declared in
+                if declared.name == name || declared.name.hasSuffix("." + name) { return true }
+                guard name.hasSuffix("." + declared.name) else { return false }
+                return ownModules.contains(String(name.dropLast(declared.name.count + 1)))
+            }
+            return own ? simple(name) : name
+        }
+        if model.members.contains(where: { member in member.typeNames.contains { $0.contains(".") } || member.parameters.contains { $0.typeNames.contains { $0.contains(".") } } }) {
+            for index in model.members.indices {
+                model.members[index].typeNames = model.members[index].typeNames.map(resolvedPath)
+                for p in model.members[index].parameters.indices {
+                    model.members[index].parameters[p].typeNames = model.members[index].parameters[p].typeNames.map(resolvedPath)
+                }
+            }
+        }
         func declaration(_ name: String, module: String? = nil) -> TypeDeclaration? {
             guard let all = bySimple[simple(name)] else { return byName[name] }
             if all.count > 1, let module, let same = all.first(where: { moduleName(ofFile: $0.file) == module && ($0.name == name || !name.contains(".")) }) { return same }
@@ -779,6 +801,8 @@ public struct DependencyAnalyzer: Sendable {
             if case .member(let base, "subscript") = reference.shape, reference.writes { return simple(base) }
             return nil
         })
+        /// The code's own methods by name and first argument label (`write|to`), for calls a platform API shares a name with.
+        let ownMethodLabels = Set(model.members.filter { $0.kind == .method }.map { "\($0.name)|\($0.parameters.first?.label ?? "")" })
         func classify(_ reference: CodeReference, atRoot: Bool = false) -> (HiddenDependency.Kind, String, String?)? {
             let ownerSimple = reference.owner.map(simple)
             let module = moduleName(ofFile: reference.file)
@@ -787,6 +811,13 @@ public struct DependencyAnalyzer: Sendable {
                 if base.isEmpty {
                     // A delay on a platform queue (the readers place it at the call's name).
                     if TokenTools.scheduledWaitCalls.contains(member) { return (.globalState, "DispatchQueue.\(member)", nil) }
+                    // The disk, asked or written through a value (`data.write(to:)`); a method of the code's own of that
+                    // name and first label is the one called, judged in its own body.
+                    if let labels = TokenTools.fileSystemCalls[member] {
+                        let label = reference.firstArgumentLabel ?? (labels.contains("_") ? "_" : "")
+                        if ownMethodLabels.contains("\(member)|\(label)") { return nil }
+                        return (.globalState, labels.isEmpty ? ".\(member)()" : ".\(member)(\(label):)", nil)
+                    }
                     return (.globalState, ".\(member)()", nil)
                 }
                 let baseSimple = simple(base)
@@ -1305,6 +1336,11 @@ public struct DependencyAnalyzer: Sendable {
         }
         let api = String(target.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         let clocks: Set<String> = ["CFAbsoluteTimeGetCurrent", "CACurrentMediaTime", "mach_absolute_time", "clock_gettime", "gettimeofday", "DispatchTime", "DispatchWallTime", "ContinuousClock", "SuspendingClock"]
+        if target.hasPrefix("."), let name = target.dropFirst().split(separator: "(").first, TokenTools.fileSystemCalls[String(name)] != nil {
+            return LocalizedText(
+                english: "\(target) reaches the disk directly: take a file store (a protocol of your own with the reads and writes \(who) makes, or closures like `save: (Data, URL) throws -> Void`) and let the composition root pass the real one.",
+                chinese: "\(target) 直接访问磁盘：接收一个文件存储（你自己的协议，包含 \(whoZh) 用到的读写，或 `save: (Data, URL) throws -> Void` 这样的闭包），由组合根传入真实的实现。")
+        }
         if target.hasPrefix(".") {
             let call = String(target.dropFirst().dropLast(2))
             return LocalizedText(

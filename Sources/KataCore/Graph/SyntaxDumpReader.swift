@@ -569,6 +569,17 @@ private struct DumpWalker {
                tree.object(node, .args).flatMap({ tree.array($0, .args) }).map({ tree.next($0) == $0 + 1 }) ?? true {
                 place(.member(base: "", member: field), scope: scope)
                 if let base = tree.child(fn, .base) { walkAny(base, scope: scope) }
+            } else if let fn, tree.isKind(fn, .unresolved_dot_expr), let field = tree.string(fn, .field),
+                      TokenTools.fileSystemCalls[field] != nil {
+                // `data.write(to: url)`, `url.resourceValues(forKeys:)`: the disk, whatever the value (placed at the call's
+                // name, and kept when the written call has the shape of one: its first label, no stream handed `inout`).
+                let before = model.references.count
+                place(.member(base: "", member: field), scope: scope)
+                if model.references.count > before, let at = tokenIndex(at: model.references[before].offset), !TokenTools.isFileSystemCall(tokens, at: at) {
+                    model.references.removeLast()
+                    used.remove(at)
+                }
+                walkChildren(node, scope: scope)
             } else if let fn, tree.isKind(fn, .unresolved_dot_expr),
                       let field = tree.string(fn, .field), TokenTools.scheduledWaitCalls.contains(field),
                       let base = tree.object(fn, .base), platformQueue(base) != nil {
@@ -597,7 +608,8 @@ private struct DumpWalker {
                 walkChildren(node, scope: scope)
             }
         case Self.symbol(.unresolved_decl_ref_expr):
-            if let name = tree.string(node, .name), let first = name.first, first.isLowercase || first == "_" {
+            // A name of the code's (`settings`, `_cache`), or the platform's application object written bare (`NSApp as Any`).
+            if let name = tree.string(node, .name), let first = name.first, first.isLowercase || first == "_" || DependencyAnalyzer.systemGlobals.contains(name) {
                 place(.name(name), scope: scope)
             }
         case Self.symbol(.subscript_expr):

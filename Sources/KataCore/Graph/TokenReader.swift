@@ -727,6 +727,27 @@ enum TokenTools {
 
     /// Calls that reach for the process-wide random source when written without a generator.
     static let unseededRandomCalls: Set<String> = ["shuffled", "shuffle", "randomElement"]
+    /// Calls that touch the file system whatever value they are made on (Foundation's API for it): writing a value to
+    /// a file (`data.write(to: url)`, `text.write(toFile: path, atomically: true, encoding: .utf8)`, a file wrapper's
+    /// `write(to:options:originalContentsURL:)`), and a URL's resource values asked of or set on the disk.
+    static let fileSystemCalls: [String: Set<String>] = [
+        "write": ["to", "toFile", "toURL"], "resourceValues": ["forKeys"], "setResourceValues": ["_"],
+        "checkResourceIsReachable": [], "checkPromisedItemIsReachable": [],
+    ]
+
+    /// Whether the name at `index` (after a dot) calls one of `fileSystemCalls` by its shape: its first argument's
+    /// label, and a value written, not a stream handed `inout` (`"text".write(to: &output)` prints).
+    static func isFileSystemCall(_ tokens: [SwiftToken], at index: Int) -> Bool {
+        guard index > 0, tokens[index - 1].is("."), let labels = fileSystemCalls[tokens[index].text],
+              index + 1 < tokens.count, tokens[index + 1].is("(") else { return false }
+        let open = index + 1
+        if labels.isEmpty { return open + 1 < tokens.count && tokens[open + 1].is(")") }
+        if open + 2 < tokens.count, tokens[open + 1].isIdentifier, tokens[open + 2].is(":") {
+            return labels.contains(tokens[open + 1].text) && !(open + 3 < tokens.count && tokens[open + 3].is("&"))
+        }
+        return labels.contains("_") && open + 1 < tokens.count && !tokens[open + 1].is(")")
+    }
+
     /// Calls that schedule work after a delay on the real clock, and the platform queues they are made on.
     static let scheduledWaitCalls: Set<String> = ["asyncAfter"]
     static let platformQueues: Set<String> = ["DispatchQueue"]
@@ -752,11 +773,25 @@ enum TokenTools {
         return false
     }
 
+    /// The capitalized names in a written type, a dotted path as one name: `NSEvent.ModifierFlags` names the type
+    /// nested in `NSEvent`, not `NSEvent` (`Engine.Type` and `Engine.Protocol` name `Engine`'s metatypes: `Engine`).
     static func capitalizedNames(_ tokens: [SwiftToken]) -> [String] {
         var names: [String] = []
-        for (k, token) in tokens.enumerated() where token.isCapitalized {
-            if k > 0, tokens[k - 1].is(".") { continue }
-            if !names.contains(token.text) && !["Self", "Any", "Type", "Protocol"].contains(token.text) { names.append(token.text) }
+        var k = 0
+        while k < tokens.count {
+            let token = tokens[k]
+            guard token.isCapitalized, k == 0 || !tokens[k - 1].is(".") else { k += 1; continue }
+            var path = token.text
+            var end = k + 1
+            while end + 1 < tokens.count, tokens[end].is("."), tokens[end + 1].isCapitalized,
+                  !["Type", "Protocol"].contains(tokens[end + 1].text) {
+                path += "." + tokens[end + 1].text
+                end += 2
+            }
+            // `Self.Key` is the type's own nested `Key`.
+            if path.hasPrefix("Self.") { path.removeFirst(5) }
+            if !names.contains(path) && !["Self", "Any", "Type", "Protocol"].contains(path) { names.append(path) }
+            k = end
         }
         return names
     }
@@ -974,6 +1009,10 @@ enum TokenTools {
                 found.append((.member(base: "", member: token.text), index))
                 continue
             }
+            if let previous, previous.is("."), TokenTools.isFileSystemCall(tokens, at: index) {
+                found.append((.member(base: "", member: token.text), index))
+                continue
+            }
             if let previous, previous.is("."), TokenTools.scheduledWaitCalls.contains(token.text),
                index + 1 < tokens.count, tokens[index + 1].is("("), TokenTools.receiverIsPlatformQueue(tokens, dotAt: index - 1) {
                 found.append((.member(base: "", member: token.text), index))
@@ -1015,6 +1054,8 @@ enum TokenTools {
                     found.append((.construction(type: base), index))
                     index = after - 1
                 } else {
+                    // The platform's application object written bare (`NSApp as Any`, `return NSApp`).
+                    if k == index, DependencyAnalyzer.systemGlobals.contains(base), next.map({ !$0.is(":") }) ?? true { found.append((.name(base), index)) }
                     index = k
                 }
             } else if next.map({ !$0.is(":") || (previous?.is("?") ?? false) }) ?? true {
