@@ -102,6 +102,31 @@ struct GraphMechanismTests {
         #expect(try found(code) == ["3 singleton NSApp", "4 singleton NSApp", "5 singleton NSApp"])
     }
 
+    @Test("a suggestion fits where the code can change: a static that holds another type is taken as that type, by its own name; an extension of a type the code does not declare has no initializer to take it")
+    func suggestionsFitTheOwner() throws {
+        let code = """
+            import AppKit
+            final class BoolDefault {
+                let key: String
+                var enabled: Bool { UserDefaults.standard.bool(forKey: key) }
+                init(key: String) { self.key = key }
+            }
+            final class Defaults { static let snapping = BoolDefault(key: "snapping") }
+            final class Snapper { func snap() -> Bool { Defaults.snapping.enabled } }
+            extension NSScreen {
+                var isKey: Bool { NSApp.isActive }
+                func adjusted() -> NSRect { NSApp.isActive ? frame : .zero }
+            }
+            """
+        let findings = try analysis(["Code.swift": code]).hiddenDependencies
+        let snapping = try #require(findings.first { $0.target == "Defaults.snapping" })
+        #expect(snapping.suggestion.english.contains("`snapping: BoolDefault`"), "\(snapping.suggestion.english)")
+        let property = try #require(findings.first { $0.line == 10 })
+        #expect(property.suggestion.english.contains("make it a method") && !property.suggestion.english.contains("initializer"), "\(property.suggestion.english)")
+        let method = try #require(findings.first { $0.line == 11 })
+        #expect(method.suggestion.english.contains("parameter of `adjusted`"), "\(method.suggestion.english)")
+    }
+
     // MARK: variables nobody writes
 
     @Test("a static or global var of plain values that no code writes is a constant; written in any way, set from outside the module, or holding an object, it is shared state")
@@ -710,6 +735,10 @@ struct GraphMechanismTests {
         // chosen here (15). Kept (18), called (19), or handed to the type's own method (21): the type's own.
         #expect(result == ["15 construction Uploader()", "18 construction Decoder()",
                            "19 construction Decoder()", "21 construction Decoder()"], "\(result)")
+        // Wiring is an edge, not a composition root's choice: Setup is no root, and lists none.
+        let analysis = try analysis(["Code.swift": code])
+        #expect(analysis.compositionRoot.isEmpty, "\(analysis.compositionRoot.map(\.target))")
+        #expect(analysis.edges.contains { $0.from == "Setup" && $0.to == "Printer" })
     }
 
     @Test("a bare name inside a type is the member it inherits before it is a global of the same name; a playground is documentation")

@@ -803,6 +803,14 @@ public struct DependencyAnalyzer: Sendable {
         })
         /// The code's own methods by name and first argument label (`write|to`), for calls a platform API shares a name with.
         let ownMethodLabels = Set(model.members.filter { $0.kind == .method }.map { "\($0.name)|\($0.parameters.first?.label ?? "")" })
+        /// The type a static member holds (`static let snapping = BoolDefault(...)` in `Defaults` holds a `BoolDefault`):
+        /// what a type that reads it takes instead. The owner itself when the member holds its own type or says nothing.
+        func heldType(_ owner: String, _ member: String) -> String {
+            guard let declared = (membersByOwner[owner] ?? []).first(where: { $0.name == member && $0.isStatic && $0.kind == .property }) else { return owner }
+            let held = declared.typeNames.first.map(simple) ?? declared.initialValueCall.map(simple)
+            guard let held, held != "Self", held != owner, held.first?.isUppercase == true else { return owner }
+            return held
+        }
         func classify(_ reference: CodeReference, atRoot: Bool = false) -> (HiddenDependency.Kind, String, String?)? {
             let ownerSimple = reference.owner.map(simple)
             let module = moduleName(ofFile: reference.file)
@@ -851,7 +859,7 @@ public struct DependencyAnalyzer: Sendable {
                     return nil
                 }
                 if staticSingletons.contains("\(baseSimple).\(member)") || (Self.singletonMembers.contains(member) && isService(baseSimple, module: module) && !memberNames.contains("\(baseSimple).\(member)") ) {
-                    return (member == "current" ? .globalState : .singleton, "\(base).\(member)", baseSimple)
+                    return (member == "current" ? .globalState : .singleton, "\(base).\(member)", heldType(baseSimple, member))
                 }
                 if Self.anyTypeSingletonMembers.contains(member) && !staticMethods.contains("\(baseSimple).\(member)") && isService(baseSimple, module: module) {
                     return (.singleton, "\(base).\(member)", baseSimple)
@@ -976,6 +984,11 @@ public struct DependencyAnalyzer: Sendable {
                 if isMethod { return .function(member) }
                 return reference.owner == nil ? .initializer : .property(member)
             }
+            // An extension of a type the code does not declare (`extension NSScreen`, `extension View`): no initializer
+            // of the code's own to take anything; its method takes it, or its property becomes one.
+            if let ownerSimple, declaration(ownerSimple, module: moduleName(ofFile: reference.file)) == nil {
+                return isMethod ? .function(member) : .property(member)
+            }
             // An enum's property: a case carries its values, never a collaborator handed to it.
             if !isMethod, let ownerSimple, declaration(ownerSimple, module: moduleName(ofFile: reference.file))?.kind == .enum { return .property(member) }
             // An object made per call: only in a method (what an initializer builds, it builds once).
@@ -1084,9 +1097,11 @@ public struct DependencyAnalyzer: Sendable {
             let owner = reference.owner
             if !includeTests, let owner, isTestDouble(owner) { continue }
             if !includeTests && isTestValue(reference) { continue }
-            let atRoot = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel) || isLiveImplementation(reference.file)
-                || definesOwnInstance(reference) || owner.map { isFactoryType(simple($0)) } == true || isProduct(reference)
-                || (owner == nil && isEntryFile(reference.file))
+            let wiring = isCompositionRoot(owner, member: reference.member) || (owner == nil && reference.context == .topLevel) || isLiveImplementation(reference.file)
+                || definesOwnInstance(reference) || owner.map { isFactoryType(simple($0)) } == true || (owner == nil && isEntryFile(reference.file))
+            // A product built and handed on where nothing else makes the code a root is an edge, not a root's choice.
+            let productOnly = !wiring && isProduct(reference)
+            let atRoot = wiring || productOnly
             var found = classify(reference, atRoot: atRoot)
             if found == nil {
                 var global: String?
@@ -1132,7 +1147,9 @@ public struct DependencyAnalyzer: Sendable {
             guard reported.insert("\(reference.file):\(reference.line):\(kind):\(target)").inserted else { continue }
             let systemTarget = targetType.map { !simpleNames.contains($0) } ?? true
             let isAdapter = kind != .construction && systemTarget && owner.map { isAdapterMember(reference.member, ancestry: ancestry(simple($0)), requirements: seamRequirements) } == true
-            if atRoot { kept.append(dependency) } else if isAdapter { adapters.append(dependency) } else { hidden.append(dependency) }
+            if productOnly && kind == .construction {
+                // drawn below, listed nowhere
+            } else if atRoot { kept.append(dependency) } else if isAdapter { adapters.append(dependency) } else { hidden.append(dependency) }
             let from = ownerSimple ?? (reference.member ?? "top level")
             let to = targetType.flatMap { simpleNames.contains($0) ? $0 : nil } ?? target
             let toModule = targetType.flatMap { declaration($0, module: module) }.map { moduleName(ofFile: $0.file) } ?? ""
@@ -1299,8 +1316,8 @@ public struct DependencyAnalyzer: Sendable {
             let protocolName = targetType.flatMap { type in Self.onlyProtocol(of: type, inherited: inherited, protocols: protocols) }
             let wanted = protocolName.map { "any \($0)" } ?? type
             return LocalizedText(
-                english: "`\(who).\(member)` is a property nothing builds with its collaborators (a static one, or an enum's), so it reaches for \(target) itself: make it a method that takes a `\(wanted)` (its caller passes \(target)), or move it into an object the composition root builds with one.",
-                chinese: "`\(whoZh).\(member)` 是一个没有人带着协作者去创建的属性（static 属性或枚举的属性），所以它自己去拿 \(target)：把它改成接收一个 `\(wanted)` 的方法（由调用者传入 \(target)），或者把它移到由组合根带着这个依赖创建的对象里。")
+                english: "`\(who).\(member)` is a property nothing builds with its collaborators (a static one, an enum's, or one added to a type the code does not declare), so it reaches for \(target) itself: make it a method that takes a `\(wanted)` (its caller passes \(target)), or move it into an object the composition root builds with one.",
+                chinese: "`\(whoZh).\(member)` 是一个没有人带着协作者去创建的属性（static 属性、枚举的属性，或加在这段代码没有声明的类型上的属性），所以它自己去拿 \(target)：把它改成接收一个 `\(wanted)` 的方法（由调用者传入 \(target)），或者把它移到由组合根带着这个依赖创建的对象里。")
         case .factory:
             let type = targetType ?? String(target.prefix { $0 != "(" })
             let protocolName = targetType.flatMap { type in Self.onlyProtocol(of: type, inherited: inherited, protocols: protocols) }
@@ -1324,7 +1341,9 @@ public struct DependencyAnalyzer: Sendable {
         func parameterName(_ type: String) -> String {
             // A nested type's own name: `Space.Nested` → `nested`.
             var name = String(type.split(whereSeparator: { $0 == "." || $0 == NestedNames.mark }).last ?? Substring(type))
-            for prefix in ["V8", "Default", "Live", "Real", "System", "Shared", "URL"] where name.hasPrefix(prefix) && name.count > prefix.count {
+            // Only a whole word in front (`DefaultClock` → `Clock`; `Defaults` stays, `Reality` too).
+            for prefix in ["V8", "Default", "Live", "Real", "System", "Shared", "URL"] where name.hasPrefix(prefix) && name.count > prefix.count
+                && name.dropFirst(prefix.count).first?.isUppercase == true {
                 name = String(name.dropFirst(prefix.count))
             }
             // `APIClient` → `apiClient`, `Engine` → `engine`.
@@ -1406,7 +1425,10 @@ public struct DependencyAnalyzer: Sendable {
         case .singleton:
             if let targetType {
                 let wanted = protocolName.map { "any \($0)" } ?? targetType
-                let parameter = parameterName(protocolName ?? targetType)
+                // A static that holds another type than its owner's (`Defaults.snapping`, a `BoolDefault`) is named by itself.
+                let path = target.split(separator: ".")
+                let member = path.count >= 2 && String(path[path.count - 2]) != targetType && path.last?.first?.isLowercase == true ? path.last.map(String.init) : nil
+                let parameter = member ?? parameterName(protocolName ?? targetType)
                 return LocalizedText(
                     english: "Hand \(who) what it needs: take `\(parameter): \(wanted)` in its initializer, store it, and let the composition root pass \(target).",
                     chinese: "把 \(whoZh) 需要的东西交给它：在初始化方法中接收 `\(parameter): \(wanted)` 并保存，由组合根传入 \(target)。")
