@@ -127,6 +127,36 @@ struct GraphMechanismTests {
         #expect(method.suggestion.english.contains("parameter of `adjusted`"), "\(method.suggestion.english)")
     }
 
+    @Test("`.init(...)` handed as a labelled argument of a type's initializer builds the type of the parameter so labelled (or of the stored property a memberwise initializer takes); a label the type does not have, or a method's argument, names nothing")
+    func implicitInitAsAnArgument() throws {
+        let code = """
+            import Foundation
+            final class RowModel {
+                let session = URLSession(configuration: .default)
+                init() {}
+            }
+            struct Row { var viewModel: RowModel }
+            struct Cell {
+                let model: RowModel
+                init(model: RowModel, title: String) { self.model = model }
+            }
+            final class List {
+                var rows: [Row] = []
+                var cells: [Cell] = []
+                func load() {
+                    rows = [Row(viewModel: .init())]
+                    cells = [Cell(model: .init(), title: "x")]
+                    cells = [Cell.init(model: .init(), title: "y")]
+                    rows = [Row(other: .init())]
+                    keep(model: .init())
+                }
+                func keep(model: RowModel) {}
+            }
+            """
+        let findings = try found(code)
+        #expect(findings == ["3 construction URLSession()", "15 construction RowModel()", "16 construction RowModel()", "17 construction RowModel()"], "\(findings)")
+    }
+
     // MARK: variables nobody writes
 
     @Test("a static or global var of plain values that no code writes is a constant; written in any way, set from outside the module, or holding an object, it is shared state")

@@ -211,16 +211,46 @@ public struct DependencyAnalyzer: Sendable {
         }
         // `gitClient = .init(...)`: the readers mark the property (`=gitClient`); it builds the property's declared type.
         var model = model
-        if model.references.contains(where: { if case .construction(let type) = $0.shape { return type.hasPrefix("=") } else { return false } }) {
+        // `Row(viewModel: .init(...))`: the readers mark the call and the label (`(Row|viewModel`); it builds the type of the
+        // parameter so labelled in the type's initializers (or, with none written, of the stored property a struct's
+        // memberwise initializer takes), when every one of them that has it agrees.
+        if model.references.contains(where: { if case .construction(let type) = $0.shape { return type.hasPrefix("=") || type.hasPrefix("(") } else { return false } }) {
             var declaredTypes: [String: String] = [:]
-            for member in model.members where member.kind == .property && !member.isStatic {
-                guard let owner = member.owner, let type = member.declaredTypePath else { continue }
-                declaredTypes["\(simple(owner)).\(member.name)"] = declaredTypes["\(simple(owner)).\(member.name)"] ?? type
+            var parameterTypes: [String: Set<String>] = [:]
+            var storedTypes: [String: String] = [:]
+            var hasInitializer: Set<String> = []
+            for member in model.members {
+                guard let owner = member.owner else { continue }
+                let ownerSimple = simple(owner)
+                if member.kind == .property && !member.isStatic, let type = member.declaredTypePath {
+                    declaredTypes["\(ownerSimple).\(member.name)"] = declaredTypes["\(ownerSimple).\(member.name)"] ?? type
+                    if !member.isComputed { storedTypes["\(ownerSimple)|\(member.name)"] = storedTypes["\(ownerSimple)|\(member.name)"] ?? type }
+                }
+                if member.kind == .initializer {
+                    hasInitializer.insert(ownerSimple)
+                    for parameter in member.parameters where parameter.label != "_" {
+                        if let type = parameter.implicitMemberType { parameterTypes["\(ownerSimple)|\(parameter.label)", default: []].insert(type) }
+                    }
+                }
             }
             model.references = model.references.compactMap { reference in
-                guard case .construction(let type) = reference.shape, type.hasPrefix("=") else { return reference }
-                guard let owner = reference.owner, let declared = declaredTypes["\(simple(owner)).\(type.dropFirst())"] else { return nil }
+                guard case .construction(let type) = reference.shape, type.hasPrefix("=") || type.hasPrefix("(") else { return reference }
                 var resolved = reference
+                if type.hasPrefix("(") {
+                    let parts = type.dropFirst().split(separator: "|", maxSplits: 1).map(String.init)
+                    guard parts.count == 2 else { return nil }
+                    let key = "\(simple(parts[0]))|\(parts[1])"
+                    if let types = parameterTypes[key] {
+                        guard types.count == 1, let only = types.first else { return nil }
+                        resolved.shape = .construction(type: only)
+                    } else if !hasInitializer.contains(simple(parts[0])), let stored = storedTypes[key] {
+                        resolved.shape = .construction(type: stored)
+                    } else {
+                        return nil
+                    }
+                    return resolved
+                }
+                guard let owner = reference.owner, let declared = declaredTypes["\(simple(owner)).\(type.dropFirst())"] else { return nil }
                 resolved.shape = .construction(type: declared)
                 return resolved
             }

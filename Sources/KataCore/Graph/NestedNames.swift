@@ -86,7 +86,7 @@ enum NestedNames {
             let seen = reference.owner
             result.references[index].owner = owner(reference.owner)
             switch reference.shape {
-            case .construction(let name) where !name.hasPrefix("="):
+            case .construction(let name) where !name.hasPrefix("=") && !name.hasPrefix("("):
                 result.references[index].shape = .construction(type: type(name, seenFrom: seen))
             case .member(let base, let member) where !base.isEmpty:
                 result.references[index].shape = .member(base: type(base, seenFrom: seen), member: member)

@@ -213,6 +213,30 @@ enum TokenTools {
             while colon > 0, !tokens[colon].is(":") { colon -= 1 }
             return plainTypePath(tokens, from: colon + 1)
         }
+        // `Row(viewModel: .init(...))`: the argument's label in a call of a type's initializer names the parameter, whose
+        // type the analysis looks up (`(Row|viewModel`).
+        if dot >= 3, tokens[dot - 1].is(":"), tokens[dot - 2].isIdentifier, tokens[dot - 3].is("(") || tokens[dot - 3].is(",") {
+            var k = dot - 3
+            var depth = 0
+            while k >= 0 {
+                let token = tokens[k]
+                if token.is(")") || token.is("]") || token.is("}") { depth += 1 }
+                else if token.is("(") || token.is("[") || token.is("{") {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                k -= 1
+            }
+            guard k >= 1, tokens[k].is("("), !tokens[k].newlineBefore else { return nil }
+            var start = k - 1
+            if tokens[start].is("init"), start >= 2, tokens[start - 1].is(".") { start -= 2 }
+            guard tokens[start].isCapitalized else { return nil }
+            var path = tokens[start].text
+            var m = start
+            while m >= 2, tokens[m - 1].is("."), tokens[m - 2].isCapitalized { path = tokens[m - 2].text + "." + path; m -= 2 }
+            if m >= 1, tokens[m - 1].is(".") { return nil }
+            return "(" + path + "|" + tokens[dot - 2].text
+        }
         guard dot >= 2, tokens[dot - 1].is("="), tokens[dot - 2].isIdentifier, !tokens[dot - 2].isCapitalized else { return nil }
         let name = tokens[dot - 2].text
         guard !["let", "var", "in", "return"].contains(name) else { return nil }
