@@ -157,6 +157,60 @@ struct GraphMechanismTests {
         #expect(findings == ["3 construction URLSession()", "15 construction RowModel()", "16 construction RowModel()", "17 construction RowModel()"], "\(findings)")
     }
 
+    @Test("`random` of a type of the code's own is its own member (an enum case, a preset), not the random source; the platform's `Int.random(in:)` is")
+    func ownRandomIsAMember() throws {
+        let code = """
+            import Foundation
+            enum SortBy: String { case name, random }
+            final class Search {
+                let order: SortBy
+                init(order: SortBy) { self.order = order }
+                func isRandom() -> Bool { order == SortBy.random }
+                func roll() -> Int { Int.random(in: 1...6) }
+            }
+            """
+        #expect(try found(code) == ["7 global state Int.random"])
+    }
+
+    @Test("the platform reached through its C API families (window lists, SkyLight, message ports; not a pure geometry function), the command line, exit, and a platform type's member set")
+    func platformFamilies() throws {
+        let code = """
+            import AppKit
+            final class Cli: NSView {
+                func run() {
+                    let args = CommandLine.arguments
+                    let port = CFMessagePortCreateRemote(nil, "x" as CFString)
+                    let info = CGWindowListCopyWindowInfo(.optionAll, kCGNullWindowID)
+                    let rect = CGRectMake(0, 0, 1, 1)
+                    let size = CGSizeMake(1, 1)
+                    let spaces = CGSCopySpacesForWindows(1, 2, [] as CFArray)
+                    NSAppearance.current = effectiveAppearance
+                    print(args, port as Any, info as Any, rect, size, spaces as Any)
+                    exit(0)
+                }
+            }
+            """
+        #expect(try found(code) == ["4 global state CommandLine.arguments", "5 global state CFMessagePortCreateRemote()",
+                                    "6 global state CGWindowListCopyWindowInfo()", "9 global state CGSCopySpacesForWindows()",
+                                    "10 global state NSAppearance.current", "12 global state exit()"])
+    }
+
+    @Test("a static computed property that reaches for something is a finding at every read, as a static method is at every call")
+    func staticComputedPropertiesAtTheirReaders() throws {
+        let code = """
+            import Foundation
+            enum Preferences {
+                static var shortcutCount: Int { UserDefaults.standard.integer(forKey: "count") }
+                static func style() -> Int { UserDefaults.standard.integer(forKey: "style") }
+            }
+            final class Cli {
+                func run() -> Int { Preferences.shortcutCount + Preferences.style() }
+            }
+            """
+        let findings = try found(code)
+        #expect(findings.contains("7 global state Preferences.shortcutCount") && findings.contains("7 global state Preferences.style"), "\(findings)")
+    }
+
     // MARK: variables nobody writes
 
     @Test("a static or global var of plain values that no code writes is a constant; written in any way, set from outside the module, or holding an object, it is shared state")

@@ -218,7 +218,8 @@ public struct CodeReference: Sendable, Equatable {
     /// `&name`: only the variable's address is used (an Objective-C associated-object key, a context pointer).
     public var addressTaken: Bool = false
     /// `Defaults[.key] = value`: a type's subscript (member `subscript`) written to, which only a static subscript
-    /// with a setter allows: the type keeps state everyone shares.
+    /// with a setter allows: the type keeps state everyone shares. `NSAppearance.current = saved`: a type's member
+    /// assigned to.
     public var writes: Bool = false
     /// For a member: the object it names is asked for something in turn (`WCSession.default.activate()`).
     public var usedAsReceiver: Bool = false

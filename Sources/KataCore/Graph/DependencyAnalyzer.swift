@@ -112,7 +112,7 @@ public struct DependencyAnalyzer: Sendable {
         "Date": ["now", "timeIntervalSinceReferenceDate"], "ProcessInfo": ["processInfo"], "Locale": ["current", "autoupdatingCurrent", "preferredLanguages"],
         "TimeZone": ["current", "autoupdatingCurrent"], "Calendar": ["current", "autoupdatingCurrent"], "DispatchTime": ["now"],
         "DispatchWallTime": ["now"], "NSEvent": ["modifierFlags", "mouseLocation", "pressedMouseButtons", "addLocalMonitorForEvents", "addGlobalMonitorForEvents", "removeMonitor"],
-        "CFAbsoluteTime": [], "NSScreen": ["main", "screens"], "UIAccessibility": [], "NSCursor": ["current"],
+        "CFAbsoluteTime": [], "NSScreen": ["main", "screens"], "CommandLine": ["arguments", "argc", "unsafeArgv"], "UIAccessibility": [], "NSCursor": ["current"],
         // The process-wide registry of file presenters.
         "NSFileCoordinator": ["addFilePresenter", "removeFilePresenter", "filePresenters"],
         // Waiting on the real clock: a test of the code waits as long.
@@ -130,14 +130,37 @@ public struct DependencyAnalyzer: Sendable {
                                   // (a timer that scrolls a label, a pause before a hint appears).
                                   "DispatchQueue.asyncAfter", "Timer.scheduledTimer", "Task.sleep", "Thread.sleep"]
     /// Free functions that read the clock, randomness or the environment.
-    static let systemFunctions: Set<String> = [
+    static let systemFunctions = FunctionFamilies(names: [
         "arc4random", "arc4random_uniform", "arc4random_buf", "drand48",
         "CFAbsoluteTimeGetCurrent", "CACurrentMediaTime", "mach_absolute_time", "clock_gettime", "gettimeofday",
-        "getenv", "setenv", "NSHomeDirectory", "NSUserName", "NSFullUserName", "CFPreferencesCopyAppValue",
-        "CGEventSourceKeyState", "AXIsProcessTrusted", "AXIsProcessTrustedWithOptions", "SecItemCopyMatching", "SecItemAdd", "SecItemUpdate", "SecItemDelete", "NSLog",
+        "getenv", "setenv", "NSHomeDirectory", "NSUserName", "NSFullUserName", "NSLog",
         "usleep", "nanosleep",
-        "posix_spawn", "posix_spawnp", "fork", "vfork", "execve", "execv", "execvp",
-    ]
+        "posix_spawn", "posix_spawnp", "fork", "vfork", "execve", "execv", "execvp", "exit", "kill",
+    ], prefixes: [
+        // The C APIs whose every function talks to another part of the system: the window server (its window lists,
+        // displays, cursor and events; SkyLight's private `CGS`/`SLS` calls), other processes (message ports, the
+        // distributed notification center, accessibility), the preferences store, the keychain, the I/O registry
+        // and power management, Launch Services. A pure function of the same frameworks (`CGRectMake`,
+        // `CFStringCreateWithCString`) belongs to none of these families.
+        "CGWindowList", "CGDisplay", "CGMainDisplay", "CGGetActiveDisplayList", "CGGetOnlineDisplayList", "CGWarpMouseCursor",
+        "CGAssociateMouse", "CGEventPost", "CGEventTap", "CGEventSource", "CGPreflight", "CGRequest", "CGS", "SLS",
+        "CFMessagePort", "CFNotificationCenter", "CFPreferences", "AXUIElement", "AXObserver", "AXIsProcessTrusted",
+        "SecItem", "SecKeychain", "IOService", "IORegistry", "IOPM", "IOHID", "LSCopy", "LSSet", "LSOpen", "LSRegister",
+    ])
+    /// Free functions of the platform that reach the system: by name, or by the C API family they belong to (a prefix
+    /// followed by the next word's capital: `CGWindowListCopyWindowInfo` is of `CGWindowList`, `CGSizeMake` of none).
+    struct FunctionFamilies: Sendable {
+        let names: Set<String>
+        let prefixes: [String]
+        func contains(_ name: String) -> Bool {
+            if names.contains(name) { return true }
+            // A Core Foundation type's identity (`AXUIElementGetTypeID`) asks nothing of the system.
+            if name.hasSuffix("GetTypeID") { return false }
+            return prefixes.contains { prefix in
+                name.hasPrefix(prefix) && name.count > prefix.count && name.dropFirst(prefix.count).first?.isUppercase == true
+            } || prefixes.contains(name)
+        }
+    }
     /// Global objects of the platform (`NSApp`).
     static let systemGlobals: Set<String> = ["NSApp"]
     /// Values whose plain construction reads the machine: the clock (`Date()`), a random id (`UUID()`), the system's
@@ -874,6 +897,8 @@ public struct DependencyAnalyzer: Sendable {
                 let own = declaresType(base, seenFrom: reference.owner)
                 if !own {
                     if Self.systemState[baseSimple]?.contains(member) == true { return (.globalState, "\(base).\(member)", nil) }
+                    // A platform type's member set (`NSAppearance.current = saved`): state the whole process shares, changed.
+                    if reference.writes, member != "subscript", baseSimple.first?.isUppercase == true { return (.globalState, "\(base).\(member)", nil) }
                     if Self.systemSingletons[baseSimple]?.contains(member) == true { return (.singleton, "\(base).\(member)", nil) }
                     if member == "random" { return (.globalState, "\(base).\(member)", nil) }
                     // A library type's `now` is its clock read, whatever the library (`ContinuousClock.now`,
@@ -894,7 +919,7 @@ public struct DependencyAnalyzer: Sendable {
                 if Self.anyTypeSingletonMembers.contains(member) && !staticMethods.contains("\(baseSimple).\(member)") && isService(baseSimple, module: module) {
                     return (.singleton, "\(base).\(member)", baseSimple)
                 }
-                if member == "random" { return (.globalState, "\(base).\(member)", nil) }
+                // A type of the code's own: its `random` is its own member (a case, a preset), judged where it is declared.
                 if staticVariables.contains("\(baseSimple).\(member)") { return (.globalState, "\(base).\(member)", baseSimple) }
                 if touchesStaticState.contains("\(baseSimple).\(member)"), staticMethods.contains("\(baseSimple).\(member)") { return (.globalState, "\(base).\(member)", baseSimple) }
                 return nil
@@ -1200,7 +1225,9 @@ public struct DependencyAnalyzer: Sendable {
         // A static method that reaches for something hidden itself (`AlertUtil.twoButtonAlert`
         // running an NSAlert) hides that from every caller too.
         var impureStatics: [String: String] = [:]
-        let staticMethodNames = Set(model.members.filter { $0.kind == .method && $0.isStatic && $0.owner != nil }.map { "\(simple($0.owner!)).\($0.name)" })
+        // Static methods and static computed properties: either one runs its body at every call or read.
+        let staticMethodNames = Set(model.members.filter { ($0.kind == .method || $0.kind == .property && $0.isComputed) && $0.isStatic && $0.owner != nil }
+            .map { "\(simple($0.owner!)).\($0.name)" })
         // Which declaration of that name has the effect, by how a call spells it: a property (no argument), or a method
         // and its first label (nil: `_` or none). `availablePins(in:)` is not the `availablePins` property beside it.
         enum CallShape: Equatable { case property, method(String?), any }
@@ -1248,8 +1275,8 @@ public struct DependencyAnalyzer: Sendable {
                     kind: .globalState, file: reference.file, line: reference.line, owner: reference.owner, member: reference.member,
                     context: reference.context, target: target,
                     suggestion: LocalizedText(
-                        english: "\(target) reaches for \(reached) itself: make it an instance method of a type \(reference.owner.map(simple) ?? "this code") is handed (behind a protocol), so a test can replace it.",
-                        chinese: "\(target) 自己获取了 \(reached)：把它改成一个类型的实例方法，并把这个类型（放在协议后面）交给 \(reference.owner.map(simple) ?? "这段代码")，让测试可以替换它。"))
+                        english: "\(target) reaches for \(reached) itself: make it an instance member of a type \(reference.owner.map(simple) ?? "this code") is handed (behind a protocol), so a test can replace it.",
+                        chinese: "\(target) 自己获取了 \(reached)：把它改成一个类型的实例成员，并把这个类型（放在协议后面）交给 \(reference.owner.map(simple) ?? "这段代码")，让测试可以替换它。"))
                 if atRoot { kept.append(dependency) } else { hidden.append(dependency) }
                 addEdge(DependencyEdge(from: reference.owner.map(simple) ?? (reference.member ?? "top level"), to: simple(base), kind: .reachesFor, via: target,
                                        fromModule: moduleName(ofFile: reference.file), toModule: declaration(base).map { moduleName(ofFile: $0.file) } ?? ""))
@@ -1425,6 +1452,11 @@ public struct DependencyAnalyzer: Sendable {
             return LocalizedText(
                 english: "Take the \(api.lowercased()) as a parameter (`\(api.prefix(1).lowercased() + api.dropFirst()): \(api)`) instead of reading \(target), so a test can fix it.",
                 chinese: "把 \(api) 作为参数传入，而不是读取 \(target)，让测试可以固定它。")
+        }
+        if api == "CommandLine" {
+            return LocalizedText(
+                english: "Take the arguments (`arguments: [String]`) as a parameter instead of reading \(target), and read them once at the composition root.",
+                chinese: "把参数（`arguments: [String]`）作为参数传入，而不是读取 \(target)；在组合根读取一次。")
         }
         if api == "getenv" || api == "setenv" || api.hasPrefix("NS") && ["NSHomeDirectory", "NSUserName", "NSFullUserName", "NSTemporaryDirectory"].contains(api) {
             return LocalizedText(

@@ -943,7 +943,11 @@ private struct DumpWalker {
             handedArguments: { if case .construction = shape { return TokenTools.handedArguments(tokens, at: found) } else { return nil } }(),
             handedOn: { if case .construction = shape { return TokenTools.handedOn(tokens, at: found) } else { return false } }(),
             addressTaken: found > 0 && tokens[found - 1].is("&"),
-            writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: found) } else { return false } }(),
+            writes: {
+                if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: found) }
+                if case .member(let base, let member) = shape, !base.isEmpty, !implicitMember { return TokenTools.memberIsAssigned(tokens, at: found, member: member) }
+                return false
+            }(),
             usedAsReceiver: { if case .member(_, let member) = shape { return TokenTools.usedAsReceiver(tokens, at: found, member: member) } else { return false } }(),
             fallbackOf: { if case .construction = shape { return TokenTools.fallbackOf(tokens, at: found) } else { return nil } }()))
     }

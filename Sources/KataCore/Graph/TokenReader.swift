@@ -378,6 +378,18 @@ enum TokenTools {
         return next == "=" || (next.count >= 2 && next.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(next))
     }
 
+    /// `NSAppearance.current = saved`, `Type.member += 1`: the path at `index` ending in `member` is assigned to.
+    static func memberIsAssigned(_ tokens: [SwiftToken], at index: Int, member: String) -> Bool {
+        var k = index
+        while k < tokens.count, tokens[k].text != member {
+            guard k + 2 < tokens.count, tokens[k].isIdentifier, tokens[k + 1].is("."), tokens[k + 2].isIdentifier else { return false }
+            k += 2
+        }
+        guard k + 1 < tokens.count else { return false }
+        let next = tokens[k + 1].text
+        return next == "=" || (next.count >= 2 && next.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(next))
+    }
+
     static func isTemporary(_ tokens: [SwiftToken], at index: Int) -> Bool {
         let open = afterTypeName(tokens, at: index)
         guard open < tokens.count, tokens[open].is("(") else { return false }
@@ -1213,7 +1225,11 @@ struct TokenScanner {
                 isTemporary: TokenTools.isTemporary(tokens, at: at), handedArguments: TokenTools.handedArguments(tokens, at: at),
                 handedOn: { if case .construction = shape { return TokenTools.handedOn(tokens, at: at) } else { return false } }(),
                 addressTaken: at > 0 && tokens[at - 1].is("&"),
-                writes: { if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: at) } else { return false } }(),
+                writes: {
+                    if case .member(_, "subscript") = shape { return TokenTools.subscriptIsWritten(tokens, at: at) }
+                    if case .member(let base, let member) = shape, !base.isEmpty { return TokenTools.memberIsAssigned(tokens, at: at, member: member) }
+                    return false
+                }(),
                 usedAsReceiver: { if case .member(_, let member) = shape { return TokenTools.usedAsReceiver(tokens, at: at, member: member) } else { return false } }(),
                 fallbackOf: { if case .construction = shape { return TokenTools.fallbackOf(tokens, at: at) } else { return nil } }()))
         }
