@@ -211,6 +211,33 @@ struct GraphMechanismTests {
         #expect(findings.contains("7 global state Preferences.shortcutCount") && findings.contains("7 global state Preferences.style"), "\(findings)")
     }
 
+    @Test("a property wrapper's reach is a finding at every property it wraps (its attribute on the line or alone above it), the platform's @AppStorage too; the wrapper's own code is judged where it is written")
+    func propertyWrappersReachForEveryProperty() throws {
+        let code = """
+            import SwiftUI
+            final class Store { static let shared = Store(); var values: [String: Any] = [:] }
+            @propertyWrapper struct Stored<Value> {
+                let key: String
+                let fallback: Value
+                init(_ key: String, default fallback: Value) { self.key = key; self.fallback = fallback }
+                var wrappedValue: Value { Store.shared.values[key] as? Value ?? fallback }
+            }
+            struct SettingsView: View {
+                @AppStorage("volume") var volume = 0.5
+                @Stored("name", default: "") var name: String
+                var body: some View { Text(name) }
+            }
+            final class Player {
+                @Stored("rate", default: 1.0)
+                var rate: Double
+                let title = "x"
+                func play() -> Double { rate }
+            }
+            """
+        #expect(try found(code) == ["7 singleton Store.shared", "10 singleton @AppStorage (UserDefaults.standard)",
+                                    "11 singleton @Stored (Store.shared)", "16 singleton @Stored (Store.shared)"])
+    }
+
     // MARK: variables nobody writes
 
     @Test("a static or global var of plain values that no code writes is a constant; written in any way, set from outside the module, or holding an object, it is shared state")

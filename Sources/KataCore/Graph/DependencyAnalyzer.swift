@@ -1283,6 +1283,46 @@ public struct DependencyAnalyzer: Sendable {
             }
         }
 
+        // A property wrapper reaches for what its own code reaches for on behalf of every property it wraps: the type
+        // that declares `@Stored("rate") var rate` depends on the store, though its initializer does not say so (a
+        // service locator with nicer syntax). The wrapper's own reach is a finding where it is written; each wrapped
+        // property is one too. The platform's wrappers that read user defaults count the same.
+        let wrapperLines = Set(model.attributes.filter { $0.name == "propertyWrapper" }.flatMap { ["\($0.file):\($0.line)", "\($0.file):\($0.line + 1)"] })
+        let wrapperTypes = Set(declarations.filter { wrapperLines.contains("\($0.file):\($0.line)") }.map(\.simpleName))
+        var wrapperReach: [String: (kind: HiddenDependency.Kind, target: String)] = ["AppStorage": (.singleton, "UserDefaults.standard"),
+                                                                                       "SceneStorage": (.singleton, "UserDefaults.standard")]
+        for dependency in (hidden + adapters).sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+            guard let owner = dependency.owner.map(simple), wrapperTypes.contains(owner), wrapperReach[owner] == nil else { continue }
+            wrapperReach[owner] = (dependency.kind, dependency.target)
+        }
+        if !wrapperTypes.isEmpty || model.attributes.contains(where: { wrapperReach[$0.name] != nil }) {
+            var wrappersAt: [String: [String]] = [:]
+            for attribute in model.attributes where wrapperReach[attribute.name] != nil {
+                wrappersAt["\(attribute.file):\(attribute.line)", default: []].append(attribute.name)
+            }
+            let memberLines = Set(model.members.map { "\($0.file):\($0.line)" })
+            for member in model.members where member.kind == .property && !member.isStatic {
+                guard let owner = member.owner, !wrapperTypes.contains(simple(owner)), includeTests || !isTestDouble(owner) else { continue }
+                // Written on the declaration's line, or alone on the line above (not another declaration's own).
+                let above = memberLines.contains("\(member.file):\(member.line - 1)") ? [] : wrappersAt["\(member.file):\(member.line - 1)"] ?? []
+                let wrappers = (wrappersAt["\(member.file):\(member.line)"] ?? []) + above
+                for wrapper in wrappers.uniqued() {
+                    guard let reach = wrapperReach[wrapper] else { continue }
+                    let target = "@\(wrapper) (\(reach.target))"
+                    guard reported.insert("\(member.file):\(member.line):\(reach.kind):\(target)").inserted else { continue }
+                    let ownerSimple = simple(owner)
+                    let dependency = HiddenDependency(
+                        kind: reach.kind, file: member.file, line: member.line, owner: owner, member: member.name, context: .attribute, target: target,
+                        suggestion: LocalizedText(
+                            english: "`@\(wrapper)` reaches for \(reach.target) for every property it wraps, so \(ownerSimple)'s `\(member.name)` is a dependency its initializer does not show: where you own the initializer, take it there (the composition root passes it); keep the wrapper only where initializers are out of reach.",
+                            chinese: "`@\(wrapper)` 为它包装的每个属性去获取 \(reach.target)，所以 \(ownerSimple) 的 `\(member.name)` 是初始化方法没有显示的依赖：在你能控制初始化方法的地方，通过初始化方法接收它（由组合根传入）；只在无法控制初始化方法的地方保留这个包装器。"))
+                    if isCompositionRoot(owner, member: member.name) { kept.append(dependency) } else { hidden.append(dependency) }
+                    addEdge(DependencyEdge(from: ownerSimple, to: simpleNames.contains(wrapper) ? wrapper : reach.target, kind: .reachesFor, via: target,
+                                           fromModule: moduleName(ofFile: member.file), toModule: declaration(wrapper).map { moduleName(ofFile: $0.file) } ?? ""))
+                }
+            }
+        }
+
         // Who is handed what: parameters of initializers and methods, settable properties.
         for member in model.members {
             guard let owner = member.owner, !isCompositionRoot(owner), includeTests || !isTestDouble(owner) else { continue }
