@@ -211,7 +211,7 @@ struct GraphMechanismTests {
         #expect(findings.contains("7 global state Preferences.shortcutCount") && findings.contains("7 global state Preferences.style"), "\(findings)")
     }
 
-    @Test("a property wrapper's reach is a finding at every property it wraps (its attribute on the line or alone above it), the platform's @AppStorage too; the wrapper's own code is judged where it is written")
+    @Test("a property wrapper's reach is a finding at every property it wraps (its attribute on the line or alone above it); the wrapper's own code is judged where it is written; @AppStorage's store comes from the environment")
     func propertyWrappersReachForEveryProperty() throws {
         let code = """
             import SwiftUI
@@ -234,8 +234,34 @@ struct GraphMechanismTests {
                 func play() -> Double { rate }
             }
             """
-        #expect(try found(code) == ["7 singleton Store.shared", "10 singleton @AppStorage (UserDefaults.standard)",
-                                    "11 singleton @Stored (Store.shared)", "16 singleton @Stored (Store.shared)"])
+        #expect(try found(code) == ["7 singleton Store.shared", "11 singleton @Stored (Store.shared)", "16 singleton @Stored (Store.shared)"])
+    }
+
+    @Test("an implicit member in code has the type of what receives it: a labelled argument of an initializer (the type's own `self.init` too) or a property assigned; a method's argument or a library's parameter names nothing")
+    func implicitMembersInCode() throws {
+        let code = """
+            import Foundation
+            final class ImagePipeline { static let shared = ImagePipeline(); var cache: [String: Data] = [:] }
+            struct ImageView {
+                let pipeline: ImagePipeline
+                let name: String
+                init(name: String, pipeline: ImagePipeline) { self.name = name; self.pipeline = pipeline }
+                init(_ name: String) {
+                    self.init(name: name, pipeline: .shared)
+                }
+            }
+            final class Poster {
+                private var pipeline: ImagePipeline
+                init() {
+                    self.pipeline = .shared
+                }
+                func make() -> ImageView { ImageView(name: "x", pipeline: .shared) }
+                func other() -> Double { max(1, .pi) }
+                func show(_ p: ImagePipeline) {}
+                func again() { show(.shared) }
+            }
+            """
+        #expect(try found(code) == ["8 singleton ImagePipeline.shared", "14 singleton ImagePipeline.shared", "16 singleton ImagePipeline.shared"])
     }
 
     // MARK: variables nobody writes

@@ -237,7 +237,14 @@ public struct DependencyAnalyzer: Sendable {
         // `Row(viewModel: .init(...))`: the readers mark the call and the label (`(Row|viewModel`); it builds the type of the
         // parameter so labelled in the type's initializers (or, with none written, of the stored property a struct's
         // memberwise initializer takes), when every one of them that has it agrees.
-        if model.references.contains(where: { if case .construction(let type) = $0.shape { return type.hasPrefix("=") || type.hasPrefix("(") } else { return false } }) {
+        func isMarker(_ shape: CodeReference.Shape) -> Bool {
+            switch shape {
+            case .construction(let type): return type.hasPrefix("=") || type.hasPrefix("(")
+            case .member(let base, _): return base.hasPrefix("=") || base.hasPrefix("(")
+            case .name: return false
+            }
+        }
+        if model.references.contains(where: { isMarker($0.shape) }) {
             var declaredTypes: [String: String] = [:]
             var parameterTypes: [String: Set<String>] = [:]
             var storedTypes: [String: String] = [:]
@@ -256,25 +263,35 @@ public struct DependencyAnalyzer: Sendable {
                     }
                 }
             }
-            model.references = model.references.compactMap { reference in
-                guard case .construction(let type) = reference.shape, type.hasPrefix("=") || type.hasPrefix("(") else { return reference }
-                var resolved = reference
-                if type.hasPrefix("(") {
-                    let parts = type.dropFirst().split(separator: "|", maxSplits: 1).map(String.init)
+            /// The type a marker stands for, or nil when the code does not say.
+            func resolve(_ marker: String, owner: String?) -> String? {
+                if marker.hasPrefix("(") {
+                    let parts = marker.dropFirst().split(separator: "|", maxSplits: 1).map(String.init)
                     guard parts.count == 2 else { return nil }
-                    let key = "\(simple(parts[0]))|\(parts[1])"
+                    guard let callee = parts[0] == "Self" ? owner.map(simple) : simple(parts[0]) else { return nil }
+                    let key = "\(callee)|\(parts[1])"
                     if let types = parameterTypes[key] {
                         guard types.count == 1, let only = types.first else { return nil }
-                        resolved.shape = .construction(type: only)
-                    } else if !hasInitializer.contains(simple(parts[0])), let stored = storedTypes[key] {
-                        resolved.shape = .construction(type: stored)
-                    } else {
-                        return nil
+                        return only
                     }
-                    return resolved
+                    return hasInitializer.contains(callee) ? nil : storedTypes[key]
                 }
-                guard let owner = reference.owner, let declared = declaredTypes["\(simple(owner)).\(type.dropFirst())"] else { return nil }
-                resolved.shape = .construction(type: declared)
+                guard let owner else { return nil }
+                return declaredTypes["\(simple(owner)).\(marker.dropFirst())"]
+            }
+            model.references = model.references.compactMap { reference in
+                guard isMarker(reference.shape) else { return reference }
+                var resolved = reference
+                switch reference.shape {
+                case .construction(let marker):
+                    guard let type = resolve(marker, owner: reference.owner) else { return nil }
+                    resolved.shape = .construction(type: type)
+                case .member(let marker, let member):
+                    guard let type = resolve(marker, owner: reference.owner) else { return nil }
+                    resolved.shape = .member(base: type, member: member)
+                case .name:
+                    break
+                }
                 return resolved
             }
         }
@@ -1286,16 +1303,16 @@ public struct DependencyAnalyzer: Sendable {
         // A property wrapper reaches for what its own code reaches for on behalf of every property it wraps: the type
         // that declares `@Stored("rate") var rate` depends on the store, though its initializer does not say so (a
         // service locator with nicer syntax). The wrapper's own reach is a finding where it is written; each wrapped
-        // property is one too. The platform's wrappers that read user defaults count the same.
+        // property is one too. (SwiftUI's `@AppStorage` is not: its store comes from the environment, which a preview
+        // or a test sets with `.defaultAppStorage(_:)`.)
         let wrapperLines = Set(model.attributes.filter { $0.name == "propertyWrapper" }.flatMap { ["\($0.file):\($0.line)", "\($0.file):\($0.line + 1)"] })
         let wrapperTypes = Set(declarations.filter { wrapperLines.contains("\($0.file):\($0.line)") }.map(\.simpleName))
-        var wrapperReach: [String: (kind: HiddenDependency.Kind, target: String)] = ["AppStorage": (.singleton, "UserDefaults.standard"),
-                                                                                       "SceneStorage": (.singleton, "UserDefaults.standard")]
+        var wrapperReach: [String: (kind: HiddenDependency.Kind, target: String)] = [:]
         for dependency in (hidden + adapters).sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
             guard let owner = dependency.owner.map(simple), wrapperTypes.contains(owner), wrapperReach[owner] == nil else { continue }
             wrapperReach[owner] = (dependency.kind, dependency.target)
         }
-        if !wrapperTypes.isEmpty || model.attributes.contains(where: { wrapperReach[$0.name] != nil }) {
+        if !wrapperReach.isEmpty {
             var wrappersAt: [String: [String]] = [:]
             for attribute in model.attributes where wrapperReach[attribute.name] != nil {
                 wrappersAt["\(attribute.file):\(attribute.line)", default: []].append(attribute.name)

@@ -88,7 +88,7 @@ enum NestedNames {
             switch reference.shape {
             case .construction(let name) where !name.hasPrefix("=") && !name.hasPrefix("("):
                 result.references[index].shape = .construction(type: type(name, seenFrom: seen))
-            case .member(let base, let member) where !base.isEmpty:
+            case .member(let base, let member) where !base.isEmpty && !base.hasPrefix("=") && !base.hasPrefix("("):
                 result.references[index].shape = .member(base: type(base, seenFrom: seen), member: member)
             default: break
             }

@@ -607,6 +607,15 @@ private struct DumpWalker {
             } else {
                 walkChildren(node, scope: scope)
             }
+        case Self.symbol(.unresolved_member_expr):
+            // `Service(client: .shared)`, `self.pipeline = .shared` in code: the member of the parameter's or the property's
+            // type, which the analysis looks up (see `TokenTools.implicitMemberContext`). Defaults and initial values
+            // are placed where they are read (`walkFunction`, `walkBinding`).
+            if let name = tree.string(node, .name), name != "init", name.first?.isLowercase == true,
+               scope.context == .body || scope.context == .topLevel {
+                place(.member(base: "?", member: name), scope: scope, implicitMember: true)
+            }
+            walkChildren(node, scope: scope)
         case Self.symbol(.unresolved_decl_ref_expr):
             // A name of the code's (`settings`, `_cache`), or the platform's application object written bare (`NSApp as Any`).
             if let name = tree.string(node, .name), let first = name.first, first.isLowercase || first == "_" || DependencyAnalyzer.systemGlobals.contains(name) {
@@ -931,6 +940,10 @@ private struct DumpWalker {
         if case .construction = shape, implicitMember {
             guard let type = TokenTools.implicitInitType(tokens, dot: found - 1) else { return }
             shape = .construction(type: type)
+        }
+        if case .member("?", let member) = shape, implicitMember {
+            guard let context = TokenTools.implicitMemberContext(tokens, dot: found - 1) else { return }
+            shape = .member(base: context, member: member)
         }
         used.insert(found)
         let offset = tokens[found].offset

@@ -213,34 +213,53 @@ enum TokenTools {
             while colon > 0, !tokens[colon].is(":") { colon -= 1 }
             return plainTypePath(tokens, from: colon + 1)
         }
-        // `Row(viewModel: .init(...))`: the argument's label in a call of a type's initializer names the parameter, whose
-        // type the analysis looks up (`(Row|viewModel`).
-        if dot >= 3, tokens[dot - 1].is(":"), tokens[dot - 2].isIdentifier, tokens[dot - 3].is("(") || tokens[dot - 3].is(",") {
-            var k = dot - 3
-            var depth = 0
-            while k >= 0 {
-                let token = tokens[k]
-                if token.is(")") || token.is("]") || token.is("}") { depth += 1 }
-                else if token.is("(") || token.is("[") || token.is("{") {
-                    if depth == 0 { break }
-                    depth -= 1
-                }
-                k -= 1
-            }
-            guard k >= 1, tokens[k].is("("), !tokens[k].newlineBefore else { return nil }
-            var start = k - 1
-            if tokens[start].is("init"), start >= 2, tokens[start - 1].is(".") { start -= 2 }
-            guard tokens[start].isCapitalized else { return nil }
-            var path = tokens[start].text
-            var m = start
-            while m >= 2, tokens[m - 1].is("."), tokens[m - 2].isCapitalized { path = tokens[m - 2].text + "." + path; m -= 2 }
-            if m >= 1, tokens[m - 1].is(".") { return nil }
-            return "(" + path + "|" + tokens[dot - 2].text
-        }
+        if let argument = argumentContext(tokens, dot: dot) { return argument }
         guard dot >= 2, tokens[dot - 1].is("="), tokens[dot - 2].isIdentifier, !tokens[dot - 2].isCapitalized else { return nil }
         let name = tokens[dot - 2].text
         guard !["let", "var", "in", "return"].contains(name) else { return nil }
         // `self.name =` or a bare `name =` at the start of a statement; not `other.name =`.
+        if dot >= 3, tokens[dot - 3].is(".") { return dot >= 4 && tokens[dot - 4].is("self") ? "=" + name : nil }
+        return "=" + name
+    }
+
+    /// `Row(viewModel: .init(...))`, `self.init(pipeline: .shared)`: an implicit member handed as a labelled argument of a
+    /// type's initializer has the type of the parameter so labelled; the analysis looks it up (`(Row|viewModel`,
+    /// `(Self|pipeline` for the type the code is in). Nil for anything else (a method's argument, no label).
+    static func argumentContext(_ tokens: [SwiftToken], dot: Int) -> String? {
+        guard dot >= 3, tokens[dot - 1].is(":"), tokens[dot - 2].isIdentifier, tokens[dot - 3].is("(") || tokens[dot - 3].is(",") else { return nil }
+        var k = dot - 3
+        var depth = 0
+        while k >= 0 {
+            let token = tokens[k]
+            if token.is(")") || token.is("]") || token.is("}") { depth += 1 }
+            else if token.is("(") || token.is("[") || token.is("{") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            k -= 1
+        }
+        guard k >= 1, tokens[k].is("("), !tokens[k].newlineBefore else { return nil }
+        var start = k - 1
+        if tokens[start].is("init"), start >= 2, tokens[start - 1].is(".") {
+            start -= 2
+            if tokens[start].is("self") || tokens[start].is("Self") || tokens[start].is("super") { return "(Self|" + tokens[dot - 2].text }
+        }
+        if tokens[start].is("Self") { return "(Self|" + tokens[dot - 2].text }
+        guard tokens[start].isCapitalized else { return nil }
+        var path = tokens[start].text
+        var m = start
+        while m >= 2, tokens[m - 1].is("."), tokens[m - 2].isCapitalized { path = tokens[m - 2].text + "." + path; m -= 2 }
+        if m >= 1, tokens[m - 1].is(".") { return nil }
+        return "(" + path + "|" + tokens[dot - 2].text
+    }
+
+    /// The context of an implicit member (`.shared`) written in code: a labelled argument of an initializer
+    /// (`argumentContext`), or a property assigned (`self.pipeline = .shared`, `=pipeline`). Nil when kata cannot tell.
+    static func implicitMemberContext(_ tokens: [SwiftToken], dot: Int) -> String? {
+        if let argument = argumentContext(tokens, dot: dot) { return argument }
+        guard dot >= 2, tokens[dot - 1].is("="), tokens[dot - 2].isIdentifier, !tokens[dot - 2].isCapitalized else { return nil }
+        let name = tokens[dot - 2].text
+        guard !["let", "var", "in", "return"].contains(name) else { return nil }
         if dot >= 3, tokens[dot - 3].is(".") { return dot >= 4 && tokens[dot - 4].is("self") ? "=" + name : nil }
         return "=" + name
     }
@@ -1249,6 +1268,16 @@ struct TokenScanner {
                     firstArgumentLabel: TokenTools.firstArgumentLabel(tokens, at: at), inConvenienceInit: inConvenienceInit,
                     isTemporary: TokenTools.isTemporary(tokens, at: at), handedArguments: TokenTools.handedArguments(tokens, at: at),
                     handedOn: TokenTools.handedOn(tokens, at: at), fallbackOf: TokenTools.fallbackOf(tokens, at: at)))
+            }
+            // `Service(client: .shared)`, `self.pipeline = .shared` in code: the member of the parameter's or the
+            // property's type, which the analysis looks up (see `implicitMemberContext`).
+            if name != "init", name.first?.isLowercase == true, context == .body || context == .topLevel,
+               let marker = TokenTools.implicitMemberContext(tokens, dot: index) {
+                model.references.append(CodeReference(shape: .member(base: marker, member: name), owner: owner, member: member,
+                                                      memberIsStatic: isStatic, context: context, file: file,
+                                                      offset: tokens[index + 1].offset, line: lines.line(of: tokens[index + 1].offset),
+                                                      inConvenienceInit: inConvenienceInit,
+                                                      usedAsReceiver: TokenTools.usedAsReceiver(tokens, at: index + 1, member: name)))
             }
             guard name != "init" || !known.isEmpty else { continue }
             // `var pipeline: ImagePipeline = .shared`: the implicit member is the declared type's, as in a default argument.
