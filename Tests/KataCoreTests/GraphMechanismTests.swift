@@ -262,6 +262,24 @@ struct GraphMechanismTests {
             }
             """
         #expect(try found(code) == ["8 singleton ImagePipeline.shared", "14 singleton ImagePipeline.shared", "16 singleton ImagePipeline.shared"])
+        // A struct keeps its memberwise initializer when its other initializers are in an extension.
+        let memberwise = """
+            import Foundation
+            final class ImagePipeline { static let shared = ImagePipeline(); var cache: [String: Data] = [:] }
+            struct ImageView {
+                private var pipeline: ImagePipeline
+                private var name: String
+            }
+            extension ImageView {
+                init(_ name: String) {
+                    self.init(
+                        pipeline: .shared,
+                        name: name
+                    )
+                }
+            }
+            """
+        #expect(try found(memberwise) == ["10 singleton ImagePipeline.shared"])
     }
 
     // MARK: variables nobody writes

@@ -249,6 +249,7 @@ public struct DependencyAnalyzer: Sendable {
             var parameterTypes: [String: Set<String>] = [:]
             var storedTypes: [String: String] = [:]
             var hasInitializer: Set<String> = []
+            let typesByFile = Dictionary(grouping: model.types, by: \.file).mapValues { $0.sorted { $0.line < $1.line } }
             for member in model.members {
                 guard let owner = member.owner else { continue }
                 let ownerSimple = simple(owner)
@@ -257,7 +258,10 @@ public struct DependencyAnalyzer: Sendable {
                     if !member.isComputed { storedTypes["\(ownerSimple)|\(member.name)"] = storedTypes["\(ownerSimple)|\(member.name)"] ?? type }
                 }
                 if member.kind == .initializer {
-                    hasInitializer.insert(ownerSimple)
+                    // Only an initializer in the type's own declaration takes the memberwise one away; one in an
+                    // extension leaves it (the declaration or extension nearest above the initializer in its file).
+                    let enclosing = typesByFile[member.file]?.last { $0.simpleName == ownerSimple && $0.line <= member.line }
+                    if enclosing?.kind != .extension { hasInitializer.insert(ownerSimple) }
                     for parameter in member.parameters where parameter.label != "_" {
                         if let type = parameter.implicitMemberType { parameterTypes["\(ownerSimple)|\(parameter.label)", default: []].insert(type) }
                     }
