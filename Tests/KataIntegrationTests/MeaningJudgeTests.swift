@@ -883,6 +883,9 @@ struct MeaningJudgeTests {
         ("debugPrint into a string, among other values", "public func kind() -> Bool { var seen = \"\"; debugPrint(1, engine, to: &seen); return seen.contains(\"V8\") }", true),
         ("dump into a string", "public func kind() -> Bool { var seen = \"\"; dump(engine, to: &seen); return seen.contains(\"V8\") }", true),
         ("a member's value printed into a string", "public func kind() -> Bool { var seen = \"\"; print(engine.horsepower, to: &seen); return seen.hasPrefix(\"5\") }", false),
+        ("the value handed on as Any to a function that describes it", "public func kind() -> Bool { logLine(engine).hasSuffix(\"V8Engine\") }\nfunc logLine(_ value: Any) -> String { \"\\(value)\" }", true),
+        ("the value erased to Any, then described", "public func kind() -> Bool { String(describing: engine as Any).contains(\"V8\") }", true),
+        ("a value of the car's own described as Any", "public func kind() -> Bool { logLine(engine.horsepower).hasPrefix(\"5\") }\nfunc logLine(_ value: Any) -> String { \"\\(value)\" }", false),
     ])
     func describedTypes(_ name: String, _ member: String, _ found: Bool) throws {
         let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": Self.car(member)], [])

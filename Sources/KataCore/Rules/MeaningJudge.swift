@@ -1594,6 +1594,17 @@ enum CourseRules {
     static func concreteChecks(_ scope: ProgramScope) -> [RuleFinding] {
         var found: [RuleFinding] = []
         var builds: [String: Set<String>] = [:]
+        // The module's protocols whose values it turns into `Any` or `AnyObject` somewhere (`engine as Any`, an argument
+        // of type `Any`), in a fixed order.
+        var erasedToAnything: [String] = []
+        for node in scope.program.nodes.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+            for conversion in node.conversions where Self.holdsAnything(conversion.to) {
+                for name in DemangledName.typeNames(conversion.from) + ProgramScope.bareNames(conversion.from) {
+                    let short = ProgramScope.withoutModule(name, scope.program.module)
+                    if scope.isProtocol(short), !erasedToAnything.contains(short) { erasedToAnything.append(short) }
+                }
+            }
+        }
         for node in scope.program.nodes.values {
             guard let owner = node.owner.map(ProgramScope.root) else { continue }
             for use in node.uses where use.isInitializer {
@@ -1621,11 +1632,16 @@ enum CourseRules {
                     chinese: "`\(who)` 拿到的是 `\(proto)`，却在这里检查它是不是 `\(target)`（\(scope.place(node).chinese)）：真实零件和测试替身从此走不同的路，用替身通过的测试说明不了真实零件的任何事。改法：只通过 `\(proto)` 工作；如果 \(target) 必须有不同的行为，应该写在 \(target) 自己里面。")))
             }
             // The same question without a cast: the type behind the protocol read at run time (`type(of: engine)`,
-            // `Mirror(reflecting: engine)`), then compared, printed or matched by name.
+            // `Mirror(reflecting: engine)`), then compared, printed or matched by name. A value typed `Any` (or
+            // `AnyObject`) read so is every protocol value the module erases to it: `logLine(engine)` with
+            // `func logLine(_ value: Any) -> String { "\(value)" }` spells the engine's type as surely.
             for read in node.dynamicTypeReads {
-                let protocols = (DemangledName.typeNames(read.type) + ProgramScope.bareNames(read.type)).compactMap { name -> String? in
+                var protocols = (DemangledName.typeNames(read.type) + ProgramScope.bareNames(read.type)).compactMap { name -> String? in
                     let short = ProgramScope.withoutModule(name, scope.program.module)
                     return scope.isProtocol(short) ? short : nil
+                }
+                if protocols.isEmpty, Self.holdsAnything(read.type), let erased = erasedToAnything.first {
+                    protocols = [erased]
                 }
                 guard let proto = protocols.first else { continue }
                 let who = node.owner.map(ProgramScope.root) ?? node.member ?? "this code"
@@ -1635,6 +1651,12 @@ enum CourseRules {
             }
         }
         return found
+    }
+
+    /// `Any`, `AnyObject`, `any Sendable` or an optional of one: a type that holds a value of any type at all.
+    static func holdsAnything(_ type: String) -> Bool {
+        let bare = ProgramScope.unwrappedOptional(type).replacingOccurrences(of: "Swift.", with: "")
+        return ["Any", "AnyObject", "any Sendable", "Sendable", "any Any"].contains(bare)
     }
 
     /// In every lesson: a type that is handed (or keeps) a value typed `Any`, `AnyObject`, `[String: Any]` or

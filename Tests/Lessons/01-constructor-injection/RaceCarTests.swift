@@ -207,7 +207,10 @@ struct RaceCarTests {
     }
 
     static func randomPower(using generator: inout SeededGenerator) -> Int {
-        switch Int.random(in: 0..<7, using: &generator) {
+        switch Int.random(in: 0..<8, using: &generator) {
+        // The real V8's power (750 hp, in V8Engine.swift): a fake that reports it is still a fake, and stalls when
+        // its script says so. A car that trusts an engine by what it reports treats the fake as the real one.
+        case 7: return 750
         case 6: return [0, 1, -1, 0, Int.max, Int.min].randomElement(using: &generator)!
         case 0: return Int.random(in: 0...2_000, using: &generator)
         case 1:
