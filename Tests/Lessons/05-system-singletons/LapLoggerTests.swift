@@ -94,8 +94,40 @@ func makeLogger(
 /// A store shared with others: whatever key a logger uses, it holds one best lap, which others change too.
 final class OneValueStore: KeyValueStore {
     var best: Double?
+    private(set) var sets = 0
     func double(forKey key: String) -> Double? { best }
-    func set(_ value: Double, forKey key: String) { best = value }
+    func set(_ value: Double, forKey key: String) { sets += 1; best = value }
+}
+/// A file system in a dictionary that counts every write it is asked for, and can refuse the next one (a disk full
+/// for a moment: the write after it works again).
+final class FlakyFileSystem: FileSystem {
+    var files: [String: String] = [:]
+    var refuseNextWrite = false
+    private(set) var writes = 0
+
+    func contents(atPath path: String) -> String? { files[path] }
+
+    func write(_ text: String, toPath path: String) throws {
+        writes += 1
+        if refuseNextWrite {
+            refuseNextWrite = false
+            throw DiskFull()
+        }
+        files[path] = text
+    }
+}
+
+/// Randomness that gives its answers in turn and counts how often it is asked.
+final class CountingRandom: RandomSource {
+    let answers: [Int]
+    private(set) var asks = 0
+
+    init(answers: [Int]) { self.answers = answers }
+
+    func nextIndex(below upperBound: Int) -> Int {
+        defer { asks += 1 }
+        return answers[asks % answers.count] % upperBound
+    }
 }
 
 /// A small, seeded generator (SplitMix64): the same seed gives the same runs everywhere.
@@ -188,18 +220,25 @@ final class LapLoggerTests {
         #expect(written.contains(first), "The first lap's line should still be in the log. [zh-Hans] 第一圈的那一行应该仍在日志里。")
     }
 
-    @Test("200 seeded runs of laps, on a clock that moves at every read, while another program adds, rewrites (with any text, a last line without its newline too) or removes the log: each line returned goes after what the log holds at that moment, as it is")
+    @Test("200 seeded runs of laps by two loggers handed one file system and one clock (moving at every read, or stopped, so the same line can come twice in a row), while another program adds, rewrites (with any text, a last line without its newline too) or removes the log and the disk refuses a write now and then: each lap asks for one write, its line goes after what the log holds at that moment, as it is, and a refused write throws and leaves the log as it was")
     func seededLogsChangedByOthers() throws {
-        // The model of the promise: recording a lap reads the log as it is now (nothing when there is none)
-        // and writes it back with the new line added at the end.
+        // The model of the promise: recording a lap reads the log as it is now (nothing when there is none) and
+        // asks for one write of it with the new line added at the end; when that write is refused, record throws
+        // and the log stays as it was. The same file system and the same clock are handed to two loggers.
         var generator = SeededGenerator(state: 0x05_10_6)
         for round in 0..<200 {
-            let files = InMemoryFileSystem()
+            let files = FlakyFileSystem()
             if Bool.random(using: &generator) { files.files[LapLogger.logPath] = "1970-01-01T00:00:00Z Hamilton 79.0s\n" }
-            let logger = makeLogger(clock: TickingClock(from: sentinel), fileSystem: files)
-            var steps: [String] = []
-            for step in 0..<Int.random(in: 1...6, using: &generator) {
-                switch Int.random(in: 0..<4, using: &generator) {
+            let stopped = Bool.random(using: &generator)
+            let clock: any TimeSource = stopped ? FixedClock(date: sentinel) : TickingClock(from: sentinel)
+            let store = InMemoryStore()
+            let loggers = [makeLogger(clock: clock, fileSystem: files, store: store), makeLogger(clock: clock, fileSystem: files, store: store)]
+            // Two lap times and two drivers per run, so the same lap often comes twice in a row.
+            let laps = [anyLapSeconds(using: &generator), anyLapSeconds(using: &generator)]
+            let drivers = ["Sainz", "Leclerc"]
+            var steps: [String] = [stopped ? "a stopped clock" : "a clock that moves at every read"]
+            for step in 0..<Int.random(in: 1...10, using: &generator) {
+                switch Int.random(in: 0..<7, using: &generator) {
                 case 0:
                     files.files[LapLogger.logPath, default: ""] += "1970-01-01T00:0\(step):00Z Other 7\(step).0s\n"
                     steps.append("another program adds a line")
@@ -213,14 +252,36 @@ final class LapLoggerTests {
                 case 2:
                     files.files[LapLogger.logPath] = nil
                     steps.append("another program removes the log")
+                case 3:
+                    files.refuseNextWrite = true
+                    steps.append("the disk refuses the next write")
                 default:
-                    let before = files.files[LapLogger.logPath] ?? ""
-                    let line = try logger.record(lap: Double(80 + step), by: "Sainz")
-                    steps.append("a lap")
-                    let after = files.files[LapLogger.logPath] ?? ""
-                    guard after == before + line + "\n" else {
-                        Issue.record("Run \(round) (seed 0x05106): \(steps.joined(separator: ", ")). The log held \"\(before)\" when the lap was recorded, so it should read \"\(before + line + "\n")\"; it reads \"\(after)\". Read the log through the handed file system every time a lap is recorded, also when this logger wrote the log itself, and add the very line record returns (read the clock once per lap) at its end. [zh-Hans] 第 \(round) 次运行（种子 0x05106）：\(steps.joined(separator: "，"))。记录这一圈时日志里是 \"\(before)\"，所以日志应该是 \"\(before + line + "\n")\"；实际是 \"\(after)\"。每次记录一圈都要通过交给你的文件系统读取日志，即使日志是这个记录器自己写的，并把 record 返回的那一行（每圈只读一次时钟）加在末尾。")
-                        return
+                    let which = Int.random(in: 0..<2, using: &generator)
+                    let lap = laps.randomElement(using: &generator)!
+                    let driver = drivers.randomElement(using: &generator)!
+                    let before = files.files[LapLogger.logPath]
+                    let writesBefore = files.writes
+                    let refused = files.refuseNextWrite
+                    var line: String?
+                    var thrown: (any Error)?
+                    do { line = try loggers[which].record(lap: lap, by: driver) } catch { thrown = error }
+                    steps.append("logger \(which + 1): a lap of \(lap) s by \(driver)")
+                    let after = files.files[LapLogger.logPath]
+                    let writes = files.writes - writesBefore
+                    let outcome = line.map { "returned \"\($0)\"" } ?? "threw \(thrown.map { "\($0)" } ?? "nothing")"
+                    let held = before.map { "\"\($0)\"" } ?? "nothing"
+                    let reads = after.map { "\"\($0)\"" } ?? "nothing"
+                    if refused {
+                        guard thrown is DiskFull, after == before, writes == 1 else {
+                            Issue.record("Run \(round) (seed 0x05106): \(steps.joined(separator: ", ")). The disk refused this lap's write, so record should ask for the write once and throw the error it got, and the log should still read \(held); record \(outcome), the file system was asked to write \(writes) time\(writes == 1 ? "" : "s"), and the log reads \(reads). Write once, with try, and let the error go: do not try again, do not catch it. [zh-Hans] 第 \(round) 次运行（种子 0x05106）：\(steps.joined(separator: "，"))。磁盘拒绝了这一圈的写入，所以 record 应该只请求写入一次，并抛出它得到的错误，日志应该仍然是 \(held)；record \(line.map { "返回了 \"\($0)\"" } ?? "抛出了 \(thrown.map { "\($0)" } ?? "（无）")")，文件系统被要求写入 \(writes) 次，日志是 \(reads)。只写一次，用 try，让错误传出去：不要重试，也不要捕获它。")
+                            return
+                        }
+                    } else {
+                        let expected = line.map { (before ?? "") + $0 + "\n" }
+                        guard let expected, after == expected, writes == 1 else {
+                            Issue.record("Run \(round) (seed 0x05106): \(steps.joined(separator: ", ")). The log held \(held) when the lap was recorded, so after one write it should read \(expected.map { "\"\($0)\"" } ?? "that text with the line record returns added"); record \(outcome), the file system was asked to write \(writes) time\(writes == 1 ? "" : "s"), and the log reads \(reads). Read the log through the handed file system every time a lap is recorded, also when this logger or another one wrote it, and write it once with the very line record returns (read the clock once per lap) at its end, also when that line is the same as the last one: the same lap twice in a row is two lines. [zh-Hans] 第 \(round) 次运行（种子 0x05106）：\(steps.joined(separator: "，"))。记录这一圈时日志里是 \(held)，所以写入一次之后日志应该是 \(expected.map { "\"\($0)\"" } ?? "这段文字再加上 record 返回的那一行")；record \(line.map { "返回了 \"\($0)\"" } ?? "抛出了 \(thrown.map { "\($0)" } ?? "（无）")")，文件系统被要求写入 \(writes) 次，日志是 \(reads)。每次记录一圈都要通过交给你的文件系统读取日志，即使日志是这个记录器或另一个记录器写的，然后写入一次，把 record 返回的那一行（每圈只读一次时钟）加在末尾，即使这一行和上一行完全相同：同一圈连续记录两次就是两行。")
+                            return
+                        }
                     }
                 }
             }
@@ -326,15 +387,19 @@ final class LapLoggerTests {
         #expect(store.values.values.contains(79.0) && !store.values.values.contains(80.0), "The store should still hold the team's best, 79.0, but it holds \(store.values). [zh-Hans] 存储应该仍然保存车队的最快圈 79.0，但里面是 \(store.values)。")
     }
 
-    @Test("200 seeded runs of laps of any length (0 s, short, usual, very long) and any precision while others change the store (a faster best, a slower one, or none): a new best is a lap faster than what the store holds at that moment, the first lap into an empty store always")
+    @Test("200 seeded runs of laps of any length (0 s, short, usual, very long) and any precision, the same lap often twice, by two loggers handed one store and one random source, while others change the store (a faster best, a slower one, or none) and the disk refuses a write now and then: a new best is a lap faster than what the store holds at that moment, the first lap into an empty store always; it asks the random source once and is saved once, unless its write was refused; any other lap asks and saves nothing")
     func bestAgainstTheStoreOfTheMoment() throws {
         var generator = SeededGenerator(state: 0x05_BE57)
         for run in 0..<200 {
             let store = OneValueStore()
-            let logger = makeLogger(store: store)
+            let random = CountingRandom(answers: (0..<5).map { _ in Int.random(in: 0..<3, using: &generator) })
+            let files = FlakyFileSystem()
+            // The same store, random source and file system handed to two loggers.
+            let loggers = [makeLogger(fileSystem: files, store: store, random: random), makeLogger(fileSystem: files, store: store, random: random)]
+            var recorded: [Double] = []
             var steps: [String] = []
             for _ in 0..<Int.random(in: 1...12, using: &generator) {
-                switch Int.random(in: 0..<4, using: &generator) {
+                switch Int.random(in: 0..<6, using: &generator) {
                 case 0:
                     // A stored best of 0 (a glitch another program saved) is a best like any other: nothing beats it.
                     let set = Int.random(in: 0..<6, using: &generator) == 0 ? 0 : anyLapSeconds(using: &generator)
@@ -343,15 +408,41 @@ final class LapLoggerTests {
                 case 1:
                     store.best = nil
                     steps.append("store emptied (a new season)")
+                case 2:
+                    files.refuseNextWrite = true
+                    steps.append("the disk refuses the next write")
                 default:
-                    let lap = anyLapSeconds(using: &generator)
+                    // Often a lap already recorded in this run (the same lap twice in a row among them), else any lap.
+                    let lap = !recorded.isEmpty && Bool.random(using: &generator) ? recorded.randomElement(using: &generator)! : anyLapSeconds(using: &generator)
+                    recorded.append(lap)
+                    let which = Int.random(in: 0..<2, using: &generator)
                     let before = store.best
-                    let line = try logger.record(lap: lap, by: "Sainz")
-                    steps.append("lap \(lap)")
+                    let setsBefore = store.sets, asksBefore = random.asks
+                    let refused = files.refuseNextWrite
+                    var line: String?
+                    var thrown: (any Error)?
+                    do { line = try loggers[which].record(lap: lap, by: "Sainz") } catch { thrown = error }
+                    steps.append("logger \(which + 1): lap \(lap)\(refused ? " (write refused)" : "")")
                     let newBest = before.map { lap < $0 } ?? true
-                    let after = newBest ? lap : before
-                    guard line.contains("new best!") == newBest, store.best == after else {
-                        Issue.record("Run \(run) (seed 0x5BE57), after \(steps.joined(separator: ", ")): the store held \(before.map { "\($0)" } ?? "nothing") when \(lap) was recorded, so it is \(newBest ? "" : "no ")new best and the store should then hold \(after.map { "\($0)" } ?? "nothing"); record returned \"\(line)\" and the store holds \(store.best.map { "\($0)" } ?? "nothing"). Compare each lap with what the store holds at that moment (store.double(forKey:)), not with a copy kept from an earlier lap or a limit of your own: a lap of any length counts, and with nothing stored any lap is a new best. [zh-Hans] 第 \(run) 轮（种子 0x5BE57），在 \(steps.joined(separator: "、")) 之后：记录 \(lap) 时存储中是 \(before.map { "\($0)" } ?? "空的")，所以它\(newBest ? "是" : "不是")新的最快圈，之后存储中应该是 \(after.map { "\($0)" } ?? "空的")；record 返回 \"\(line)\"，存储中是 \(store.best.map { "\($0)" } ?? "空的")。每一圈都和存储此刻保存的值比较（store.double(forKey:)），不要和之前某一圈留下的副本或自己定的界限比较：任何长度的一圈都算数，存储为空时任何一圈都是新的最快圈。")
+                    let after = newBest && !refused ? lap : before
+                    let sets = store.sets - setsBefore, asks = random.asks - asksBefore
+                    let expectedSets = newBest && !refused ? 1 : 0, expectedAsks = newBest ? 1 : 0
+                    let cheer = LapLogger.cheers[random.answers[asksBefore % random.answers.count] % LapLogger.cheers.count]
+                    let outcome = line.map { "returned \"\($0)\"" } ?? "threw \(thrown.map { "\($0)" } ?? "nothing")"
+                    let outcomeZh = line.map { "返回了 \"\($0)\"" } ?? "抛出了 \(thrown.map { "\($0)" } ?? "（无）")"
+                    if refused {
+                        guard thrown is DiskFull, store.best == before, sets == 0, asks == expectedAsks else {
+                            Issue.record("Run \(run) (seed 0x5BE57), after \(steps.joined(separator: ", ")): the disk refused the write of \(lap), so record should throw that error and save nothing: the store should still hold \(before.map { "\($0)" } ?? "nothing"), with no call to store.set(_:forKey:); it is \(newBest ? "a" : "no") new best, so its line should have asked the random source \(expectedAsks) time\(expectedAsks == 1 ? "" : "s"). record \(outcome), the store holds \(store.best.map { "\($0)" } ?? "nothing") after \(sets) call\(sets == 1 ? "" : "s") to set, and the random source was asked \(asks) time\(asks == 1 ? "" : "s"). Write the line once, with try (no second try), and save a new best only after the write worked. [zh-Hans] 第 \(run) 轮（种子 0x5BE57），在 \(steps.joined(separator: "、")) 之后：磁盘拒绝了 \(lap) 的写入，所以 record 应该抛出这个错误，什么都不保存：存储中应该仍是 \(before.map { "\($0)" } ?? "空的")，也不调用 store.set(_:forKey:)；它\(newBest ? "是" : "不是")新的最快圈，所以它的那一行应该问随机数来源 \(expectedAsks) 次。record \(outcomeZh)，存储中是 \(store.best.map { "\($0)" } ?? "空的")，set 被调用了 \(sets) 次，随机数来源被问了 \(asks) 次。先用 try 写入这一行，只写一次（不重试），写入成功之后才保存新的最快圈。")
+                            return
+                        }
+                        continue
+                    }
+                    guard let line, line.contains("new best!") == newBest, store.best == after else {
+                        Issue.record("Run \(run) (seed 0x5BE57), after \(steps.joined(separator: ", ")): the store held \(before.map { "\($0)" } ?? "nothing") when \(lap) was recorded, so it is \(newBest ? "a" : "no") new best and the store should then hold \(after.map { "\($0)" } ?? "nothing"); record \(outcome) and the store holds \(store.best.map { "\($0)" } ?? "nothing"). Compare each lap with what the store holds at that moment (store.double(forKey:)), not with a copy kept from an earlier lap or a limit of your own: a lap of any length counts, and with nothing stored any lap is a new best. [zh-Hans] 第 \(run) 轮（种子 0x5BE57），在 \(steps.joined(separator: "、")) 之后：记录 \(lap) 时存储中是 \(before.map { "\($0)" } ?? "空的")，所以它\(newBest ? "是" : "不是")新的最快圈，之后存储中应该是 \(after.map { "\($0)" } ?? "空的")；record \(outcomeZh)，存储中是 \(store.best.map { "\($0)" } ?? "空的")。每一圈都和存储此刻保存的值比较（store.double(forKey:)），不要和之前某一圈留下的副本或自己定的界限比较：任何长度的一圈都算数，存储为空时任何一圈都是新的最快圈。")
+                        return
+                    }
+                    guard sets == expectedSets, asks == expectedAsks, !newBest || line.hasSuffix(" new best! " + cheer) else {
+                        Issue.record("Run \(run) (seed 0x5BE57), after \(steps.joined(separator: ", ")): \(lap) is \(newBest ? "a" : "no") new best, so record should ask the random source \(expectedAsks) time\(expectedAsks == 1 ? "" : "s")\(newBest ? " (its line then ends with \" new best! \(cheer)\", the cheer of the answer it got)" : "") and call store.set(_:forKey:) \(expectedSets) time\(expectedSets == 1 ? "" : "s"); it asked \(asks) time\(asks == 1 ? "" : "s"), set \(sets) time\(sets == 1 ? "" : "s"), and \(outcome). Ask the random source once for the cheer of a new best and never otherwise, and save a new best once, after its line was written. [zh-Hans] 第 \(run) 轮（种子 0x5BE57），在 \(steps.joined(separator: "、")) 之后：\(lap) \(newBest ? "是" : "不是")新的最快圈，所以 record 应该问随机数来源 \(expectedAsks) 次\(newBest ? "（这一行随后以 \" new best! \(cheer)\" 结尾，也就是它得到的答案对应的欢呼语）" : "")，并调用 store.set(_:forKey:) \(expectedSets) 次；它问了 \(asks) 次，set 了 \(sets) 次，并且 \(outcomeZh)。只为新的最快圈的欢呼语问一次随机数来源，其他时候不问；新的最快圈在它的那一行写入之后保存一次。")
                         return
                     }
                 }

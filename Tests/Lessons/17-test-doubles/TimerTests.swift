@@ -4,7 +4,7 @@ import Testing
 /// A stub and a spy in one: answers what it is told, and writes down what it was asked.
 private final class ScriptedLapStore: LapStore {
     var recorded: [String] = []
-    var refusal: LapStoreError?
+    var refusal: (any Error)?
     var bestLap: Lap?
 
     func record(_ lap: Lap) throws {
@@ -39,13 +39,20 @@ private final class ScriptedLapStore: LapStore {
 @Test func timerTellsWhatTheStoreRefused() {
     let store = ScriptedLapStore()
     let timer = PitWallTimer(store: store)
-    store.refusal = .duplicateLap(driver: "HAM", number: 4)
+    store.refusal = LapStoreError.duplicateLap(driver: "HAM", number: 4)
     let duplicate = timer.lapCompleted(driver: "HAM", lap: 4, millis: 91_000)
     #expect(duplicate == "Lap 4 is already timed.", "When the store throws duplicateLap, the timer says \"Lap 4 is already timed.\", not \"\(duplicate)\". [zh-Hans] 当存储抛出 duplicateLap 时，计时器应该说 \"Lap 4 is already timed.\"，而不是 \"\(duplicate)\"。")
-    store.refusal = .invalidTime(driver: "HAM", number: 5)
+    store.refusal = LapStoreError.invalidTime(driver: "HAM", number: 5)
     let invalid = timer.lapCompleted(driver: "HAM", lap: 5, millis: 0)
     #expect(invalid == "Lap 5: no valid time.", "When the store throws invalidTime, the timer says \"Lap 5: no valid time.\", not \"\(invalid)\". [zh-Hans] 当存储抛出 invalidTime 时，计时器应该说 \"Lap 5: no valid time.\"，而不是 \"\(invalid)\"。")
+    // A store may fail in ways of its own (its log is offline): only a duplicate is "already timed".
+    store.refusal = LogOffline()
+    let offline = timer.lapCompleted(driver: "HAM", lap: 6, millis: 90_000)
+    #expect(offline == "Lap 6: no valid time.", "When the store throws an error of its own (neither duplicateLap nor invalidTime), the timer says \"Lap 6: no valid time.\", as it always did: only a duplicate is \"already timed\". It said \"\(offline)\". Catch `LapStoreError.duplicateLap` for \"is already timed.\" and let every other error say \"no valid time.\". [zh-Hans] 当存储抛出它自己的错误（既不是 duplicateLap 也不是 invalidTime）时，计时器应该像一直以来那样说 \"Lap 6: no valid time.\"：只有重复的圈才是 \"already timed\"。它说的是 \"\(offline)\"。用 `LapStoreError.duplicateLap` 得到 \"is already timed.\"，其他所有错误都说 \"no valid time.\"。")
 }
+
+/// An error of a store's own: its log went offline.
+private struct LogOffline: Error {}
 
 /// The timer against a model of its words, on the given real store: 200 seeded sessions of laps by two drivers,
 /// ties, repeats, laps out of order and refused times among them. The model is the original timer's rule: the
