@@ -116,6 +116,27 @@ public struct SubmissionVetter: Sendable {
                    "`#\(directive.name)` changes where the compiler says code comes from, or what it expands to; graded code may not use it.",
                    "`#\(directive.name)` 会改变编译器所说的代码来源或展开结果；被评分的代码不能使用它。")
         }
+        // A condition that asks how the code is compiled (`#if hasFeature(LibraryEvolution)`, `#if $Macros`) rather than
+        // where (`os(Linux)`, `canImport(Foundation)`, `DEBUG`): kata compiles a lesson's code more than once, with
+        // different options (its reading for the rules and the vetting, its interface, its test build), so such a
+        // condition can show each of them other code.
+        for file in files {
+            let tokens = SwiftLexer.tokens(of: file.text)
+            let lines = LineIndex(file.text)
+            for (index, token) in tokens.enumerated() where token.kind == .directive && (token.text == "#if" || token.text == "#elseif") {
+                var k = index + 1
+                while k < tokens.count, !tokens[k].newlineBefore {
+                    let word = tokens[k].text
+                    if tokens[k].isIdentifier && ["hasFeature", "hasAttribute"].contains(word) || word.hasPrefix("$") {
+                        reject("condition", file.name, lines.line(of: token.offset),
+                               "`\(token.text) \(word)...` asks how the code is compiled, not where: kata compiles graded code more than once, with different options, so each compile could see other code. Use only conditions on the platform (`os(...)`, `canImport(...)`, `DEBUG`), or none.",
+                               "`\(token.text) \(word)...` 询问的是代码如何被编译，而不是在哪里编译：kata 会用不同的选项把被评分的代码编译不止一次，每次编译都可能看到不同的代码。只使用关于平台的条件（`os(...)`、`canImport(...)`、`DEBUG`），或者不用条件。")
+                        break
+                    }
+                    k += 1
+                }
+            }
+        }
         for item in model.imports where !imports.contains(item.module) {
             reject("import", item.file, item.line,
                    "`import \(item.module)`: this lesson allows \(imports.map { "`\($0)`" }.joined(separator: ", ")) only.",

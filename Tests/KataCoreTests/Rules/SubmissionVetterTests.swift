@@ -31,6 +31,15 @@ struct SubmissionVetterTests {
         #expect(rules("public macro expect(_ c: Bool) = #externalMacro(module: \"M\", type: \"T\")").contains("vetting:macro"))
     }
 
+    @Test("a condition on how the code is compiled (a feature, an attribute) is rejected; one on where it is compiled is not")
+    func compileConditions() {
+        #expect(rules("#if hasFeature(LibraryEvolution)\nlet a = 1\n#endif") == ["vetting:condition"])
+        #expect(rules("#if os(Linux)\nlet a = 1\n#elseif hasAttribute(retroactive)\nlet a = 2\n#endif") == ["vetting:condition"])
+        #expect(rules("#if $Macros\nlet a = 1\n#endif") == ["vetting:condition"])
+        #expect(rules("#if os(Linux) || canImport(Darwin)\nlet a = 1\n#elseif DEBUG\nlet a = 2\n#endif").isEmpty)
+        #expect(rules("let note = \"#if hasFeature(X)\"").isEmpty, "text in a string is no condition")
+    }
+
     @Test("reaching for the process, raw files, the loader or the command line is rejected, however it is written")
     func processCalls() {
         #expect(rules("func f() { _ = fork() }") == ["vetting:call"])
