@@ -892,6 +892,22 @@ struct MeaningJudgeTests {
         #expect(findings.contains { $0.rule == "works-through-the-protocol" } == found, "\(name): \(findings.map { "\($0.location) [\($0.rule)]" })")
     }
 
+    @Test("a web of types that each hold two of the next is read in time proportional to its size, whether classes or structs", .timeLimit(.minutes(1)))
+    func webOfTypesIsReadOnce() throws {
+        let depth = 40
+        let classes = (0..<depth).map { "final class Panel\($0) { let left: Panel\($0 + 1)? = nil; let right: Panel\($0 + 1)? = nil }" }.joined(separator: "\n")
+            + "\nfinal class Panel\(depth) { var note = 0 }\n"
+        let structs = (0..<depth).map { "struct Slot\($0) { let left: Slot\($0 + 1)? = nil; let right: Slot\($0 + 1)? = nil }" }.joined(separator: "\n")
+            + "\nstruct Slot\(depth) { let size = 1 }\n"
+        let remembers = Self.rule("remembers-nothing", .keptInLet) { $0.inTypes = ["RaceCar"]; $0.values = true }
+        let noStatic = Self.rule("no-static-state", .noStaticState) { $0.inTypes = ["RaceCar"] }
+        let car = Self.car("private let board: Panel0? = nil\n static let slots = Slot0()")
+        let findings = try Self.judge(["Engine.swift": Self.engine, "RaceCar.swift": car, "Board.swift": classes + structs], [remembers, noStatic])
+        // The last panel keeps a `var`: the car remembers it through the web. The slots hold values only.
+        #expect(findings.map(\.rule).contains("remembers-nothing"), "\(findings.map { "\($0.location) [\($0.rule)]" })")
+        #expect(!findings.contains { $0.rule == "no-static-state" }, "\(findings.map { "\($0.location) [\($0.rule)]" })")
+    }
+
     @Test("two private types of one name in two files are judged as strictly as either: a counter kept in one of them is found whichever the grader meets first")
     func privateTypesOfOneName() throws {
         let remembers = Self.rule("remembers-nothing", .keptInLet) { $0.inTypes = ["RaceCar"]; $0.values = true }

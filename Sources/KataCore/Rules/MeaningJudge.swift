@@ -401,15 +401,25 @@ public struct MeaningJudge: Sendable {
             }.sorted()
         }
         if rule.values {
+            // Each class is looked into once: one that was looked into and keeps no state reached from it is not
+            // looked into again on another path (a web of classes that each hold two of the next is walked once).
+            let storedByOwner = Dictionary(grouping: scope.program.members.values.filter {
+                $0.kind == "var_decl" && !$0.isStatic && !$0.isImplicit && ($0.isStored || $0.isLazy)
+            }, by: { $0.owner ?? "" }).mapValues { $0.sorted { ($0.file, $0.line) < ($1.file, $1.line) } }
+            var statelessBoxes: Set<String> = []
             func mutableState(of box: String, seen: Set<String>) -> (box: String, name: String, type: String)? {
-                let stored = scope.program.members.values.filter { $0.owner == box && $0.kind == "var_decl" && !$0.isStatic && !$0.isImplicit && ($0.isStored || $0.isLazy) }
-                    .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+                if statelessBoxes.contains(box) { return nil }
+                let stored = storedByOwner[box] ?? []
                 if let state = stored.first(where: { !$0.isLet }) { return (box, state.name, state.type) }
+                var cut = false
                 for inner in stored where inner.isLet {
-                    for next in classes(in: inner.type) where !seen.contains(next) {
+                    for next in classes(in: inner.type) {
+                        // A class already on the path is being looked into above: what it reaches is not yet known.
+                        if seen.contains(next) { cut = true; continue }
                         if let state = mutableState(of: next, seen: seen.union([next])) { return state }
                     }
                 }
+                if !cut { statelessBoxes.insert(box) }
                 return nil
             }
             for member in scope.program.members.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) })
@@ -1203,6 +1213,15 @@ extension ResolvedProgram.Use {
 struct ProgramScope {
     let program: ResolvedProgram
     private let typesByName: [String: ResolvedProgram.TypeDeclaration]
+    /// What `holdsReference` found for each type of the module: a type's answer does not depend on the path that
+    /// reached it, so a web of types that each hold two of the next is walked once, not once per path.
+    private let referenceAnswers = AnswerCache()
+    final class AnswerCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var answers: [String: Bool] = [:]
+        func value(_ key: String) -> Bool? { lock.withLock { answers[key] } }
+        func set(_ key: String, _ value: Bool) { lock.withLock { answers[key] = value } }
+    }
 
     /// The nodes that use each declaration, by its usr.
     let usedFrom: [String: [ResolvedProgram.Node]]
@@ -1484,23 +1503,45 @@ struct ProgramScope {
     /// A constant of this type may still share state: a class, an existential, a closure, or a value holding one.
     /// `varsCount`: a struct of the module with a `var` counts too (state when it is shared: a static one is); false
     /// asks only whether a reference is inside (a struct of values, `var`s or not, kept in a `var` is no collaborator).
-    func holdsReference(_ written: String, seen: Set<String> = [], varsCount: Bool = true) -> Bool {
+    func holdsReference(_ written: String, varsCount: Bool = true) -> Bool {
+        holdsReference(written, seen: [], varsCount: varsCount).holds
+    }
+
+    /// `cut`: the answer left out a type already on the path (a cycle), so a `false` is not yet that type's own.
+    private func holdsReference(_ written: String, seen: Set<String>, varsCount: Bool) -> (holds: Bool, cut: Bool) {
         // A private type's name carries its file's discriminator (`M.Screen.(State in _AE62...)`): read it as `M.Screen.State`.
         let type = written.contains(" in _") ? Self.withoutDiscriminators(written) : written
-        if type.contains("->") || type.contains("any ") || type.contains("some ") || type.contains("AnyObject") || type == "Any" { return true }
+        if type.contains("->") || type.contains("any ") || type.contains("some ") || type.contains("AnyObject") || type == "Any" { return (true, false) }
+        var cut = false
         for name in DemangledName.typeNames(type) + Self.bareNames(type) {
             let short = name.split(separator: ".").last.map(String.init) ?? name
             if let declared = typesByName[name] ?? typesByName[Self.withoutModule(name, program.module)] ?? typesByName[short] {
-                if declared.kind == "class_decl" || declared.kind == "protocol" { return true }
-                guard !seen.contains(declared.name) else { continue }
+                if declared.kind == "class_decl" || declared.kind == "protocol" { return (true, false) }
+                if seen.contains(declared.name) { cut = true; continue }
+                let key = "\(varsCount)|\(declared.name)"
+                if let known = referenceAnswers.value(key) {
+                    if known { return (true, false) }
+                    continue
+                }
                 let stored = (program.membersByOwner[declared.name] ?? []).filter { $0.kind == "var_decl" && !$0.isStatic && $0.isStored }
-                if stored.contains(where: { (varsCount && !$0.isLet) || holdsReference($0.type, seen: seen.union([declared.name]), varsCount: varsCount) }) { return true }
+                var innerCut = false
+                var holds = false
+                for member in stored {
+                    if varsCount && !member.isLet { holds = true; break }
+                    let answer = holdsReference(member.type, seen: seen.union([declared.name]), varsCount: varsCount)
+                    if answer.holds { holds = true; break }
+                    innerCut = innerCut || answer.cut
+                }
+                // Known for good: it holds one, or it holds none and no type on the path was left out below it.
+                if holds || !innerCut { referenceAnswers.set(key, holds) }
+                if holds { return (true, false) }
+                cut = cut || innerCut
                 continue
             }
             if Self.valueTypes.contains(short) { continue }
-            return true
+            return (true, false)
         }
-        return false
+        return (false, cut)
     }
 
     /// `Capstone.MessageListScreen.State` as the module declares it: `MessageListScreen.State` (a nested type's name).

@@ -270,14 +270,20 @@ public struct LearnerTestsJudge: Sendable {
                 caught = Self.caught(in: both)
             } else if caught != nil, let (fakeFile, twins) = judge.twin(mutated: mutant.applied(to: text), implementation: text, module: texts) {
                 let placed = judge.testPaths(tests, texts: testTexts, changed: false, folder: place("mutants", index))
+                var built = false
                 for twin in twins {
                     guard let both = judge.runVariant(place("mutants", index), of: texts, tests: placed, shared: shared, lesson: lesson, contents: { file, data in
                         if file.name == fakeFile { return Data(twin.utf8) }
                         return file.name == mutant.file ? Data(mutant.applied(to: String(decoding: data, as: UTF8.self)).utf8) : data
                     }), !both.isEmpty else { continue }
                     caught = Self.caught(in: both)
+                    built = true
                     break
                 }
+                // No twin builds: the learner's code or tests use what only their fake has, so the question (do the tests
+                // hold a promise, or only the two stores' agreement?) cannot be asked. Left unanswered, it is a failing
+                // verdict, never one answered by the comparison alone.
+                if !built { return judge.unbuiltTwinVerdict(lesson: lesson, mutant: mutant, shownFile: shownFile, fakeFile: fakeFile) }
             }
             return judge.mutantVerdict(lesson: lesson, mutant: mutant, shownFile: shownFile, source: text, caughtBy: caught, ran: !run.isEmpty)
         }
@@ -566,6 +572,17 @@ public struct LearnerTestsJudge: Sendable {
                              "With a small mistake at \(place) (a mutant), the module does not compile with your code, so your tests could not be run on it: something of yours changes what \(spec.implementation) means (an overload or extension that makes one of its calls ambiguous, say). Leave the names it uses as they are given.",
                              "在 \(place) 放进一个小错误（变异体）之后，模块和你的代码一起不能编译，你的测试也就无法在它上面运行：你的某段代码改变了 \(spec.implementation) 的含义（比如一个让它的某个调用变得有歧义的重载或扩展）。让它用到的名字保持给定的样子。")
         result.name = "your tests catch: \(place) (does not compile with your code)"
+        result.file = shownFile
+        result.line = mutant.line
+        return result
+    }
+
+    func unbuiltTwinVerdict(lesson: Lesson, mutant: Mutant, shownFile: String, fakeFile: String) -> TestVerdict {
+        let place = "\((shownFile as NSString).lastPathComponent):\(mutant.line)"
+        var result = verdict(Self.mutantVerdict(lesson.module, mutant.id), .fail,
+                             "To see that your tests hold each promise, not only the agreement of your two stores, kata puts this mutant in your fake's place too (its declaration in \(fakeFile) swapped); with it there, your module or your tests no longer compile: something outside the fake uses a member only your fake has. Outside \(fakeFile), use your fake only through the protocol the real store shares with it.",
+                             "为了确认你的测试守住的是每一条约定，而不只是两个存储彼此一致，kata 也会把这个变异体放到你的假对象的位置上（替换 \(fakeFile) 中它的声明）；放上之后，你的模块或测试不再能编译：假对象之外的某处用到了只有你的假对象才有的成员。在 \(fakeFile) 之外，只通过真实存储与它共同遵循的协议使用你的假对象。")
+        result.name = "your tests catch: \(place) (your fake cannot be swapped)"
         result.file = shownFile
         result.line = mutant.line
         return result

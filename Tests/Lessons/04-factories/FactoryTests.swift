@@ -118,6 +118,86 @@ struct FactoryTests {
         #expect(allSprayed, "Every extinguisher the factory made should have been sprayed once. [zh-Hans] 工厂造出的每只灭火器都应该喷射过一次。")
     }
 
+    @Test("crashes are reported as the extinguisher handed over says, whatever the factory hands: a full one, an empty one, one used before, the same one twice in a row, and a crash recovered from inside the factory while the car recovers from another (200 seeded sessions)")
+    func crashesAsHandedOver() {
+        // The model: one factory call per recoverFromCrash(), the extinguisher handed over is sprayed once, and the report
+        // says what it did: "Fire out." when it was full, "Extinguisher empty!" when it was not (used before, handed over
+        // again, or sprayed by the crash before). Now and then the factory, asked for an extinguisher, first has the car
+        // recover from another crash (one level deep): that crash gets its own call, its own extinguisher and its own report.
+        final class CarBox { weak var car: RaceCar? }
+        var generator = SeededGenerator(state: 0x04_F12E)
+        for session in 0..<200 {
+            var next: FireExtinguisher?
+            var nested: FireExtinguisher?
+            var innerReports: [String] = []
+            var calls = 0
+            var handed: [FireExtinguisher] = []
+            let box = CarBox()
+            let car = RaceCar(wheelFactory: { Wheel() }, fireExtinguisherFactory: {
+                calls += 1
+                if let inner = nested, let car = box.car {
+                    // Asked for an extinguisher, the factory first has the car recover from another crash.
+                    nested = nil
+                    let outer = next
+                    next = inner
+                    innerReports.append(car.recoverFromCrash())
+                    next = outer
+                }
+                return next ?? FireExtinguisher()
+            })
+            box.car = car
+            var steps: [String] = []
+            func draw() -> (extinguisher: FireExtinguisher, words: String) {
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: return (FireExtinguisher(), "a full one")
+                case 1: let used = FireExtinguisher(); _ = used.spray(); return (used, "an empty one")
+                case 2:
+                    if let earlier = handed.randomElement(using: &generator) { return (earlier, "one handed over before") }
+                    return (FireExtinguisher(), "a full one")
+                default:
+                    if let last = handed.last { return (last, "the one handed over last, again") }
+                    return (FireExtinguisher(), "a full one")
+                }
+            }
+            func report(_ extinguisher: FireExtinguisher, emptied: Bool) -> String {
+                extinguisher.isEmpty || emptied ? "Extinguisher empty!" : "Fire out."
+            }
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                let callsBefore = calls
+                innerReports = []
+                var wantedInner: [String] = []
+                var wantedCalls = 1
+                let outer: (extinguisher: FireExtinguisher, words: String)
+                let wanted: String
+                if Int.random(in: 0..<4, using: &generator) == 0 {
+                    // A crash within a crash: the inner one is recovered from first, with its own extinguisher.
+                    let inner = draw()
+                    handed.append(inner.extinguisher)
+                    outer = draw()
+                    wantedInner = [report(inner.extinguisher, emptied: false)]
+                    wanted = report(outer.extinguisher, emptied: outer.extinguisher === inner.extinguisher)
+                    nested = inner.extinguisher
+                    wantedCalls = 2
+                    steps.append("\(outer.words), after a crash recovered from inside the factory with \(inner.words)")
+                } else {
+                    outer = draw()
+                    wanted = report(outer.extinguisher, emptied: false)
+                    steps.append(outer.words)
+                }
+                handed.append(outer.extinguisher)
+                next = outer.extinguisher
+                let got = car.recoverFromCrash()
+                next = nil
+                nested = nil
+                let allUsed = handed.allSatisfy(\.isEmpty)
+                guard calls == callsBefore + wantedCalls, got == wanted, innerReports == wantedInner, allUsed else {
+                    Issue.record("Session \(session) (seed 0x4F12E): the extinguisher factory handed over \(steps.joined(separator: "; then ")). The last crash took \(calls - callsBefore) factory call\(calls - callsBefore == 1 ? "" : "s") (it should take \(wantedCalls)) and reported \(innerReports.map { "\"\($0)\", then " }.joined())\"\(got)\" (it should report \(wantedInner.map { "\"\($0)\", then " }.joined())\"\(wanted)\")\(allUsed ? "" : ", and not every extinguisher handed over was sprayed"). recoverFromCrash() calls the factory once, sprays what it hands over, even one it was handed before, and reports what that extinguisher did; a crash recovered from inside the factory, while the car recovers from another, gets all of that too. [zh-Hans] 第 \(session) 轮（种子 0x4F12E）：灭火器工厂依次交出了 \(steps.joined(separator: "；然后 "))。最后一次撞车调用了工厂 \(calls - callsBefore) 次（应该是 \(wantedCalls) 次），报告是 \(innerReports.map { "\"\($0)\"，然后 " }.joined())\"\(got)\"（应该是 \(wantedInner.map { "\"\($0)\"，然后 " }.joined())\"\(wanted)\"）\(allUsed ? "" : "，而且不是工厂交出的每只灭火器都喷射过")。recoverFromCrash() 调用一次工厂，喷射它交出的灭火器，即使之前交出过，并报告这只灭火器做了什么；赛车正在从一次撞车中恢复时，从工厂里面又恢复了一次撞车，这一次也要得到同样的处理。")
+                    return
+                }
+            }
+        }
+    }
+
     @Test("four wheels, each a new one from the wheel factory")
     func fourDistinctWheels() {
         let made = Made<Wheel>()
@@ -182,47 +262,79 @@ struct FactoryTests {
         #expect(moved.isEmpty, "replaceWheel(at: \(position)) should leave the other three wheels where they were, but wheel\(moved.count == 1 ? "" : "s") \(moved.map(String.init).joined(separator: ", ")) changed. [zh-Hans] replaceWheel(at: \(position)) 应该让另外三个轮子留在原位，但 \(moved.map(String.init).joined(separator: "、")) 号轮子变了。")
     }
 
-    @Test("spares are put on as handed over, whatever the factory hands: a new wheel, a punctured one, one already on this or another corner, one taken off before (200 seeded sessions)")
+    @Test("spares are put on as handed over, whatever the factory hands: a new wheel, a punctured one, one already on this or another corner, one taken off before, and a spare asked for from inside the factory while the car fits another (200 seeded sessions)")
     func sparesAsHandedOver() {
         // The model: the car asks the factory once per wheel and once per replaceWheel(at:), and each corner holds
-        // exactly the last wheel the factory handed over for it; the other corners never change.
+        // exactly the last wheel the factory handed over for it; the other corners never change. Now and then the
+        // factory, asked for a spare, first asks the car for a spare at some corner (a spare within a spare, one level
+        // deep): that one is fitted too, before the factory hands over the wheel it was asked for.
+        final class CarBox { weak var car: RaceCar? }
         var generator = SeededGenerator(state: 0x5BA2_E5ED)
         for session in 0..<200 {
             var next: Wheel?
+            var nested: (corner: Int, wheel: Wheel)?
             var calls = 0
             var takenOff: [Wheel] = []
+            let box = CarBox()
             let car = RaceCar(wheelFactory: {
                 calls += 1
+                if let inner = nested, let car = box.car {
+                    // Asked for a spare, the factory first asks the car for another one, then hands over its own.
+                    nested = nil
+                    let outer = next
+                    next = inner.wheel
+                    car.replaceWheel(at: inner.corner)
+                    next = outer
+                }
                 return next ?? Wheel()
             }, fireExtinguisherFactory: { FireExtinguisher() })
+            box.car = car
             var expected = car.wheels
             var steps: [String] = []
             guard expected.count == 4, calls == 4 else { return }  // the other tests say why
-            for _ in 0..<Int.random(in: 1...10, using: &generator) {
-                let corner = Int.random(in: 0..<4, using: &generator)
-                let source = Int.random(in: 0..<5, using: &generator)
-                let handed: Wheel
-                switch source {
-                case 0: handed = Wheel(); steps.append("a new wheel for corner \(corner)")
-                case 1: handed = Wheel(); handed.puncture(); steps.append("a punctured wheel for corner \(corner)")
+            func draw(for corner: Int) -> (wheel: Wheel, words: String) {
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0: return (Wheel(), "a new wheel for corner \(corner)")
+                case 1: let wheel = Wheel(); wheel.puncture(); return (wheel, "a punctured wheel for corner \(corner)")
                 case 2:
                     let from = Int.random(in: 0..<4, using: &generator)
-                    handed = expected[from]
-                    steps.append(from == corner ? "the wheel already on corner \(corner) for corner \(corner)" : "the wheel on corner \(from) for corner \(corner)")
+                    return (expected[from], from == corner ? "the wheel already on corner \(corner) for corner \(corner)" : "the wheel on corner \(from) for corner \(corner)")
                 default:
-                    if let old = takenOff.randomElement(using: &generator) { handed = old; steps.append("a wheel taken off earlier for corner \(corner)") }
-                    else { handed = Wheel(); steps.append("a new wheel for corner \(corner)") }
+                    if let old = takenOff.randomElement(using: &generator) { return (old, "a wheel taken off earlier for corner \(corner)") }
+                    return (Wheel(), "a new wheel for corner \(corner)")
                 }
-                next = handed
+            }
+            for _ in 0..<Int.random(in: 1...10, using: &generator) {
+                let corner = Int.random(in: 0..<4, using: &generator)
                 let callsBefore = calls
+                var wanted = 1
+                if Int.random(in: 0..<4, using: &generator) == 0 {
+                    // A spare within a spare: the inner one is fitted first, then the outer one.
+                    let innerCorner = Int.random(in: 0..<4, using: &generator)
+                    let inner = draw(for: innerCorner)
+                    nested = (innerCorner, inner.wheel)
+                    takenOff.append(expected[innerCorner])
+                    expected[innerCorner] = inner.wheel
+                    let outer = draw(for: corner)
+                    next = outer.wheel
+                    takenOff.append(expected[corner])
+                    expected[corner] = outer.wheel
+                    steps.append("\(outer.words), after asking the car, from inside the factory, for \(inner.words)")
+                    wanted = 2
+                } else {
+                    let handed = draw(for: corner)
+                    next = handed.wheel
+                    takenOff.append(expected[corner])
+                    expected[corner] = handed.wheel
+                    steps.append(handed.words)
+                }
                 car.replaceWheel(at: corner)
                 next = nil
-                takenOff.append(expected[corner])
-                expected[corner] = handed
+                nested = nil
                 let wheels = car.wheels
-                guard calls == callsBefore + 1, wheels.count == 4, zip(wheels, expected).allSatisfy({ $0 === $1 }) else {
+                guard calls == callsBefore + wanted, wheels.count == 4, zip(wheels, expected).allSatisfy({ $0 === $1 }) else {
                     let differ = (0..<4).filter { wheels.count != 4 || wheels[$0] !== expected[$0] }
-                    Issue.record("Session \(session) (seed 0x5BA2E5ED): the factory handed over \(steps.joined(separator: "; then ")). The last spare took \(calls - callsBefore) factory calls (it should take 1), and corner\(differ.count == 1 ? "" : "s") \(differ.map(String.init).joined(separator: ", ")) do\(differ.count == 1 ? "es" : "") not hold what the model says. replaceWheel(at:) asks the factory once and puts on exactly what it hands over at that corner: no check for duplicates, punctures or wheels seen before, and the other corners stay as they were. [zh-Hans] 第 \(session) 轮（种子 0x5BA2E5ED）：工厂依次交出了 \(steps.joined(separator: "；然后 "))。最后一个备胎调用了工厂 \(calls - callsBefore) 次（应该是 1 次），\(differ.map(String.init).joined(separator: "、")) 号位置不是模型所说的轮子。replaceWheel(at:) 向工厂要一次，把它交出的东西原样装在那个位置：不检查重复、扎破或见过的轮子，其他位置保持不变。")
+                    Issue.record("Session \(session) (seed 0x5BA2E5ED): the factory handed over \(steps.joined(separator: "; then ")). The last spare took \(calls - callsBefore) factory calls (it should take \(wanted)), and corner\(differ.count == 1 ? "" : "s") \(differ.map(String.init).joined(separator: ", ")) do\(differ.count == 1 ? "es" : "") not hold what the model says. replaceWheel(at:) asks the factory once and puts on exactly what it hands over at that corner: no check for duplicates, punctures or wheels seen before, and the other corners stay as they were. A spare asked for from inside the factory, while the car fits another, is fitted too: fit each spare straight into the car's wheels, not into a copy taken before the factory was called. [zh-Hans] 第 \(session) 轮（种子 0x5BA2E5ED）：工厂依次交出了 \(steps.joined(separator: "；然后 "))。最后一个备胎调用了工厂 \(calls - callsBefore) 次（应该是 \(wanted) 次），\(differ.map(String.init).joined(separator: "、")) 号位置不是模型所说的轮子。replaceWheel(at:) 向工厂要一次，把它交出的东西原样装在那个位置：不检查重复、扎破或见过的轮子，其他位置保持不变。赛车正在换一个备胎时，从工厂里面又要了一个备胎，这个备胎也要装上：把每个备胎直接装到赛车的轮子上，而不是装到调用工厂之前复制出来的副本上。")
                     return
                 }
             }

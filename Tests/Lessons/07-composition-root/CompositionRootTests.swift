@@ -31,15 +31,74 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// A clock that stands still for a while, then jumps (a day, or back), as its script says: each read takes the next
-/// step; past the script it stays where it is.
+/// step; past the script it stays where it is. It counts its reads, and at the reads a test names (`callBackAt`, counted
+/// from 0) it calls back (`callBack`: a start of the car inside the start that is asking), once each, before it answers.
 final class ScriptedClock: TimeSource {
     private var moment: Date
     private var steps: [TimeInterval]
+    private(set) var reads = 0
+    var callBackAt: Set<Int> = []
+    var callBack: (() -> Void)?
     init(from start: Date, steps: [TimeInterval]) { moment = start; self.steps = steps }
     func now() -> Date {
-        defer { if !steps.isEmpty { moment = moment.addingTimeInterval(steps.removeFirst()) } }
-        return moment
+        let answer = moment
+        if !steps.isEmpty { moment = moment.addingTimeInterval(steps.removeFirst()) }
+        let read = reads
+        reads += 1
+        if callBackAt.remove(read) != nil { callBack?() }
+        return answer
     }
+}
+
+/// A detail-screen factory that, at the requests a test names (`callBacks`: request number, counted from 0, to an
+/// index), opens another car of the same garage while it makes the screen (`reopen`), then makes its own. It records
+/// every car it was asked for, the screen it made for each request, and what each open from inside returned.
+final class CallingBackScreenFactory: DetailScreenFactory {
+    private(set) var requested: [RaceCar] = []
+    private(set) var made: [Int: CarDetailScreen] = [:]
+    private(set) var openedFromInside: [CarDetailScreen?] = []
+    var callBacks: [Int: Int] = [:]
+    var reopen: ((Int) -> CarDetailScreen?)?
+
+    func makeDetailScreen(for car: RaceCar) -> CarDetailScreen {
+        let number = requested.count
+        requested.append(car)
+        if let index = callBacks.removeValue(forKey: number), let reopen { openedFromInside.append(reopen(index)) }
+        let screen = CarDetailScreen(car: car, telemetry: Telemetry(), clock: FixedClock(date: epoch))
+        made[number] = screen
+        return screen
+    }
+}
+
+
+/// What an object stores, as text: each stored property (its superclasses' too) by name, a value written out, an object
+/// by its identity (what that object holds is its own business). Works for a class or a struct, and for one that stores
+/// nothing at all.
+func storedState(_ subject: Any) -> String {
+    func describe(_ value: Any, depth: Int) -> String {
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .class?:
+            return "\(type(of: value))#\(UInt(bitPattern: ObjectIdentifier(value as AnyObject).hashValue))"
+        case .optional?:
+            return mirror.children.first.map { "some(\(describe($0.value, depth: depth)))" } ?? "nil"
+        case nil:
+            return String(describing: value)
+        default:
+            guard depth < 8 else { return "..." }
+            return "\(type(of: value))(\(fields(mirror, depth: depth + 1)))"
+        }
+    }
+    func fields(_ mirror: Mirror, depth: Int) -> String {
+        var parts: [String] = []
+        var level: Mirror? = mirror
+        while let current = level {
+            parts += current.children.map { "\($0.label ?? "_")=\(describe($0.value, depth: depth))" }
+            level = current.superclassMirror
+        }
+        return parts.joined(separator: ", ")
+    }
+    return fields(Mirror(reflecting: subject), depth: 0)
 }
 
 /// A detail-screen factory that records which cars it was asked for.
@@ -190,10 +249,11 @@ struct CompositionRootTests {
         #expect(factory.requested.count == 2 && factory.made.last === again && again !== detail, "Opening the second car again should ask the factory again and return the new screen it makes; the factory was asked \(factory.requested.count) time\(factory.requested.count == 1 ? "" : "s") in all and open(carAt:) returned \(again === detail ? "the first screen again" : "another screen"). The garage keeps no screens: every open(carAt:) returns what the factory makes for it. [zh-Hans] 再次打开第二辆赛车应该再向工厂请求一次，并返回工厂新造的界面；工厂一共被请求了 \(factory.requested.count) 次，open(carAt:) 返回的是\(again === detail ? "第一次的那个界面" : "另一个界面")。车库不保存界面：每次 open(carAt:) 都返回工厂为它造的界面。")
     }
 
-    @Test("open(carAt:) asks for the car at that index in the order the garage was handed, whatever that order (100 seeded garages)")
+    @Test("open(carAt:) asks for the car at that index in the order the garage was handed, whatever that order, also when the factory opens another car while it makes a screen (100 seeded garages)")
     func garageOpensTheCarAtTheIndex() {
         // The model: open(carAt: i) asks the factory once, for cars[i] exactly as the list was handed (unsorted, one car
-        // listed twice), and returns what the factory made; past either end it asks nothing and returns nil.
+        // listed twice), and returns what the factory made; past either end it asks nothing and returns nil. An open the
+        // factory makes while it makes a screen (a factory that calls back in) is an open like any other.
         var state: UInt64 = 0x07_6A2A
         func next(_ bound: Int) -> Int {
             state &+= 0x9E37_79B9_7F4A_7C15
@@ -207,17 +267,42 @@ struct CompositionRootTests {
             var cars = (0..<(1 + next(6))).map { _ in container.makeRaceCar(pitRadioFrequency: PitRadioFrequency(megahertz: Double(400 + next(100)) + 0.25)) }
             if next(3) == 0, let again = cars.first { cars.append(again) }
             for i in stride(from: cars.count - 1, to: 0, by: -1) { cars.swapAt(i, next(i + 1)) }
-            let factory = SpyScreenFactory()
+            let factory = CallingBackScreenFactory()
             let garage = GarageScreen(cars: cars, factory: factory)
+            // In a third of the garages the factory, at one or two of its requests, opens another car of the same
+            // garage (or an index past an end) before it makes the screen it was asked for.
+            if next(3) == 0 {
+                for _ in 0...next(2) { factory.callBacks[next(4)] = next(cars.count + 2) - 1 }
+                factory.reopen = { garage.open(carAt: $0) }
+            }
+            defer { factory.reopen = nil }
+            var callBacks = factory.callBacks, modelRequests: [Int] = [], modelFromInside: [Int?] = []
+            func modelOpen(_ index: Int) -> Int? {
+                guard cars.indices.contains(index) else { return nil }
+                let number = modelRequests.count
+                modelRequests.append(index)
+                if let inner = callBacks.removeValue(forKey: number) { modelFromInside.append(modelOpen(inner)) }
+                return number
+            }
+            func isScreen(_ screen: CarDetailScreen?, ofRequest number: Int?) -> Bool {
+                guard let number else { return screen == nil }
+                return screen != nil && factory.made[number] === screen
+            }
             for index in [next(cars.count), next(cars.count), cars.count, -1 - next(3)] {
                 let asked = factory.requested.count
+                let expected = modelOpen(index)
                 let opened = garage.open(carAt: index)
                 let inRange = cars.indices.contains(index)
-                let right = inRange
-                    ? factory.requested.count == asked + 1 && factory.requested.last.map { sameCar($0, cars[index]) } == true && opened != nil && factory.made.last === opened
-                    : factory.requested.count == asked && opened == nil
+                let right = factory.requested.count == modelRequests.count
+                    && zip(factory.requested, modelRequests).allSatisfy { sameCar($0, cars[$1]) }
+                    && isScreen(opened, ofRequest: expected)
+                    && factory.openedFromInside.count == modelFromInside.count
+                    && zip(factory.openedFromInside, modelFromInside).allSatisfy { isScreen($0, ofRequest: $1) }
                 guard right else {
-                    Issue.record("Garage \(round) (seed 0x76A2A) of \(cars.count) cars handed in the order \(cars.map { "\($0.pitRadioFrequency)" }): open(carAt: \(index)) \(inRange ? "should ask the factory once, for the car at index \(index) (\(cars[index].pitRadioFrequency)), and return the screen it makes" : "should return nil without asking the factory"); the factory was asked \(factory.requested.count - asked) time\(factory.requested.count - asked == 1 ? "" : "s")\(factory.requested.count > asked ? ", for the car on \(factory.requested.last.map { "\($0.pitRadioFrequency)" } ?? "")" : ""). Keep the cars in the order you were handed them (no sorting, no dropping a car listed twice) and open the one at that index. [zh-Hans] 第 \(round) 个车库（种子 0x76A2A），\(cars.count) 辆赛车按 \(cars.map { "\($0.pitRadioFrequency)" }) 的顺序交入：open(carAt: \(index)) \(inRange ? "应该为索引 \(index) 上的那辆车（\(cars[index].pitRadioFrequency)）向工厂请求一次，并返回工厂造出的界面" : "应该返回 nil，不向工厂请求")；工厂被请求了 \(factory.requested.count - asked) 次。按交给你的顺序保存赛车（不排序，也不丢掉出现两次的车），打开那个索引上的那辆。")
+                    let fromInside = modelRequests.count - asked - (inRange ? 1 : 0)
+                    let inside = fromInside > 0 ? " The factory, while it made that screen, opened \(fromInside) more car\(fromInside == 1 ? "" : "s") of this garage (an open inside an open): each of those asks the factory too, for its own car, and returns its own screen." : ""
+                    let insideZh = fromInside > 0 ? "工厂在造这个界面时，又打开了这个车库的另外 \(fromInside) 辆车（在一次打开之中的打开）：每一次也都要为它自己的车向工厂请求，并返回它自己的界面。" : ""
+                    Issue.record("Garage \(round) (seed 0x76A2A) of \(cars.count) cars handed in the order \(cars.map { "\($0.pitRadioFrequency)" }): open(carAt: \(index)) \(inRange ? "should ask the factory once, for the car at index \(index) (\(cars[index].pitRadioFrequency)), and return the screen it makes" : "should return nil without asking the factory");\(inside) The factory should have been asked \(modelRequests.count - asked) time\(modelRequests.count - asked == 1 ? "" : "s"), for the cars on \(modelRequests.dropFirst(asked).map { "\(cars[$0].pitRadioFrequency)" }); it was asked \(factory.requested.count - asked) time\(factory.requested.count - asked == 1 ? "" : "s"), for the cars on \(factory.requested.dropFirst(asked).map { "\($0.pitRadioFrequency)" }). Keep the cars in the order you were handed them (no sorting, no dropping a car listed twice), open the one at that index, and let every open ask the factory, an open made while another is under way too (no flag that turns it away). [zh-Hans] 第 \(round) 个车库（种子 0x76A2A），\(cars.count) 辆赛车按 \(cars.map { "\($0.pitRadioFrequency)" }) 的顺序交入：open(carAt: \(index)) \(inRange ? "应该为索引 \(index) 上的那辆车（\(cars[index].pitRadioFrequency)）向工厂请求一次，并返回工厂造出的界面" : "应该返回 nil，不向工厂请求")。\(insideZh)工厂应该被请求 \(modelRequests.count - asked) 次，请求的车频率依次是 \(modelRequests.dropFirst(asked).map { "\(cars[$0].pitRadioFrequency)" })；实际被请求了 \(factory.requested.count - asked) 次，请求的车频率是 \(factory.requested.dropFirst(asked).map { "\($0.pitRadioFrequency)" })。按交给你的顺序保存赛车（不排序，也不丢掉出现两次的车），打开那个索引上的那辆，并让每一次打开都去问工厂，另一次打开还没结束时的打开也一样（不要用标志把它挡回去）。")
                     return
                 }
             }
@@ -302,24 +387,59 @@ struct CompositionRootTests {
         #expect(recorded == reports, "Three starts on a clock that moves at every read returned \(reports) and recorded \(recorded) in the car's telemetry. Each start() should read the clock once, build its report once, record that report and return the same one. [zh-Hans] 在每次读取都会前进的时钟上启动三次，返回了 \(reports)，而赛车的遥测里记录的是 \(recorded)。每次 start() 只读一次时钟、只生成一次报告，记录这份报告并返回同一份。")
     }
 
-    @Test("whatever the clock does (stands still, moves, goes back), every start() records exactly the report it returns, once, the same report twice in a row too (100 seeded sessions)")
+    @Test("whatever the clock does (stands still, moves, goes back, starts the car again while it is asked), every start() asks it once and records exactly the report it returns, once, the same report twice in a row too (100 seeded sessions)")
     func everyStartRecordedWhateverTheClock() {
         var generator = SeededGenerator(state: 0x57A2_7ED5)
+        // A moment as the lesson text writes it, in UTC (`2001-09-09T01:46:40Z`), written by the test itself.
+        let utc = ISO8601DateFormatter()
         for session in 0..<100 {
             let steps: [TimeInterval] = (0..<Int.random(in: 2...16, using: &generator)).map { _ in
                 [0, 0, 0, 86_400, -86_400].randomElement(using: &generator)!
             }
-            let car = DependencyContainer(clock: ScriptedClock(from: epoch, steps: steps)).makeRaceCar(pitRadioFrequency: monza)
+            let clock = ScriptedClock(from: epoch, steps: steps)
+            let car = DependencyContainer(clock: clock).makeRaceCar(pitRadioFrequency: monza)
+            let starts = Int.random(in: 2...8, using: &generator)
+            // In half the sessions the clock, at one or two of its reads, starts the car again before it answers: a
+            // start inside a start is a start too.
+            var callBackAt: Set<Int> = []
+            if Bool.random(using: &generator) {
+                for _ in 0..<Int.random(in: 1...2, using: &generator) { callBackAt.insert(Int.random(in: 0..<(starts + 1), using: &generator)) }
+            }
+            var fromInside: [String] = []
+            clock.callBackAt = callBackAt
+            clock.callBack = { fromInside.append(car.start()) }
+            defer { clock.callBack = nil }
+
+            // The model: every start reads the clock once (the read's moment is the script's), a start the clock makes
+            // while it is asked runs whole before that read is answered, and each start records the report it returns.
+            func moment(_ read: Int) -> Date { epoch.addingTimeInterval(steps.prefix(read).reduce(0, +)) }
+            var modelReads = 0, modelRecorded: [String] = [], modelFromInside: [String] = []
+            func modelStart() -> String {
+                let read = modelReads
+                modelReads += 1
+                if callBackAt.contains(read) { modelFromInside.append(modelStart()) }
+                let report = "\(utc.string(from: moment(read))) car on 455.25 MHz started"
+                modelRecorded.append(report)
+                return report
+            }
+            let expectedReports = (0..<starts).map { _ in modelStart() }
+
             let before = car.telemetry.entries.count
-            let reports = (0..<Int.random(in: 2...8, using: &generator)).map { _ in car.start() }
+            let reports = (0..<starts).map { _ in car.start() }
             let recorded = Array(car.telemetry.entries.dropFirst(before))
+            let inside = callBackAt.isEmpty ? "" : " (\(modelFromInside.count) of them started by the clock while start() asked it, at its read\(callBackAt.count == 1 ? "" : "s") \(callBackAt.sorted().map { $0 + 1 }))"
+            let insideZh = callBackAt.isEmpty ? "" : "（其中 \(modelFromInside.count) 次是时钟在 start() 询问它时、在第 \(callBackAt.sorted().map { $0 + 1 }) 次读取中再次启动的）"
             // Every start starts the engine, a running one too: the car keeps the behaviour it had.
-            guard car.engine.starts == reports.count else {
-                Issue.record("Session \(session) (seed 0x57A27ED5): \(reports.count) starts of one car started its engine \(car.engine.starts) time\(car.engine.starts == 1 ? "" : "s"). start() starts the engine every time it runs, as it always did, also when the engine was started before. [zh-Hans] 第 \(session) 轮（种子 0x57A27ED5）：同一辆赛车启动 \(reports.count) 次，引擎被启动了 \(car.engine.starts) 次。start() 每次运行都启动引擎，和原来一样，即使引擎之前已经启动过。")
+            guard car.engine.starts == modelReads else {
+                Issue.record("Session \(session) (seed 0x57A27ED5): \(modelReads) starts of one car\(inside) started its engine \(car.engine.starts) time\(car.engine.starts == 1 ? "" : "s"). start() starts the engine every time it runs, as it always did, also when the engine was started before, and also when it runs inside another start. [zh-Hans] 第 \(session) 轮（种子 0x57A27ED5）：同一辆赛车启动 \(modelReads) 次\(insideZh)，引擎被启动了 \(car.engine.starts) 次。start() 每次运行都启动引擎，和原来一样，即使引擎之前已经启动过，即使这次启动发生在另一次启动之中。")
                 return
             }
-            guard recorded == reports else {
-                Issue.record("Session \(session) (seed 0x57A27ED5): on a clock that moved by \(steps.map { $0 == 0 ? "0" : $0 > 0 ? "+1 day" : "-1 day" }) between reads, \(reports.count) starts returned \(reports) and recorded \(recorded). Each start() records the report it returns, every time, even when it is the same text as the last one (two starts at the same moment are two starts). [zh-Hans] 第 \(session) 轮（种子 0x57A27ED5）：时钟在两次读取之间依次变化 \(steps.map { $0 == 0 ? "0" : $0 > 0 ? "+1 天" : "-1 天" })，\(reports.count) 次启动返回了 \(reports)，记录的是 \(recorded)。每次 start() 都记录它返回的报告，每一次都记，即使和上一条文字相同（同一时刻的两次启动也是两次启动）。")
+            guard clock.reads == modelReads else {
+                Issue.record("Session \(session) (seed 0x57A27ED5): \(modelReads) starts of one car\(inside) asked its clock \(clock.reads) time\(clock.reads == 1 ? "" : "s"). Each start() asks the clock once, and stamps its report with that moment: read it once, keep it in a `let`, and use that. [zh-Hans] 第 \(session) 轮（种子 0x57A27ED5）：同一辆赛车启动 \(modelReads) 次\(insideZh)，却询问了时钟 \(clock.reads) 次。每次 start() 只询问时钟一次，并用这一时刻给报告盖时间戳：读一次，存进一个 `let`，然后用它。")
+                return
+            }
+            guard reports == expectedReports, fromInside == modelFromInside, recorded == modelRecorded else {
+                Issue.record("Session \(session) (seed 0x57A27ED5): on a clock that moved by \(steps.map { $0 == 0 ? "0" : $0 > 0 ? "+1 day" : "-1 day" }) between reads, \(modelReads) starts\(inside) should return \(expectedReports)\(modelFromInside.isEmpty ? "" : " (and \(modelFromInside) from inside)") and record \(modelRecorded); they returned \(reports)\(modelFromInside.isEmpty ? "" : " (and \(fromInside) from inside)") and recorded \(recorded). Each start() reads the clock once, stamps its report with that moment, and records the report it returns, every time, even when it is the same text as the last one (two starts at the same moment are two starts), and also when it runs inside another start (it is recorded when it ends, before the start it ran in). [zh-Hans] 第 \(session) 轮（种子 0x57A27ED5）：时钟在两次读取之间依次变化 \(steps.map { $0 == 0 ? "0" : $0 > 0 ? "+1 天" : "-1 天" })，\(modelReads) 次启动\(insideZh)应该返回 \(expectedReports)\(modelFromInside.isEmpty ? "" : "（在启动之中的返回 \(modelFromInside)）")，并记录 \(modelRecorded)；实际返回了 \(reports)\(modelFromInside.isEmpty ? "" : "（在启动之中的返回 \(fromInside)）")，记录的是 \(recorded)。每次 start() 只读一次时钟，用这一时刻给报告盖时间戳，并记录它返回的报告，每一次都记，即使和上一条文字相同（同一时刻的两次启动也是两次启动），即使它发生在另一次启动之中（它结束时就记录，早于包含它的那次启动）。")
                 return
             }
         }
@@ -352,6 +472,37 @@ struct CompositionRootTests {
         }
         #expect(weakEngine == nil, "The engine of a car made by makeRaceCar(pitRadioFrequency:) stayed alive after the caller let go of the car: the container keeps the car (a list of built cars, a cache) or its engine. The container shares only what is shared (the telemetry, the clock); a car and its engine are new for every call and belong to whoever asked: makeRaceCar remembers nothing between calls. [zh-Hans] 调用者放手之后，makeRaceCar(pitRadioFrequency:) 造出的赛车的引擎仍然存活：容器留住了这辆车（一张造过的车的列表、一个缓存）或它的引擎。容器只共享该共享的东西（遥测、时钟）；赛车和它的引擎每次调用都是新的，属于要它的人：makeRaceCar 在两次调用之间什么也不记住。")
         #expect(weakScreen == nil, "A detail screen made by makeDetailScreen(for:) stayed alive after its caller let go: the container keeps it. Make a new screen for every call and keep none. [zh-Hans] makeDetailScreen(for:) 造出的详情界面在调用者放手之后仍然存活：容器留住了它。每次调用都造一个新界面，一个也不要保留。")
+    }
+
+    @Test("asked twice for a screen for one car while the first is still open, the container makes a second screen, and it remembers nothing between calls")
+    func everyScreenIsANewScreen() throws {
+        let container = DependencyContainer(clock: FixedClock(date: sentinel))
+        let car = container.makeRaceCar(pitRadioFrequency: monza)
+        let first = container.makeDetailScreen(for: car)
+        // What the container stores once it has made a car and a screen (a shared object made on first use is made by now).
+        let stored = storedState(container)
+        let second = container.makeDetailScreen(for: car)
+        let garage = GarageScreen(cars: [car, car], factory: container)
+        let opened = try #require(garage.open(carAt: 0), "GarageScreen.open(carAt: 0) returned nil for a garage with two cars. [zh-Hans] 对有两辆赛车的车库，GarageScreen.open(carAt: 0) 返回了 nil。")
+        let openedAgain = try #require(garage.open(carAt: 1), "GarageScreen.open(carAt: 1) returned nil for a garage with two cars. [zh-Hans] 对有两辆赛车的车库，GarageScreen.open(carAt: 1) 返回了 nil。")
+        // Every screen is still held here while the next one is asked for.
+        let screens = [first, second, opened, openedAgain]
+        let distinct = Set(screens.map { ObjectIdentifier($0) }).count
+        #expect(distinct == 4, "Four screens were asked for one car, each while the ones before were still open (two from makeDetailScreen(for:), two through the garage); the container handed out \(distinct) different screen\(distinct == 1 ? "" : "s"). makeDetailScreen(for:) builds a new screen on every call, also for a car whose earlier screen is still open: do not hand back a screen made before (no cache, weak or by car). [zh-Hans] 为同一辆车要了四个界面，每次要的时候前面的界面都还开着（两个来自 makeDetailScreen(for:)，两个经由车库）；容器交出的只有 \(distinct) 个不同的界面。makeDetailScreen(for:) 每次调用都创建一个新界面，即使这辆车之前的界面还开着：不要交回以前造过的界面（不要缓存，无论是 weak 的还是按车保存的）。")
+        let entries = car.telemetry.entries.count
+        let texts = screens.map { $0.render() }
+        let added = car.telemetry.entries.count - entries
+        #expect(added == 4 && texts.allSatisfy { $0 == "Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z" }, "Each of the four screens rendered once: each should report its own render, 4 entries, each \"Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z\"; the telemetry got \(added) and the renders returned \(texts). [zh-Hans] 四个界面各渲染一次：每个都应该报告自己的渲染，共 4 条，每条都是 \"Car on 455.25 MHz, opened at 2001-09-09T01:46:40Z\"；遥测收到了 \(added) 条，渲染返回的是 \(texts)。")
+        // Twenty more cars and screens, half of them kept, half let go at once: what the container stores does not move.
+        var kept: [CarDetailScreen] = []
+        for round in 0..<20 {
+            let another = container.makeRaceCar(pitRadioFrequency: round.isMultiple(of: 2) ? monza : spa)
+            let screen = container.makeDetailScreen(for: round.isMultiple(of: 3) ? car : another)
+            if round.isMultiple(of: 2) { kept.append(screen) }
+        }
+        let after = storedState(container)
+        #expect(after == stored, "The container stored [\(stored)] after its first car and screen, and [\(after)] after twenty more: it remembers something between calls (a count, a list, the last screen or car). The container keeps only what it shares, its telemetry and its clock; every car and screen it makes is new and belongs to its caller. [zh-Hans] 容器在造出第一辆车和第一个界面之后保存的是 [\(stored)]，又造了二十个之后保存的是 [\(after)]：它在两次调用之间记住了东西（一个计数、一张列表、上一个界面或上一辆车）。容器只保存它共享的东西，也就是遥测和时钟；它造的每辆车、每个界面都是新的，属于调用者。")
+        _ = kept
     }
 
     @Test("the garage keeps the factory it is handed")

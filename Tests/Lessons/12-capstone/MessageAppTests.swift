@@ -41,20 +41,31 @@ final class FlakyNetwork: NetworkClient {
     }
 }
 
-/// A network whose messages others add to, whose posts join them, and which fails as the test says.
+/// A network whose messages others add to, whose posts join them, and which fails as the test says. It counts every
+/// fetch and every post, the failed ones too, and at the fetches and posts a test names (counted from 0) it calls back
+/// (`callBack`: a message sent through the screen while the screen is asking), once each, before it answers.
 final class ScriptedNetwork: NetworkClient {
     var messages: [Message] = []
     /// Any error a network client may throw: the app's `NetworkError`, or one of another layer.
     var failure: (any Error)?
     private(set) var postAttempts = 0
+    private(set) var fetchAttempts = 0
+    var callBackAtFetch: Set<Int> = []
+    var callBackAtPost: Set<Int> = []
+    var callBack: (() -> Void)?
 
     func fetchMessages() throws -> [Message] {
+        let fetch = fetchAttempts
+        fetchAttempts += 1
+        if callBackAtFetch.remove(fetch) != nil { callBack?() }
         if let failure { throw failure }
         return messages
     }
 
     func post(_ message: Message) throws {
+        let post = postAttempts
         postAttempts += 1
+        if callBackAtPost.remove(post) != nil { callBack?() }
         if let failure { throw failure }
         messages.append(message)
     }
@@ -86,15 +97,23 @@ struct FixedClock: AppClock {
 
 /// A clock a test moves forward by hand. Only the test's own thread touches
 /// it; `@unchecked Sendable` lets it conform to an `AppClock` declared `Sendable`.
+/// It counts its reads, and at the reads a test names (counted from 0) it calls back (`callBack`), once each, before
+/// it answers.
 final class ManualClock: AppClock, @unchecked Sendable {
     var current: Date
+    private(set) var reads = 0
+    var callBackAt: Set<Int> = []
+    var callBack: (() -> Void)?
 
     init(_ start: Date) {
         current = start
     }
 
     func now() -> Date {
-        current
+        let read = reads
+        reads += 1
+        if callBackAt.remove(read) != nil { callBack?() }
+        return current
     }
 }
 
@@ -383,17 +402,54 @@ struct MessageAppTests {
         }
     }
 
-    @Test("200 seeded sessions of loads, sends of any text (blank, long, repeated), outages (offline, any server error, an error of another kind) and others' messages (one, or hundreds at once) keep the behaviour the text promises")
+    @Test("200 seeded sessions of loads, sends of any text (blank, long, repeated), outages (offline, any server error, an error of another kind), others' messages (one, or hundreds at once) and sends made from inside a load or a send keep the behaviour the text promises")
     func sessionsFollowTheModel() {
         var generator = SeededGenerator(state: 0x12_C4A7)
+        let insideText = "Copy, sent from inside."
         for session in 0..<200 {
             let network = ScriptedNetwork()
             // Time never goes back, so the network's order is also the order the messages were sent in; it often stands
             // still between steps, so messages of the same moment keep the network's order among themselves.
             let clock = ManualClock(lightsOut)
             let screen = AppContainer(network: network, clock: clock, userName: "Kimi").makeMessageList()
-            var rows: [String] = [], errorText: String? = nil, attempts = 0
+            // In a third of the sessions the network (while it is asked to fetch or to post) or the clock (while it is
+            // asked the time) sends a message through the same screen, once or twice: a send inside a load or a send.
+            if Int.random(in: 0..<3, using: &generator) == 0 {
+                for _ in 0...Int.random(in: 0...1, using: &generator) {
+                    let number = Int.random(in: 0..<4, using: &generator)
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0: network.callBackAtFetch.insert(number)
+                    case 1: network.callBackAtPost.insert(number)
+                    default: clock.callBackAt.insert(number)
+                    }
+                }
+                network.callBack = { screen.send(insideText) }
+                clock.callBack = { screen.send(insideText) }
+            }
+            defer { network.callBack = nil; clock.callBack = nil }
+            var fetchCallBacks = network.callBackAtFetch, postCallBacks = network.callBackAtPost, readCallBacks = clock.callBackAt
+            var rows: [String] = [], errorText: String? = nil, posts = 0, fetches = 0, reads = 0
             var steps: [String] = []
+            // The model, run after each step: a send asks the clock once, then posts once (whatever the text, no retry,
+            // whatever the error), and a load fetches once (no retry either); a send the clock or the network makes
+            // while it is asked runs whole before it answers.
+            func modelSend(_ text: String) {
+                let read = reads
+                reads += 1
+                if readCallBacks.remove(read) != nil { steps.append("the clock, asked the time, sends \"\(insideText)\""); modelSend(insideText) }
+                let post = posts
+                posts += 1
+                if postCallBacks.remove(post) != nil { steps.append("the network, asked to post, sends \"\(insideText)\""); modelSend(insideText) }
+                if network.failure != nil { errorText = "Could not send your message." }
+                else { rows.append("Kimi: \(text)"); errorText = nil }
+            }
+            func modelLoad() {
+                let fetch = fetches
+                fetches += 1
+                if fetchCallBacks.remove(fetch) != nil { steps.append("the network, asked to fetch, sends \"\(insideText)\""); modelSend(insideText) }
+                if network.failure != nil { rows = []; errorText = "Could not load messages." }
+                else { rows = network.messages.map { "\($0.author): \($0.text)" }; errorText = nil }
+            }
             for _ in 0..<Int.random(in: 1...14, using: &generator) {
                 if Int.random(in: 0..<3, using: &generator) > 0 { clock.current = clock.current.addingTimeInterval(1) }
                 switch Int.random(in: 0..<6, using: &generator) {
@@ -413,18 +469,15 @@ struct MessageAppTests {
                 case 2, 3:
                     screen.load()
                     steps.append("load()")
-                    if network.failure != nil { rows = []; errorText = "Could not load messages." }
-                    else { rows = network.messages.map { "\($0.author): \($0.text)" }; errorText = nil }
+                    modelLoad()
                 default:
                     let text = Self.anyText(using: &generator)
                     screen.send(text)
                     steps.append("send(\"\(text)\")")
-                    attempts += 1
-                    if network.failure != nil { errorText = "Could not send your message." }
-                    else { rows.append("Kimi: \(text)"); errorText = nil }
+                    modelSend(text)
                 }
-                guard screen.rows == rows, screen.errorText == errorText, network.postAttempts == attempts else {
-                    Issue.record("Session \(session) (seed 0x12C4A7), after \(steps.joined(separator: ", ")): the screen should show \(rows) with errorText \(errorText.map { "\"\($0)\"" } ?? "nil") after \(attempts) post\(attempts == 1 ? "" : "s"); it shows \(screen.rows) with errorText \(screen.errorText.map { "\"\($0)\"" } ?? "nil") after \(network.postAttempts). Keep the behaviour: load() shows every message oldest first and clears the error, or shows no rows and \"Could not load messages.\"; send(_:) posts once whatever the text (no retry, whatever the error), adds its row at the end when the post works and clears the error, or keeps the rows and shows \"Could not send your message.\". [zh-Hans] 第 \(session) 段会话（种子 0x12C4A7），在 \(steps.joined(separator: "、")) 之后：界面应该显示 \(rows)，errorText 为 \(errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(attempts) 次；实际显示 \(screen.rows)，errorText 为 \(screen.errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(network.postAttempts) 次。保持原有行为：load() 按从旧到新显示全部消息并清除错误，或者不显示任何行并显示 \"Could not load messages.\"；send(_:) 不管文字是什么都只发送一次（不管是什么错误都不重试），发送成功时把它的行加在最后并清除错误，失败时保留已有的行并显示 \"Could not send your message.\"。")
+                guard screen.rows == rows, screen.errorText == errorText, network.postAttempts == posts, network.fetchAttempts == fetches, clock.reads == reads else {
+                    Issue.record("Session \(session) (seed 0x12C4A7), after \(steps.joined(separator: ", ")): the screen should show \(rows) with errorText \(errorText.map { "\"\($0)\"" } ?? "nil") after \(posts) post\(posts == 1 ? "" : "s"), \(fetches) fetch\(fetches == 1 ? "" : "es") and \(reads) question\(reads == 1 ? "" : "s") to the clock; it shows \(screen.rows) with errorText \(screen.errorText.map { "\"\($0)\"" } ?? "nil") after \(network.postAttempts) post\(network.postAttempts == 1 ? "" : "s"), \(network.fetchAttempts) fetch\(network.fetchAttempts == 1 ? "" : "es") and \(clock.reads) question\(clock.reads == 1 ? "" : "s") to the clock. Keep the behaviour: load() fetches once (no retry, whatever the error) and shows every message oldest first and clears the error, or shows no rows and \"Could not load messages.\"; send(_:) asks the clock once and posts once whatever the text (no retry, whatever the error), adds its row at the end when the post works and clears the error, or keeps the rows and shows \"Could not send your message.\". A send made while another send or a load is under way (the network or the clock sends from inside) is a send like any other: no flag may turn it away. [zh-Hans] 第 \(session) 段会话（种子 0x12C4A7），在 \(steps.joined(separator: "、")) 之后：界面应该显示 \(rows)，errorText 为 \(errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(posts) 次、获取 \(fetches) 次、询问时钟 \(reads) 次；实际显示 \(screen.rows)，errorText 为 \(screen.errorText.map { "\"\($0)\"" } ?? "nil")，共发送 \(network.postAttempts) 次、获取 \(network.fetchAttempts) 次、询问时钟 \(clock.reads) 次。保持原有行为：load() 只获取一次（不管是什么错误都不重试），按从旧到新显示全部消息并清除错误，或者不显示任何行并显示 \"Could not load messages.\"；send(_:) 不管文字是什么都只询问时钟一次、只发送一次（不管是什么错误都不重试），发送成功时把它的行加在最后并清除错误，失败时保留已有的行并显示 \"Could not send your message.\"。在另一次发送或加载还没结束时发起的发送（网络或时钟从里面发送）和其他发送一样：不要用标志把它挡回去。")
                     return
                 }
             }

@@ -194,39 +194,60 @@ struct LiveTestPreviewTests {
         #expect(touched.isEmpty, "A weather service the test did not override must not fall back to the live radar: \(touched). [zh-Hans] 测试没有覆盖的天气服务不能退回到真实的雷达：\(touched)。")
     }
 
-    @Test("every use of a test value is reported, in order, naming its member, over many cases")
+    @Test("every use of a test value is reported, in order, naming its member, over many cases: the same driver again, one fake in both roles, a reporter handed to two roots, and reporters and fakes that ask the app for another call from inside a question")
     func everyUseOfATestValueIsReported() {
         var dice = Dice(state: 14)
+        var previous: CallingBackReporter?
         for round in 0..<60 {
             let overrideTelemetry = dice.roll(2) == 0
             let overrideWeather = dice.roll(2) == 0
             let rain = [0, 30, 50, 90][dice.roll(4)]
             let wear = [0, 40, 70, 95][dice.roll(4)]
             let lap = 90_000 + dice.roll(3_000)
-            let reporter = SpyReporter()
-            let app = PitWallApp.test(
-                reporter: reporter,
-                telemetry: overrideTelemetry ? FakeTelemetry(wear: wear, lap: lap) : nil,
-                weather: overrideWeather ? FakeWeather(rain: rain) : nil
-            )
-            // What the app sees: an override's answer, or the test value's 0.
-            let seenRain = overrideWeather ? rain : 0
-            let seenWear = overrideTelemetry ? wear : 0
-            let seenLap = overrideTelemetry ? lap : 0
-            var expected: [String] = []
-            var calls: [String] = []
-            for _ in 0..<(1 + dice.roll(3)) {
-                let driver = drivers[dice.roll(drivers.count)]
-                calls.append(app.call(for: driver))
-                expected += membersAsked(rain: seenRain, wear: seenWear).filter {
-                    $0.hasPrefix("WeatherService") ? !overrideWeather : !overrideTelemetry
-                }
-                let call = calls[calls.count - 1]
-                let want = expectedCall(driver, rain: seenRain, wear: seenWear, lap: seenLap)
-                #expect(call == want, "Case \(round): telemetry \(overrideTelemetry ? "overridden" : "not overridden"), weather \(overrideWeather ? "overridden" : "not overridden"): the call for \(driver) should be \"\(want)\" (an override's answer, or 0 from a test value); it was \"\(call)\". [zh-Hans] 第 \(round) 例：遥测\(overrideTelemetry ? "已覆盖" : "未覆盖")，天气\(overrideWeather ? "已覆盖" : "未覆盖")：对 \(driver) 的指令应该是 \"\(want)\"（覆盖值的回答，或测试值的 0）；实际是 \"\(call)\"。")
+            let callsBack = CallsBack()
+            // Now and then the reporter of the case before, handed to this root too: one object, two apps.
+            let shared = previous != nil && dice.roll(4) == 0
+            let reporter = shared ? previous! : CallingBackReporter()
+            previous = reporter
+            reporter.callsBack = callsBack
+            let reportsBefore = reporter.issues.count
+            // Now and then one fake plays both services.
+            let oneFake = overrideTelemetry && overrideWeather && dice.roll(3) == 0
+            let telemetry = overrideTelemetry ? CallingBackFake(rain: rain, wear: wear, lap: lap, callsBack: callsBack) : nil
+            let weather = overrideWeather ? (oneFake ? telemetry : CallingBackFake(rain: rain, wear: wear, lap: lap, callsBack: callsBack)) : nil
+            let app = PitWallApp.test(reporter: reporter, telemetry: telemetry, weather: weather)
+            callsBack.app = app
+            // Up to two questions of the case ask the app for another call from inside (one level deep): a report the
+            // reporter is making, or a question a fake is answering.
+            for _ in 0..<2 where dice.roll(2) == 0 {
+                callsBack.plan[1 + dice.roll(6)] = drivers[dice.roll(drivers.count)]
             }
-            let matches = reporter.issues.count == expected.count && zip(reporter.issues, expected).allSatisfy { names($0, $1) }
-            #expect(matches, "Case \(round): telemetry \(overrideTelemetry ? "overridden" : "not overridden"), weather \(overrideWeather ? "overridden" : "not overridden"), \(times(calls.count)) called. Every call of a member the test did not override should report once, naming its dependency and that member, in the order they were called: \(expected). The reporter got \(reporter.issues). [zh-Hans] 第 \(round) 例：遥测\(overrideTelemetry ? "已覆盖" : "未覆盖")，天气\(overrideWeather ? "已覆盖" : "未覆盖")，调用了 \(calls.count) 次。测试没有覆盖的成员每被调用一次，就应该按调用顺序报告一次，写出它的依赖和这个成员：\(expected)。reporter 收到的是 \(reporter.issues)。")
+            var model = PitWallModel(overrideTelemetry: overrideTelemetry, overrideWeather: overrideWeather, rain: rain, wear: wear, lap: lap, plan: callsBack.plan)
+            var driver = drivers[dice.roll(drivers.count)]
+            var asked: [String] = []
+            var calls: [String] = []
+            var wanted: [String] = []
+            for _ in 0..<(1 + dice.roll(4)) {
+                // Often the same driver again: the pit wall asks twice.
+                if dice.roll(2) == 0 { driver = drivers[dice.roll(drivers.count)] }
+                asked.append(driver)
+                calls.append(app.call(for: driver))
+                wanted.append(model.call(driver))
+            }
+            let reports = Array(reporter.issues.dropFirst(reportsBefore))
+            let reportsMatch = reports.count == model.reports.count && zip(reports, model.reports).allSatisfy { names($0, $1) }
+            let telemetryAsked = telemetry?.asked ?? [], weatherAsked = oneFake ? [] : weather?.asked ?? []
+            let wantedTelemetry = model.questions.filter { oneFake || $0.hasPrefix("TelemetryFeed") }
+            let wantedWeather = oneFake ? [] : model.questions.filter { $0.hasPrefix("WeatherService") }
+            let board = app.board
+            let boardMatches = board.sorted() == (calls + callsBack.inner).sorted()
+            guard calls == wanted, callsBack.inner == model.inner, reportsMatch, telemetryAsked == wantedTelemetry, weatherAsked == wantedWeather, boardMatches else {
+                let plan = callsBack.plan.sorted { $0.key < $1.key }
+                let given = "telemetry \(overrideTelemetry ? "overridden (\(wear)% worn, \(lap) ms)" : "not overridden"), weather \(overrideWeather ? "overridden (\(rain)% rain)" : "not overridden")\(oneFake ? ", one fake playing both" : "")\(shared ? ", the reporter of the case before handed in again" : ""), calls for \(asked), and a call for \(plan.map { "\($0.value) asked from inside question \($0.key)" }.joined(separator: " and ").isEmpty ? "no one" : plan.map { "\($0.value) asked from inside question \($0.key)" }.joined(separator: " and "))"
+                let givenZh = "遥测\(overrideTelemetry ? "已覆盖（磨损 \(wear)%，\(lap) ms）" : "未覆盖")，天气\(overrideWeather ? "已覆盖（降雨 \(rain)%）" : "未覆盖")\(oneFake ? "，同一个假对象扮演两个服务" : "")\(shared ? "，又交进了上一例的 reporter" : "")，依次为 \(asked) 调用\(plan.isEmpty ? "" : "，并且在第 \(plan.map { "\($0.key) 个问题里面为 \($0.value)" }.joined(separator: "、第 ")) 又要了一次调用")"
+                Issue.record("Case \(round): \(given). The calls should be \(wanted), and the calls made from inside \(model.inner); they were \(calls) and \(callsBack.inner). Every question to a member the test did not override should report once, naming its dependency and that member, in the order asked: \(model.reports); the reporter got \(reports). The fakes should be asked \(model.questions); the telemetry fake was asked \(telemetryAsked)\(oneFake ? "" : " and the weather fake \(weatherAsked)"). The board should hold every one of those \(calls.count + model.inner.count) calls; it holds \(board). A test value reports every use, even the same question again and even while its reporter is reporting; a call asked for from inside a question is a call like any other: its questions, its reports, its line on the board. [zh-Hans] 第 \(round) 例：\(givenZh)。指令应该是 \(wanted)，从问题里面要的指令应该是 \(model.inner)；实际是 \(calls) 和 \(callsBack.inner)。测试没有覆盖的成员每被问一次，就应该按提问顺序报告一次，写出它的依赖和这个成员：\(model.reports)；reporter 收到的是 \(reports)。假对象应该被问到 \(model.questions)；遥测假对象被问到的是 \(telemetryAsked)\(oneFake ? "" : "，天气假对象是 \(weatherAsked)")。board 应该保存这全部 \(calls.count + model.inner.count) 条指令；它保存的是 \(board)。测试值报告每一次使用，同一个问题再问一次也报告，它的 reporter 正在报告时也报告；从某个问题里面要的指令和其他指令一样：有它的提问、它的报告、它在 board 上的一行。")
+                return
+            }
         }
     }
 
@@ -398,12 +419,21 @@ struct LiveTestPreviewTests {
         // closures instead of services has nothing to find here).
         let app = PitWallApp.preview()
         let weathers = servicesReachable(from: app, as: (any WeatherService).self)
+        let telemetries = servicesReachable(from: app, as: (any TelemetryFeed).self)
+        let stateBefore = (weathers as [Any] + telemetries as [Any]).map { storedState(of: $0, handedIn: []) }
+        defer {
+            // Canned data keeps nothing: after every question it holds what the preview root built it with.
+            let stateAfter = (weathers as [Any] + telemetries as [Any]).map { storedState(of: $0, handedIn: []) }
+            for (before, after) in zip(stateBefore, stateAfter) where before != after {
+                Issue.record("A preview value changed what it stores while it was asked questions: before, it held \(clipped(before, against: after)); after, \(clipped(after, against: before)). A preview value is canned data written in the code: it answers and keeps nothing (no cache of answers, no log, no counter). [zh-Hans] 预览值在被提问的过程中改变了它保存的东西：之前是 \(clipped(before, against: after))；之后是 \(clipped(after, against: before))。预览值是写在代码里的固定数据：它只回答，什么也不保存（不缓存答案、不记日志、不计数）。")
+            }
+        }
         for weather in weathers {
             let answers = [0, 1, 5, 9, 10, 11, 30, 60, 120, 1_440, -1, -60, -1_440, Int.max, Int.min].map { ($0, weather.rainChance(inMinutes: $0)) }
             let wrong = answers.filter { $0.1 != 20 }
             #expect(wrong.isEmpty, "The preview weather should answer 20% rain for any number of minutes, but it answered \(wrong.map { "\($0.1)% for \($0.0) min" }.joined(separator: ", ")). A preview value is canned data: the same answer whatever the question, no formula on the minutes. [zh-Hans] 预览天气对任何分钟数都应该回答 20% 降雨，但它的回答是 \(wrong.map { "\($0.0) 分钟 \($0.1)%" }.joined(separator: "、"))。预览值是固定数据：不管问什么都是同一个答案，不按分钟数套公式。")
         }
-        for telemetry in servicesReachable(from: app, as: (any TelemetryFeed).self) {
+        for telemetry in telemetries {
             for driver in ["HAM", "VER", "BOT", "LEC", "ham", "Ham", "HAM ", "HAMILTON", ""] + nearMisses(of: "HAM") {
                 let first = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
                 let again = (telemetry.tyreWear(of: driver), telemetry.lastLap(of: driver))
@@ -433,16 +463,24 @@ struct LiveTestPreviewTests {
         let weathers = servicesReachable(from: app, as: (any WeatherService).self)
         #expect(!telemetries.isEmpty && !weathers.isEmpty, "PitWallApp.test(reporter:) with no override should keep a test value for each dependency (a TelemetryFeed and a WeatherService), in stored properties. [zh-Hans] 没有覆盖的 PitWallApp.test(reporter:) 应该为每个依赖保存一个测试值（一个 TelemetryFeed 和一个 WeatherService），放在存储属性里。")
         let questions = drivers + ["", " ", "ham", "HAM ", "Räikkönen", "周冠宇", "VER\n", String(repeating: "LEC", count: 200)] + nearMisses(of: "HAM").prefix(12)
+        // Every question twice in a row, and the first ones again at the end: a value that keeps quiet about a question it
+        // has just reported, or one it has seen before, shows.
+        let stateBefore = (telemetries as [Any] + weathers as [Any]).map { storedState(of: $0, handedIn: [spy]) }
         for telemetry in telemetries {
-            for driver in questions {
-                ask("TelemetryFeed.tyreWear", "tyreWear(of: \(driver.debugDescription))") { telemetry.tyreWear(of: driver) }
-                ask("TelemetryFeed.lastLap", "lastLap(of: \(driver.debugDescription))") { telemetry.lastLap(of: driver) }
+            for driver in questions + questions.prefix(3) {
+                for _ in 0..<2 { ask("TelemetryFeed.tyreWear", "tyreWear(of: \(driver.debugDescription))") { telemetry.tyreWear(of: driver) } }
+                for _ in 0..<2 { ask("TelemetryFeed.lastLap", "lastLap(of: \(driver.debugDescription))") { telemetry.lastLap(of: driver) } }
             }
         }
         for weather in weathers {
-            for minutes in [10, 0, 1, 9, 11, 60, 1_440, -1, -60, Int.max, Int.min] {
-                ask("WeatherService.rainChance", "rainChance(inMinutes: \(minutes))") { weather.rainChance(inMinutes: minutes) }
+            for minutes in [10, 0, 1, 9, 11, 60, 1_440, -1, -60, Int.max, Int.min, 10] {
+                for _ in 0..<2 { ask("WeatherService.rainChance", "rainChance(inMinutes: \(minutes))") { weather.rainChance(inMinutes: minutes) } }
             }
+        }
+        // A test value does nothing but complain: after all those questions it holds what its root handed it, as before.
+        let stateAfter = (telemetries as [Any] + weathers as [Any]).map { storedState(of: $0, handedIn: [spy]) }
+        for (before, after) in zip(stateBefore, stateAfter) where before != after {
+            Issue.record("A test value changed what it stores while it was asked questions: before, it held \(clipped(before, against: after)); after, \(clipped(after, against: before)). A test value does nothing but complain: it reports each call and answers 0, and keeps nothing (no log of the questions, no counter, no memory of what it reported). Keep only the reporter it is handed, in a let. [zh-Hans] 测试值在被提问的过程中改变了它保存的东西：之前是 \(clipped(before, against: after))；之后是 \(clipped(after, against: before))。测试值除了抱怨什么也不做：它报告每次调用、回答 0，什么也不保存（不记问题、不计数、不记住报告过什么）。只保存交给它的 reporter，并且用 let。")
         }
     }
 
@@ -527,4 +565,157 @@ func servicesReachable<T>(from root: Any, as kind: T.Type, depth: Int = 4) -> [T
     }
     visit(root, depth)
     return found
+}
+
+/// What a value stores, written out through its stored properties a few levels down (`Mirror`, for a struct or a class,
+/// and for a value that stores nothing), each object that was `handedIn` shown by name only: what it holds is its own.
+/// Two descriptions differ when the value changed what it keeps.
+func storedState(of value: Any, handedIn: [AnyObject], depth: Int = 6) -> String {
+    var seen: [ObjectIdentifier: Int] = [:]
+    func describe(_ value: Any, _ depth: Int) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .class {
+            let object = value as AnyObject
+            if handedIn.contains(where: { $0 === object }) { return "<\(mirror.subjectType), handed in>" }
+            if let index = seen[ObjectIdentifier(object)] { return "<object \(index)>" }
+            seen[ObjectIdentifier(object)] = seen.count
+        }
+        var children = Array(mirror.children)
+        var ancestor = mirror.superclassMirror
+        while let next = ancestor {
+            children += next.children
+            ancestor = next.superclassMirror
+        }
+        if children.isEmpty {
+            switch mirror.displayStyle {
+            case nil, .enum?: return String(reflecting: value)
+            case .optional?: return "nil"
+            default: return "\(mirror.subjectType)()"
+            }
+        }
+        guard depth > 0 else { return "\(mirror.subjectType)(...)" }
+        return "\(mirror.subjectType)(" + children.map { "\($0.label ?? "_"): \(describe($0.value, depth - 1))" }.joined(separator: ", ") + ")"
+    }
+    return describe(value, depth)
+}
+
+/// A long description cut for a failure message: about 300 characters around where it first differs from `other`.
+func clipped(_ text: String, against other: String) -> String {
+    let same = zip(text, other).prefix { $0 == $1 }.count
+    let start = max(0, same - 100)
+    let part = text.dropFirst(start).prefix(300)
+    return (start > 0 ? "..." : "") + part + (start + part.count < text.count ? "..." : "")
+}
+
+/// Asks the app for another call from inside a question it is answering (a reporter while it reports, a fake while it
+/// answers), at the questions `plan` names (counted from 1 over the whole case), one level deep.
+final class CallsBack {
+    weak var app: PitWallApp?
+    var plan: [Int: String] = [:]
+    private(set) var inner: [String] = []
+    private var questions = 0
+    private var depth = 0
+
+    func question() {
+        questions += 1
+        guard depth == 0, let driver = plan[questions], let app else { return }
+        depth += 1
+        inner.append(app.call(for: driver))
+        depth -= 1
+    }
+}
+
+/// A reporter that keeps every message, and may ask the app for another call while it reports.
+final class CallingBackReporter: IssueReporter {
+    private(set) var issues: [String] = []
+    var callsBack: CallsBack?
+
+    func reportIssue(_ message: String) {
+        issues.append(message)
+        callsBack?.question()
+    }
+}
+
+/// A fake for either service (or both at once) that writes down every question, and may ask the app for another call
+/// while it answers one.
+final class CallingBackFake: TelemetryFeed, WeatherService {
+    let rain: Int
+    let wear: Int
+    let lap: Int
+    let callsBack: CallsBack
+    private(set) var asked: [String] = []
+
+    init(rain: Int, wear: Int, lap: Int, callsBack: CallsBack) {
+        self.rain = rain
+        self.wear = wear
+        self.lap = lap
+        self.callsBack = callsBack
+    }
+
+    func tyreWear(of driver: String) -> Int {
+        asked.append("TelemetryFeed.tyreWear")
+        callsBack.question()
+        return wear
+    }
+
+    func lastLap(of driver: String) -> Int {
+        asked.append("TelemetryFeed.lastLap")
+        callsBack.question()
+        return lap
+    }
+
+    func rainChance(inMinutes minutes: Int) -> Int {
+        asked.append("WeatherService.rainChance")
+        callsBack.question()
+        return rain
+    }
+}
+
+/// What the text promises a test app does, question by question: the weather first; the telemetry's tyreWear(of:) only
+/// below 50% rain, its lastLap(of:) only below 70% wear; a test value reports each question and answers 0; an override
+/// answers its own numbers; a call asked for from inside a question is a call like any other, and is on the board.
+struct PitWallModel {
+    let overrideTelemetry: Bool
+    let overrideWeather: Bool
+    let rain: Int
+    let wear: Int
+    let lap: Int
+    let plan: [Int: String]
+    /// The members reported, in order.
+    private(set) var reports: [String] = []
+    /// The members the fakes were asked, in order.
+    private(set) var questions: [String] = []
+    /// The calls asked for from inside a question, what they answered.
+    private(set) var inner: [String] = []
+    private var count = 0
+    private var depth = 0
+
+    init(overrideTelemetry: Bool, overrideWeather: Bool, rain: Int, wear: Int, lap: Int, plan: [Int: String]) {
+        self.overrideTelemetry = overrideTelemetry
+        self.overrideWeather = overrideWeather
+        self.rain = rain
+        self.wear = wear
+        self.lap = lap
+        self.plan = plan
+    }
+
+    private mutating func question(_ member: String) {
+        if member.hasPrefix("WeatherService") ? overrideWeather : overrideTelemetry { questions.append(member) } else { reports.append(member) }
+        count += 1
+        if depth == 0, let driver = plan[count] {
+            depth += 1
+            inner.append(call(driver))
+            depth -= 1
+        }
+    }
+
+    mutating func call(_ driver: String) -> String {
+        question("WeatherService.rainChance")
+        let seenRain = overrideWeather ? rain : 0
+        guard seenRain < 50 else { return expectedCall(driver, rain: seenRain, wear: 0, lap: 0) }
+        question("TelemetryFeed.tyreWear")
+        let seenWear = overrideTelemetry ? wear : 0
+        if seenWear < 70 { question("TelemetryFeed.lastLap") }
+        return expectedCall(driver, rain: seenRain, wear: seenWear, lap: overrideTelemetry ? lap : 0)
+    }
 }

@@ -89,7 +89,7 @@ struct PlannerTests {
         #expect(wetCar.log.entries == expectedWet && dampCar.log.entries == expectedDamp, "Two planners, each built with RaceWeekendPlanner(pitStops:conditions:telemetry:briefing:) from its own services, on tracks with 5 and 0 puddle corners at 40% rain. The first car should be told \(shown(expectedWet)), it was told \(shown(wetCar.log.entries)); the second \(shown(expectedDamp)), it was told \(shown(dampCar.log.entries)). Each planner must use the services it is handed, not others it finds or builds. [zh-Hans] 两个规划器，各自用 RaceWeekendPlanner(pitStops:conditions:telemetry:briefing:) 从自己的服务创建，赛道分别有 5 个和 0 个积水弯道，降雨概率 40%。第一辆车应该收到\(shown(expectedWet))，实际是\(shown(wetCar.log.entries))；第二辆应该收到\(shown(expectedDamp))，实际是\(shown(dampCar.log.entries))。每个规划器都必须使用交给它的服务，而不是它自己找来或创建的服务。")
     }
 
-    @Test("the team gives each car its own pit stops and its own briefing, and each car starts on slicks")
+    @Test("the team gives each car its own pit stops and its own briefing, and each car starts on slicks; a second planner for the same car is a new one")
     func eachCarGetsItsOwnPitStopsAndBriefing() {
         let team = RaceTeam(weather: ScriptedWeather(rain: [1: 0, 2: 65, 3: 65]), trackMap: FixedMap(puddleCorners: 2))
         let car7 = TestCar()
@@ -114,6 +114,20 @@ struct PlannerTests {
             "radio: Lap 3: stay out. Last lap 1:55.000.", "board: Lap 3: stay out. Last lap 1:55.000.",
         ]
         #expect(car7.log.entries == expected7 && car8.log.entries == expected8, "Two cars from one RaceTeam: car 7 goes onto wets on lap 2, car 8 reports its first lap (lap 2) after that and must go onto wets too, from its own slicks. Car 7's equipment should be told \(shown(expected7)), it was told \(shown(car7.log.entries)); car 8's \(shown(expected8)), it was told \(shown(car8.log.entries)). The team may share what keeps nothing of a car (the track conditions), but each car needs its own pit stops and its own briefing, and its own record of the tyres on it. [zh-Hans] 同一个 RaceTeam 的两辆车：7 号车在第 2 圈换上全雨胎，8 号车在那之后才报告它的第一圈（第 2 圈），也必须从自己的光头胎换成全雨胎。7 号车的设备应该收到\(shown(expected7))，实际是\(shown(car7.log.entries))；8 号车的应该收到\(shown(expected8))，实际是\(shown(car8.log.entries))。车队可以共用不保存任何赛车信息的东西（赛道状况），但每辆车都需要自己的进站服务、自己的车手通报，以及自己对车上轮胎的记录。")
+        // A second planner for car 7's parts, while the first is still in use: a new planner, starting on slicks, and the
+        // first goes on as it was.
+        let told = car7.log.entries.count
+        let again = car7.planner(from: team)
+        #expect(again !== planner7, "The team was asked for a planner for car 7's parts a second time, while the first planner was still in use, and handed back the first one. planner(tyres:fuel:telemetry:radio:pitBoard:) builds a new planner, with a new PitStopService and a new DriverBriefing, every time it is called: keep no planner (or service) in the team to hand out again. [zh-Hans] 第一个规划器还在使用时，又向车队要了一个用 7 号车零件的规划器，车队交回的却是第一个。planner(tyres:fuel:telemetry:radio:pitBoard:) 每次调用都创建一个新的规划器，连同新的 PitStopService 和新的 DriverBriefing：不要在车队里保存规划器（或服务）再交出去。")
+        car7.complete(3, on: again, wear: 5, fuel: 90, lastLap: 100_000)
+        car7.complete(3, on: planner7, wear: 6, fuel: 88, lastLap: 100_500)
+        let expectedAgain = [
+            "radio: Lap 3: box for wet tyres and 10 L. Last lap 1:40.000.", "board: Lap 3: box for wet tyres and 10 L. Last lap 1:40.000.",
+            "fuel 10", "tyres wet",
+            "radio: Lap 3: stay out. Last lap 1:40.500.", "board: Lap 3: stay out. Last lap 1:40.500.",
+        ]
+        let toldAgain = Array(car7.log.entries.dropFirst(told))
+        #expect(toldAgain == expectedAgain, "A second planner built for car 7's parts starts on slicks, so at 65% rain it boxes for wets, while the first planner, whose car is on wets already, keeps it out: car 7's equipment should be told \(shown(expectedAgain)); it was told \(shown(toldAgain)). Each call of planner(tyres:fuel:telemetry:radio:pitBoard:) builds a planner of its own, and the two work apart. [zh-Hans] 用 7 号车零件新建的第二个规划器从光头胎开始，所以降雨 65% 时它让赛车进站换全雨胎，而第一个规划器的赛车已经是全雨胎，让它留在赛道上：7 号车的设备应该收到\(shown(expectedAgain))；实际收到的是\(shown(toldAgain))。每次调用 planner(tyres:fuel:telemetry:radio:pitBoard:) 都创建一个自己的规划器，两个规划器互不影响。")
     }
 
     @Test("the team's track reads the team's map as it is at each lap: a map the crew changes during the day changes every car's call")

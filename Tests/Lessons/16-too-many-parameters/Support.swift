@@ -23,8 +23,16 @@ final class FakeFuel: FuelSupplier {
 
 final class FakeRadio: TeamRadio {
     let log: CallLog
+    /// Runs once, while the next message is being sent (after it is written down): what the car does meanwhile.
+    var whileSending: (() -> Void)?
     init(log: CallLog) { self.log = log }
-    func send(_ message: String) { log.add("radio: \(message)") }
+    func send(_ message: String) {
+        log.add("radio: \(message)")
+        if let meanwhile = whileSending {
+            whileSending = nil
+            meanwhile()
+        }
+    }
 }
 
 final class FakeBoard: PitBoard {
@@ -115,4 +123,44 @@ struct SeededGenerator: RandomNumberGenerator {
 /// A log on one line, for failure messages (kata splits a message into its languages line by line).
 func shown(_ entries: [String]) -> String {
     "[" + entries.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+}
+
+/// What a value stores, written out through its stored properties a few levels down (`Mirror`, for a struct or a class,
+/// and for a value that stores nothing), each object that was `handedIn` shown by name only: what it holds is its own.
+/// Two descriptions differ when the value changed what it keeps.
+func storedState(of value: Any, handedIn: [AnyObject], depth: Int = 6) -> String {
+    var seen: [ObjectIdentifier: Int] = [:]
+    func describe(_ value: Any, _ depth: Int) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .class {
+            let object = value as AnyObject
+            if handedIn.contains(where: { $0 === object }) { return "<\(mirror.subjectType), handed in>" }
+            if let index = seen[ObjectIdentifier(object)] { return "<object \(index)>" }
+            seen[ObjectIdentifier(object)] = seen.count
+        }
+        var children = Array(mirror.children)
+        var ancestor = mirror.superclassMirror
+        while let next = ancestor {
+            children += next.children
+            ancestor = next.superclassMirror
+        }
+        if children.isEmpty {
+            switch mirror.displayStyle {
+            case nil, .enum?: return String(reflecting: value)
+            case .optional?: return "nil"
+            default: return "\(mirror.subjectType)()"
+            }
+        }
+        guard depth > 0 else { return "\(mirror.subjectType)(...)" }
+        return "\(mirror.subjectType)(" + children.map { "\($0.label ?? "_"): \(describe($0.value, depth - 1))" }.joined(separator: ", ") + ")"
+    }
+    return describe(value, depth)
+}
+
+/// A long description cut for a failure message: about 300 characters around where it first differs from `other`.
+func clipped(_ text: String, against other: String) -> String {
+    let same = zip(text, other).prefix { $0 == $1 }.count
+    let start = max(0, same - 100)
+    let part = text.dropFirst(start).prefix(300)
+    return (start > 0 ? "..." : "") + part + (start + part.count < text.count ? "..." : "")
 }

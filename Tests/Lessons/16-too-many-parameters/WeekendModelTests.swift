@@ -11,14 +11,19 @@ import Testing
 //   100 L tank), on the radio, then on the pit board; then the rig pumps L (when L > 0), then the
 //   tyres are fitted;
 // - staying out, the driver is told "Lap N: stay out. Last lap m:ss.mmm.", radio then board;
-// - two cars of one team share the weather and the track, and nothing else.
+// - two cars of one team share the weather and the track, and nothing else;
+// - a lap reported while the driver is being told about another (from inside the radio) is decided in full right then,
+//   like any other report.
 // A failing weekend is printed shortened, with its seed.
 
-/// One report of a lap: which car (0 is car 7, 1 is car 8), which lap, what its telemetry read.
+/// One report of a lap: which car (0 is car 7, 1 is car 8), which lap, what its telemetry read. Now and then, while the
+/// driver is told about this lap on the radio, the car reports the same lap again, its telemetry reading `relayed` (tyres
+/// 70% worn or more, so that report boxes whatever the car wears).
 struct LapReport {
     let car: Int
     let lap: Int
     let status: CarStatus
+    var relayed: CarStatus? = nil
 }
 
 struct Weekend {
@@ -30,7 +35,10 @@ struct Weekend {
     /// "car 7, lap 3: rain 45%, tyres 28% worn, 72 L left, last lap 105004 ms"
     func shown(_ report: LapReport) -> String {
         let car = report.status
-        return "car \(7 + report.car), lap \(report.lap): rain \(rain[report.lap] ?? 0)%, tyres \(car.tyreWear)% worn, \(car.fuelLitres) L left, last lap \(car.lastLap) ms"
+        let relayed = report.relayed.map { again in
+            "; while the driver hears it on the radio, the car reports lap \(report.lap) again: tyres \(again.tyreWear)% worn, \(again.fuelLitres) L left, last lap \(again.lastLap) ms"
+        } ?? ""
+        return "car \(7 + report.car), lap \(report.lap): rain \(rain[report.lap] ?? 0)%, tyres \(car.tyreWear)% worn, \(car.fuelLitres) L left, last lap \(car.lastLap) ms" + relayed
     }
 }
 
@@ -45,15 +53,24 @@ struct ModelCar {
         let lastLap = LapTimeFormatter().format(car.lastLap)
         guard wanted != fitted || car.tyreWear >= 70 || car.fuelLitres < 15 else {
             let message = "Lap \(report.lap): stay out. Last lap \(lastLap)."
-            log += ["radio: \(message)", "board: \(message)"]
+            tell(message, report, rain: rain, puddleCorners: puddleCorners)
             return
         }
         let litres = 100 - car.fuelLitres
         let message = "Lap \(report.lap): box for \(wanted.rawValue) tyres and \(litres) L. Last lap \(lastLap)."
-        log += ["radio: \(message)", "board: \(message)"]
+        tell(message, report, rain: rain, puddleCorners: puddleCorners)
         if litres > 0 { log.append("fuel \(litres)") }
         log.append("tyres \(wanted.rawValue)")
         fitted = wanted
+    }
+
+    /// Radio, then board; a lap reported while the message is on the radio is decided in full in between.
+    private mutating func tell(_ message: String, _ report: LapReport, rain: Int, puddleCorners: Int) {
+        log.append("radio: \(message)")
+        if let again = report.relayed {
+            complete(LapReport(car: report.car, lap: report.lap, status: again), rain: rain, puddleCorners: puddleCorners)
+        }
+        log.append("board: \(message)")
     }
 }
 
@@ -68,19 +85,29 @@ func firstDifference(_ weekend: Weekend) -> (english: String, chinese: String)? 
         let before = cars[report.car].log.entries.count
         let asksBefore = weather.asked.count
         let readsBefore = cars[report.car].telemetry.reads
+        if let again = report.relayed {
+            // While the driver hears about this lap on the radio, the car reports the same lap again.
+            let car = cars[report.car], planner = planners[report.car]
+            car.radio.whileSending = {
+                car.telemetry.next = again
+                planner.lapCompleted(report.lap)
+            }
+        }
         cars[report.car].complete(report.lap, on: planners[report.car], wear: report.status.tyreWear, fuel: report.status.fuelLitres, lastLap: report.status.lastLap)
+        cars[report.car].radio.whileSending = nil
         let reads = cars[report.car].telemetry.reads - readsBefore
-        if reads != 1 {
+        let reports = report.relayed == nil ? 1 : 2
+        if reads != reports {
             return (
-                "at report \(index + 1) (car \(7 + report.car), lap \(report.lap)), the car's telemetry was read \(reads) time\(reads == 1 ? "" : "s"); the planner reads it once per completed lap and decides everything from that one reading",
-                "在第 \(index + 1) 条报告（\(7 + report.car) 号车，第 \(report.lap) 圈）时，这辆车的遥测被读取了 \(reads) 次；规划器每完成一圈只读一次，所有决定都来自这一次读数"
+                "at report \(index + 1) (car \(7 + report.car), lap \(report.lap)), the car's telemetry was read \(reads) time\(reads == 1 ? "" : "s"), not \(reports); the planner reads it once per report of a lap (a lap reported while the driver is told about another included) and decides everything from that one reading",
+                "在第 \(index + 1) 条报告（\(7 + report.car) 号车，第 \(report.lap) 圈）时，这辆车的遥测被读取了 \(reads) 次，而不是 \(reports) 次；规划器每收到一条圈数报告只读一次（包括在告诉车手另一圈的过程中收到的报告），所有决定都来自这一次读数"
             )
         }
         let asks = Array(weather.asked.dropFirst(asksBefore))
-        if asks != [report.lap] {
+        if asks != Array(repeating: report.lap, count: reports) {
             return (
-                "at report \(index + 1) (car \(7 + report.car), lap \(report.lap)), the weather feed was asked about \(asks.isEmpty ? "nothing" : "lap\(asks.count == 1 ? "" : "s") \(asks.map(String.init).joined(separator: ", "))"); the planner asks it once per completed lap, about that lap (a second question can get another answer, and the car boxes for tyres nobody decided on)",
-                "在第 \(index + 1) 条报告（\(7 + report.car) 号车，第 \(report.lap) 圈）时，天气源被问到的是\(asks.isEmpty ? "空" : "第 \(asks.map(String.init).joined(separator: "、")) 圈")；规划器每完成一圈只问它一次，问的就是这一圈（第二次提问可能得到另一个回答，赛车就会为没人决定过的轮胎进站）"
+                "at report \(index + 1) (car \(7 + report.car), lap \(report.lap)), the weather feed was asked about \(asks.isEmpty ? "nothing" : "lap\(asks.count == 1 ? "" : "s") \(asks.map(String.init).joined(separator: ", "))"); the planner asks it once per report of a lap, about that lap (a second question can get another answer, and the car boxes for tyres nobody decided on)",
+                "在第 \(index + 1) 条报告（\(7 + report.car) 号车，第 \(report.lap) 圈）时，天气源被问到的是\(asks.isEmpty ? "空" : "第 \(asks.map(String.init).joined(separator: "、")) 圈")；规划器每收到一条圈数报告只问它一次，问的就是这一圈（第二次提问可能得到另一个回答，赛车就会为没人决定过的轮胎进站）"
             )
         }
         models[report.car].complete(report, rain: weekend.rain[report.lap] ?? 0, puddleCorners: weekend.puddleCorners)
@@ -98,6 +125,8 @@ func firstDifference(_ weekend: Weekend) -> (english: String, chinese: String)? 
 
 func randomWeekend(seed: UInt64) -> Weekend {
     var generator = SeededGenerator(state: seed)
+    // A stream of its own for the laps reported from inside the radio, so the other draws stay as they were.
+    var relays = SeededGenerator(state: seed ^ 0x16_4E1A_7ED0)
     let laps = Int.random(in: 4...18, using: &generator)
     let cars = Int.random(in: 1...2, using: &generator)
     var rain: [Int: Int] = [:]
@@ -125,7 +154,13 @@ func randomWeekend(seed: UInt64) -> Weekend {
                 fuelLitres: fuel,
                 lastLap: Int.random(in: 85_000...125_000, using: &generator)
             )
-            reports.append(LapReport(car: car, lap: lap, status: status))
+            var report = LapReport(car: car, lap: lap, status: status)
+            if Int.random(in: 0..<8, using: &relays) == 0 {
+                let fuel = Int.random(in: 0..<6, using: &relays) == 0 ? [-Int.random(in: 1...20, using: &relays), Int.random(in: 101...120, using: &relays)].randomElement(using: &relays)! : Int.random(in: 5...100, using: &relays)
+                report.relayed = CarStatus(tyreWear: Int.random(in: 70...85, using: &relays), fuelLitres: fuel,
+                                           lastLap: Int.random(in: 85_000...125_000, using: &relays))
+            }
+            reports.append(report)
         }
         // Now and then a lap is reported again, or late (a lap already reported, or an earlier one): every report is
         // decided as it comes, like any other.
@@ -152,7 +187,7 @@ func shortened(_ weekend: Weekend) -> Weekend {
 
 @Suite("Random race weekends against the text's promises")
 struct WeekendModelTests {
-    @Test("200 seeded weekends, one or two cars of a team, some laps reported again or late, tell the equipment what the text promises")
+    @Test("200 seeded weekends, one or two cars of a team, some laps reported again or late, some while the driver is told about another, tell the equipment what the text promises")
     func weekendsFollowTheModel() {
         for seed in UInt64(1)...200 {
             let weekend = randomWeekend(seed: seed)

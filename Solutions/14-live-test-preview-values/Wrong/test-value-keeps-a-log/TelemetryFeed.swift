@@ -1,0 +1,46 @@
+/// What the pit wall needs from the cars' telemetry.
+public protocol TelemetryFeed {
+    /// How worn the driver's tyres are, in percent.
+    func tyreWear(of driver: String) -> Int
+    /// The driver's last lap, in milliseconds.
+    func lastLap(of driver: String) -> Int
+}
+
+/// The live value: the team's real link already answers both questions.
+extension TelemetryLink: TelemetryFeed {}
+
+/// The test value: used with no override, it reports which member was
+/// called, then answers 0 so the code under test runs on. It also keeps the
+/// questions it was asked, for a look in the debugger.
+final class UnimplementedTelemetry: TelemetryFeed {
+    let reporter: any IssueReporter
+    private(set) var questions: [String] = []
+
+    init(reporter: any IssueReporter) {
+        self.reporter = reporter
+    }
+
+    func tyreWear(of driver: String) -> Int {
+        questions.append("tyreWear(of: \(driver))")
+        reporter.reportIssue("Unimplemented: TelemetryFeed.tyreWear(of:) was called for \(driver), but this test did not override TelemetryFeed.")
+        return 0
+    }
+
+    func lastLap(of driver: String) -> Int {
+        questions.append("lastLap(of: \(driver))")
+        reporter.reportIssue("Unimplemented: TelemetryFeed.lastLap(of:) was called for \(driver), but this test did not override TelemetryFeed.")
+        return 0
+    }
+}
+
+/// The preview value: canned, the same every time, no car needed.
+/// HAM's tyres read 74% worn, everyone else's 31%; every last lap 90512 ms.
+struct PreviewTelemetry: TelemetryFeed {
+    func tyreWear(of driver: String) -> Int {
+        driver == "HAM" ? 74 : 31
+    }
+
+    func lastLap(of driver: String) -> Int {
+        90_512
+    }
+}
