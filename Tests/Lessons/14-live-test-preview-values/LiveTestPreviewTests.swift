@@ -98,9 +98,10 @@ func membersAsked(rain: Int, wear: Int) -> [String] {
 
 /// Does this report name that member (`TelemetryFeed.tyreWear`), and no other member of its dependency?
 func names(_ report: String, _ member: String) -> Bool {
-    let siblings = ["TelemetryFeed": ["tyreWear", "lastLap"], "WeatherService": ["rainChance"]]
+    // "No other member's name": not the dependency's other members, nor the other dependency's.
+    let members = ["TelemetryFeed": ["tyreWear", "lastLap"], "WeatherService": ["rainChance"]]
     let parts = member.split(separator: ".").map(String.init)
-    let others = (siblings[parts[0]] ?? []).filter { $0 != parts[1] }
+    let others = members.values.flatMap { $0 }.filter { $0 != parts[1] }
     return report.contains(parts[0]) && report.contains(parts[1]) && !others.contains { report.contains($0) }
 }
 
