@@ -157,7 +157,7 @@ struct GraphMechanismTests {
         #expect(findings == ["3 construction URLSession()", "15 construction RowModel()", "16 construction RowModel()", "17 construction RowModel()"], "\(findings)")
     }
 
-    @Test("`random` of a type of the code's own is its own member (an enum case, a preset), not the random source; the platform's `Int.random(in:)` is")
+    @Test("`random` of a type of the code's own is its own member (an enum case, a preset), and a library's `random` read as a value is that value, not the random source; the platform's `Int.random(in:)` and `Bool.random()` are")
     func ownRandomIsAMember() throws {
         let code = """
             import Foundation
@@ -167,9 +167,12 @@ struct GraphMechanismTests {
                 init(order: SortBy) { self.order = order }
                 func isRandom() -> Bool { order == SortBy.random }
                 func roll() -> Int { Int.random(in: 1...6) }
+                func coin() -> Bool { Bool.random() }
+                func order() -> [ServerSort] { [ServerSort.random] }
             }
             """
-        #expect(try found(code) == ["7 global state Int.random"])
+        // `ServerSort` is a library's enum (declared elsewhere): its `random` case is read, not called.
+        #expect(try found(code) == ["7 global state Int.random", "8 global state Bool.random"])
     }
 
     @Test("the platform reached through its C API families (window lists, SkyLight, message ports; not a pure geometry function), the command line, exit, and a platform type's member set")

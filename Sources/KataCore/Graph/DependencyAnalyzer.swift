@@ -443,7 +443,7 @@ public struct DependencyAnalyzer: Sendable {
                 if Self.systemGlobals.contains(base) { return true }
                 if Self.ignoredMembers[baseSimple].map({ $0.isEmpty || $0.contains(member) }) == true { return false }
                 return Self.systemState[baseSimple]?.contains(member) == true || Self.systemSingletons[baseSimple]?.contains(member) == true
-                    || member == "random" || ((Self.anyTypeSingletonMembers.contains(member) || Self.clockMembers.contains(member)) && baseSimple.first?.isUppercase == true)
+                    || member == "random" && (reference.firstArgumentLabel != nil || reference.withoutArguments) || ((Self.anyTypeSingletonMembers.contains(member) || Self.clockMembers.contains(member)) && baseSimple.first?.isUppercase == true)
             case .construction(let type):
                 let typeSimple = simple(type)
                 if simpleNames.contains(typeSimple) { return false }
@@ -921,7 +921,9 @@ public struct DependencyAnalyzer: Sendable {
                     // A platform type's member set (`NSAppearance.current = saved`): state the whole process shares, changed.
                     if reference.writes, member != "subscript", baseSimple.first?.isUppercase == true { return (.globalState, "\(base).\(member)", nil) }
                     if Self.systemSingletons[baseSimple]?.contains(member) == true { return (.singleton, "\(base).\(member)", nil) }
-                    if member == "random" { return (.globalState, "\(base).\(member)", nil) }
+                    // The random source is asked by a call (`Int.random(in:)`, `Bool.random()`); a `random` read as a
+                    // value (`ItemSortBy.random`, a library's enum case) is that value.
+                    if member == "random", reference.firstArgumentLabel != nil || reference.withoutArguments { return (.globalState, "\(base).\(member)", nil) }
                     // A library type's `now` is its clock read, whatever the library (`ContinuousClock.now`,
                     // `NIODeadline.now()`, `DispatchTime.now()`): the current time, asked of no one handed in.
                     if Self.clockMembers.contains(member) && baseSimple.first?.isUppercase == true { return (.globalState, "\(base).\(member)", nil) }
