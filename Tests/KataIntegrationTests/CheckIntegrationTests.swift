@@ -217,6 +217,38 @@ struct CheckIntegrationTests {
         #expect(ProcessTable.commands().filter { $0.contains(course) }.isEmpty)
     }
 
+    @Test("a grading stopped by SIGTERM leaves no working folder and no process behind")
+    func stoppedGrading() throws {
+        let course = try KataBinary.copyFixture("SpineCourse")
+        let root = course + "-grading"
+        defer { try? FileManager.default.removeItem(atPath: course); try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/class/ada", withIntermediateDirectories: true)
+        // A compiler that never answers, so the grading is stopped while its working folder is in use.
+        let compiler = root + "/slow-swiftc"
+        try "#!/bin/sh\nexec /bin/sh -c 'sleep 300; :' \"\(root)-swiftc\"\n".write(toFile: compiler, atomically: true, encoding: .utf8)
+        chmod(compiler, 0o755)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: KataBinary.path)
+        process.arguments = ["grade", root + "/class", "--out", root + "/out"]
+        process.currentDirectoryURL = URL(fileURLWithPath: course)
+        process.environment = ProcessInfo.processInfo.environment.merging(["KATA_SWIFTC": compiler]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let work = root + "/out/.kata-grade-work"
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !ProcessTable.commands().contains(where: { $0.contains("\(root)-swiftc") }) {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(FileManager.default.fileExists(atPath: work), "the grading never made its working folder")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(!FileManager.default.fileExists(atPath: work), "the working folder was left behind")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(ProcessTable.commands().filter { $0.contains(root) }.isEmpty)
+    }
+
     #if os(Linux)
     @Test("kata killed outright (kill -9) mid-compile or mid-test leaves no process behind")
     func killedOutright() throws {

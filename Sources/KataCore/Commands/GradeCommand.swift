@@ -111,7 +111,15 @@ struct GradeCommand {
         try? fileSystem.remove(scratch)
         try fileSystem.createDirectory(scratch)
         // KATA_GRADE_KEEP_WORK=1 keeps the grader's working folder (builds, shared programs) to look into afterwards.
-        defer { if context.environment["KATA_GRADE_KEEP_WORK"] != "1" { try? fileSystem.remove(scratch) } }
+        // Otherwise it goes when the grading ends, and when kata is stopped (Ctrl-C, SIGTERM) before that.
+        let keepsWork = context.environment["KATA_GRADE_KEEP_WORK"] == "1"
+        if !keepsWork { WorkFolderRegistry.shared.insert(scratch) }
+        defer {
+            if !keepsWork {
+                WorkFolderRegistry.shared.remove(scratch)
+                try? fileSystem.remove(scratch)
+            }
+        }
 
         let version = context.processRunner.run(ProcessRequest(
             executable: toolchain.swiftc, arguments: ["--version"],

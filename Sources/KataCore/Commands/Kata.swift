@@ -163,6 +163,7 @@ public enum Kata {
             source.setEventHandler {
                 interrupted.set(signalNumber)
                 groups.killAll()
+                WorkFolderRegistry.shared.removeAll()
                 Terminal.restore()
                 exit(128 + signalNumber)
             }

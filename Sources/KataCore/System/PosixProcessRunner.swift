@@ -188,6 +188,28 @@ public final class PosixProcessRunner: ProcessRunning, @unchecked Sendable {
 }
 
 /// The process groups alive right now, so Ctrl-C can kill every one of them.
+/// Working folders a command made and removes when it ends; when kata is stopped (Ctrl-C, SIGTERM, a closed terminal)
+/// its interrupt handler removes them too, once the processes that used them are killed: a stopped grading leaves no
+/// build folder behind.
+public final class WorkFolderRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var folders: Set<String> = []
+
+    public init() {}
+
+    public func insert(_ folder: String) { lock.withLock { _ = folders.insert(folder) } }
+    public func remove(_ folder: String) { lock.withLock { _ = folders.remove(folder) } }
+
+    /// Removes every folder still registered; called by the interrupt handler after `ProcessGroupRegistry.killAll()`.
+    public func removeAll() {
+        let left = lock.withLock { folders }
+        for folder in left { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// The one registry of the running kata.
+    public static let shared = WorkFolderRegistry()
+}
+
 public final class ProcessGroupRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var groups: Set<pid_t> = []
