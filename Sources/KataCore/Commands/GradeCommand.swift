@@ -113,10 +113,10 @@ struct GradeCommand {
         // KATA_GRADE_KEEP_WORK=1 keeps the grader's working folder (builds, shared programs) to look into afterwards.
         // Otherwise it goes when the grading ends, and when kata is stopped (Ctrl-C, SIGTERM) before that.
         let keepsWork = context.environment["KATA_GRADE_KEEP_WORK"] == "1"
-        if !keepsWork { WorkFolderRegistry.shared.insert(scratch) }
+        if !keepsWork { context.workFolders.insert(scratch) }
         defer {
             if !keepsWork {
-                WorkFolderRegistry.shared.remove(scratch)
+                context.workFolders.remove(scratch)
                 try? fileSystem.remove(scratch)
             }
         }

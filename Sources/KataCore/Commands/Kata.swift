@@ -8,7 +8,8 @@ public enum Kata {
     /// Runs `kata` with real parts; returns the exit status.
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
         let groups = ProcessGroupRegistry()
-        installInterruptHandler(killing: groups)
+        let workFolders = WorkFolderRegistry()
+        installInterruptHandler(killing: groups, removing: workFolders)
         let console = StandardConsole()
         let executable = Bundle.main.executablePath ?? CommandLine.arguments.first
         let status = run(
@@ -24,7 +25,8 @@ public enum Kata {
             executablePath: executable,
             refreshEditorFiles: true,
             readsPrograms: true,
-            tethersChildren: true
+            tethersChildren: true,
+            workFolders: workFolders
         )
         // A command that ended because Ctrl-C stopped its children leaves as interrupted, whichever thread gets there first.
         return interrupted.value.map { 128 + $0 } ?? status
@@ -47,7 +49,8 @@ public enum Kata {
         executablePath: String? = nil,
         refreshEditorFiles: Bool = false,
         readsPrograms: Bool = false,
-        tethersChildren: Bool = false
+        tethersChildren: Bool = false,
+        workFolders: WorkFolderRegistry = WorkFolderRegistry()
     ) -> Int32 {
         let commands = CommandSpec.all
         let kataCommand = kataCommand ?? KataCommand.detect(executablePath: nil, environment: environment)
@@ -125,6 +128,7 @@ public enum Kata {
             // Only where a learner or an author edits lessons: grading and verifying leave the course as it is.
             context.readsPrograms = readsPrograms
             context.tethersChildren = tethersChildren
+            context.workFolders = workFolders
             // The editor files are written beside the command (a check's build does not read them), and are complete
             // before kata returns.
             let editorFiles = DispatchGroup()
@@ -154,7 +158,7 @@ public enum Kata {
 
     /// Ctrl-C (and a closed terminal, SIGHUP): kill every child process group,
     /// then leave with status 128 + the signal (130 for Ctrl-C).
-    private static func installInterruptHandler(killing groups: ProcessGroupRegistry) {
+    private static func installInterruptHandler(killing groups: ProcessGroupRegistry, removing workFolders: WorkFolderRegistry) {
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         signal(SIGHUP, SIG_IGN)
@@ -163,7 +167,7 @@ public enum Kata {
             source.setEventHandler {
                 interrupted.set(signalNumber)
                 groups.killAll()
-                WorkFolderRegistry.shared.removeAll()
+                workFolders.removeAll()
                 Terminal.restore()
                 exit(128 + signalNumber)
             }

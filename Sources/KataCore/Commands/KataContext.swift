@@ -27,6 +27,8 @@ public struct KataContext: Sendable {
     public var readsPrograms = false
     /// Children die with kata however it ends (`ProcessTether`): the real program; never with a fake process runner.
     public var tethersChildren = false
+    /// Working folders to remove if kata is stopped before the command ends (see `WorkFolderRegistry`).
+    public var workFolders = WorkFolderRegistry()
     /// Raw key mode for watch mode (`NoTerminal` in tests and pipes).
     public var terminal: any TerminalModes
     /// How the learner calls kata here: every command shown is written this way.

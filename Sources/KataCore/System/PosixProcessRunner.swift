@@ -205,9 +205,6 @@ public final class WorkFolderRegistry: @unchecked Sendable {
         let left = lock.withLock { folders }
         for folder in left { try? FileManager.default.removeItem(atPath: folder) }
     }
-
-    /// The one registry of the running kata.
-    public static let shared = WorkFolderRegistry()
 }
 
 public final class ProcessGroupRegistry: @unchecked Sendable {
